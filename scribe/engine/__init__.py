@@ -1,0 +1,1 @@
+"""Virtual Wizard deck (placeholder until the engine issue)."""
