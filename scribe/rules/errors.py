@@ -1,0 +1,29 @@
+"""The one error type the rules raise, carrying a message a player understands.
+
+Rules code has no Flask, so messages are English templates marked with ``N_`` for
+extraction; the web layer translates ``template`` and then fills in ``params``.
+"""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it here."""
+    return message
+
+
+class RuleError(ValueError):
+    """A refused action: ``template % params`` says why, ``field`` names the input.
+
+    >>> e = RuleError(N_("%(name)s may not bid %(value)s."), field="bid", name="Marie", value=2)
+    >>> str(e), e.field
+    ('Marie may not bid 2.', 'bid')
+    """
+
+    def __init__(self, template: str, field: str | None = None, **params):
+        self.template = template
+        self.field = field
+        self.params = params
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return self.template % self.params if self.params else self.template
