@@ -733,3 +733,15 @@ _VERIFIERS = {
     "correction": verify_correction,
 }
 KINDS = tuple(_VERIFIERS)
+
+
+def summary(sheet: Sheet) -> dict[str, Any]:
+    """What the games list shows without replaying every game."""
+    row = sheet.current
+    return {
+        "phase": sheet.phase,
+        "round": row.number if row else len(sheet.rows),
+        "rounds": len(sheet.rows),
+        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.played else [],
+        "players": list(sheet.setup.players),
+    }

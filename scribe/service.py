@@ -1,0 +1,106 @@
+"""The one path from an action to the record: load, let the rules decide, append.
+
+Views and the API both call these, so the pages and the JSON never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import store
+from .rules import GAMES
+from .rules.errors import N_, RuleError
+from .rules.log import REDO, UNDO, Entry, verify_redo, verify_undo
+
+GAME_NAME_MAX = 60
+
+
+class NotFound(Exception):
+    """No such game (or it was deleted)."""
+
+
+def rules_for(game: store.GameRow):
+    return GAMES[game.game]
+
+
+def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.GameRow, Any, list]:
+    """The game row, its sheet and its log; NotFound for unknown or deleted ids."""
+    game = store.get_game(db, game_id)
+    if game is None or (game.deleted_at and not deleted_ok) or game.game not in GAMES:
+        raise NotFound(game_id)
+    rules = rules_for(game)
+    log = store.load_log(db, game.id)
+    return game, rules.replay(rules.Setup.from_dict(game.setup), log), log
+
+
+def verify_game_name(raw: Any, default: str) -> str:
+    name = " ".join(str(raw or "").split()) or default
+    if len(name) > GAME_NAME_MAX:
+        raise RuleError(N_("A game name is at most %(max)s characters."), field="name", max=GAME_NAME_MAX)
+    return name
+
+
+def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str:
+    """Check the setup with the game's rules, then store it; returns the new id."""
+    if game not in GAMES:
+        raise RuleError(N_("Unknown game."), field="game")
+    rules = GAMES[game]
+    setup = rules.make_setup(**options)
+    default = " · ".join(setup.players)
+    sheet = rules.replay(setup, [])
+    return store.create_game(
+        db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet)
+    )
+
+
+def _check_version(sheet: Any, version: Any) -> None:
+    """A page submits the version it showed; an older one is a stale page or a double tap."""
+    if version in (None, ""):
+        return
+    try:
+        v = int(version)
+    except (TypeError, ValueError):
+        raise RuleError(N_("This page is out of date: reload it."), field="version") from None
+    if v != sheet.version:
+        raise store.StaleError(sheet.version)
+
+
+def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None):
+    """Verify and record one action; returns the new sheet.
+
+    Raises RuleError (refused: nothing saved), StaleError or NotFound.
+    """
+    game, sheet, log = load(db, game_id)
+    _check_version(sheet, version)
+    rules = rules_for(game)
+    if kind == UNDO:
+        verify_undo(log)
+        entry_data: dict[str, Any] = {}
+    elif kind == REDO:
+        verify_redo(log)
+        entry_data = {}
+    elif kind in rules.KINDS:
+        entry_data = rules.verify(sheet, kind, data)
+    else:
+        raise RuleError(N_("Unknown action."), field="kind")
+    new_log = log + [Entry(sheet.version + 1, kind, entry_data)]
+    new_sheet = rules.replay(rules.Setup.from_dict(game.setup), new_log)
+    store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
+    return new_sheet
+
+
+def rename(db: Database, game_id: str, name: Any) -> None:
+    game, _, _ = load(db, game_id)
+    store.rename_game(db, game.id, verify_game_name(name, game.name))
+
+
+def delete(db: Database, game_id: str) -> None:
+    game, _, _ = load(db, game_id)
+    store.delete_game(db, game.id)
+
+
+def restore(db: Database, game_id: str) -> None:
+    game, _, _ = load(db, game_id, deleted_ok=True)
+    store.restore_game(db, game.id)

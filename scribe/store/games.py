@@ -1,0 +1,153 @@
+"""Queries on games and their logs: plain functions taking the db first."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+from ..rules.log import Entry
+
+
+class StaleError(Exception):
+    """The log moved on since the caller read it (another phone, a double tap)."""
+
+    def __init__(self, current: int):
+        super().__init__(f"the game is at version {current}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    name: str
+    setup: dict[str, Any]
+    lang: str
+    version: int
+    summary: dict[str, Any]
+    created_at: str
+    updated_at: str
+    deleted_at: str | None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "GameRow":
+        return cls(
+            id=row["id"],
+            game=row["game"],
+            name=row["name"],
+            setup=json.loads(row["setup"]),
+            lang=row["lang"] or "",
+            version=row["version"],
+            summary=json.loads(row["summary"] or "{}"),
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            deleted_at=row["deleted_at"],
+        )
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    """128 bits from the OS's cryptographic source: game links can't be guessed."""
+    return secrets.token_urlsafe(16)
+
+
+def create_game(
+    db: Database, game: str, name: str, setup: dict[str, Any], lang: str = "",
+    summary: dict[str, Any] | None = None,
+) -> str:
+    game_id = new_id()
+    stamp = now()
+    with db.conn:
+        db["games"].insert(
+            {
+                "id": game_id,
+                "game": game,
+                "name": name,
+                "setup": json.dumps(setup),
+                "lang": lang,
+                "version": 0,
+                "summary": json.dumps(summary or {}),
+                "created_at": stamp,
+                "updated_at": stamp,
+                "deleted_at": None,
+            }
+        )
+    return game_id
+
+
+def get_game(db: Database, game_id: str) -> GameRow | None:
+    if not isinstance(game_id, str) or len(game_id) > 64:
+        return None
+    try:
+        return GameRow.from_row(db["games"].get(game_id))
+    except NotFoundError:
+        return None
+
+
+def list_games(db: Database, deleted: bool = False) -> list[GameRow]:
+    where = "deleted_at is not null" if deleted else "deleted_at is null"
+    rows = db["games"].rows_where(where, order_by="updated_at desc")
+    return [GameRow.from_row(r) for r in rows]
+
+
+def load_log(db: Database, game_id: str) -> list[Entry]:
+    rows = db.execute(
+        "select seq, kind, data, at from entries where game_id = ? order by seq", [game_id]
+    ).fetchall()
+    return [Entry(seq, kind, json.loads(data), at) for seq, kind, data, at in rows]
+
+
+def append_entry(
+    db: Database, game_id: str, version: int, kind: str, data: dict[str, Any],
+    summary: dict[str, Any] | None = None,
+) -> Entry:
+    """Append one entry at ``version + 1`` or raise StaleError if someone got there first.
+
+    The entry, the game's version and its list summary change in one transaction.
+    """
+    entry = Entry(version + 1, kind, data, now())
+    try:
+        with db.conn:
+            db.conn.execute(
+                "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
+                [game_id, entry.seq, kind, json.dumps(data), entry.at],
+            )
+            cur = db.conn.execute(
+                "update games set version = ?, updated_at = ?, summary = ? "
+                "where id = ? and version = ?",
+                [entry.seq, entry.at, json.dumps(summary or {}), game_id, version],
+            )
+            if cur.rowcount != 1:
+                raise sqlite3.IntegrityError("version moved")
+    except sqlite3.IntegrityError:
+        current = db.execute("select version from games where id = ?", [game_id]).fetchone()
+        raise StaleError(current[0] if current else 0) from None
+    return entry
+
+
+def _set(db: Database, game_id: str, **values: Any) -> None:
+    with db.conn:
+        db["games"].update(game_id, {**values, "updated_at": now()})
+
+
+def rename_game(db: Database, game_id: str, name: str) -> None:
+    _set(db, game_id, name=name)
+
+
+def delete_game(db: Database, game_id: str) -> None:
+    """Deleting hides a game; its log stays so it can be restored."""
+    _set(db, game_id, deleted_at=now())
+
+
+def restore_game(db: Database, game_id: str) -> None:
+    _set(db, game_id, deleted_at=None)

@@ -1,0 +1,35 @@
+"""The schema, as named steps applied in order on start (never edit an applied step)."""
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scribe")
+
+
+@migrations()
+def m001_games_and_entries(db: Database) -> None:
+    """A game is its setup plus an append-only log of entries (undo is an entry too)."""
+    db["games"].create(
+        {
+            "id": str,  # 128 random bits, url-safe: the link is the permission
+            "game": str,  # which rules module: "wizard", ...
+            "name": str,
+            "setup": str,  # JSON, owned by the rules module
+            "lang": str,
+            "version": int,  # number of entries; the next entry's seq is version + 1
+            "summary": str,  # JSON snapshot for the games list (phase, round, leaders)
+            "created_at": str,
+            "updated_at": str,
+            "deleted_at": str,
+        },
+        pk="id",
+        not_null={"game", "name", "setup", "version", "created_at", "updated_at"},
+        defaults={"version": 0, "summary": "{}"},
+    )
+    db["entries"].create(
+        {"game_id": str, "seq": int, "kind": str, "data": str, "at": str},
+        pk=("game_id", "seq"),  # two writers at the same version: only one lands
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"kind", "data", "at"},
+    )
+    db["games"].create_index(["updated_at"])
