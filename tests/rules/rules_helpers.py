@@ -24,6 +24,12 @@ class Game:
         self.setup: Setup = make_setup(list(players), **setup)
         self.log: list[Entry] = []
 
+    def copy(self) -> "Game":
+        """The same game with its own log, to try an action without keeping it."""
+        other = Game.__new__(Game)
+        other.setup, other.log = self.setup, list(self.log)
+        return other
+
     @property
     def sheet(self) -> Sheet:
         return replay(self.setup, self.log)
