@@ -1,0 +1,141 @@
+"""Corrections: a past round is corrected by a new entry; later totals follow."""
+
+import pytest
+
+from scribe.rules.errors import RuleError
+
+from rules_helpers import Game
+
+
+def refused(fn, *args, **kwargs) -> RuleError:
+    with pytest.raises(RuleError) as info:
+        fn(*args, **kwargs)
+    return info.value
+
+
+def three_rounds(preset: str = "standard") -> Game:
+    g = Game(preset=preset, first_dealer=0)
+    g.round([1, 1, 0], [0, 1, 0])  # -10, 30, 20
+    g.round([0, 1, 0], [0, 2, 0])  # +20, -10, +20  -> 10, 20, 40
+    g.round([1, 1, 0], [1, 2, 0])  # +30, -10, +20  -> 40, 10, 60
+    assert g.sheet.totals == (40, 10, 60)
+    return g
+
+
+def test_past_round_corrected_later_totals_follow():
+    g = three_rounds()
+    n = len(g.log)
+    g.correct(1, [1, 1, 0], [1, 0, 0])  # Paul took the trick, not Thomas
+    sheet = g.sheet
+    assert sheet.rows[0].points == (30, -10, 20) and sheet.rows[0].corrected
+    assert not sheet.rows[1].corrected
+    assert [r.totals for r in sheet.played] == [(30, -10, 20), (50, -20, 40), (80, -30, 60)]
+    assert len(g.log) == n + 1  # nothing recorded was rewritten
+    assert g.log[0].data == {"round": 1, "player": 1, "bid": 1}
+
+
+def test_correction_of_bids_only():
+    g = Game()
+    g.bids([0, 0, 0])
+    g.correct(1, [1, 0, 0])  # bids in, no tricks yet: the bids can be corrected
+    assert g.sheet.rows[0].bids == (1, 0, 0) and g.sheet.phase == "tricks"
+    g.tricks([1, 0, 0])
+    assert g.sheet.totals == (30, 20, 20)
+
+
+def test_correction_accepts_form_text():
+    g = three_rounds()
+    assert g.correct("2", ["0", "1", " 1 "], ["0", "", "1"]) == {
+        "round": 2,
+        "bids": [0, 1, 1],
+        "tricks": [0, 1, 1],
+    }
+
+
+def test_correction_checked_against_plus_minus_one():
+    g = three_rounds("plus_minus_one")
+    # round 2: Marie, Paul bid, Thomas (dealer) last: 0 + 1 + 1 would be even
+    err = refused(g.correct, 2, [0, 1, 1], [0, 2, 0])
+    assert err.field == "bids.1"
+    assert "Thomas" in err.message and "1" in err.message
+    g.correct(2, [1, 1, 1], [0, 2, 0])  # 3 bid of 2: fine
+
+
+def test_correction_checked_against_the_leader_before_that_round():
+    g = three_rounds("leader")  # Thomas led after round 1 and bid last in round 2
+    err = refused(g.correct, 2, [0, 2, 0], [0, 2, 0])
+    assert err.field == "bids.1" and "Thomas" in err.message and "leads" in err.message
+    # and not against the leader now: Marie leads the sheet, Thomas is last
+    assert g.sheet.leaders == (2,)
+    # round 3: Marie deals and bids last, leading before round 3 (10 / 20 / 40)
+    err = refused(g.correct, 3, [1, 2, 0], [1, 2, 0])
+    assert err.field == "bids.2" and "Marie" in err.message and "0" in err.message
+    g.correct(3, [1, 2, 1], [1, 2, 0])
+
+
+def test_correction_of_round_one_never_meets_the_leader_rule():
+    g = three_rounds("leader")
+    g.correct(1, [0, 1, 0], [0, 1, 0])  # even in round 1: nobody leads before it
+    assert g.sheet.rows[0].bid_balance == 0
+
+
+def test_correction_checked_against_canadian_zero():
+    g = three_rounds("canadian")
+    g.correct(2, [1, 0, 1], [0, 2, 0])  # Thomas, leading, bids zero to make it even
+    err = refused(g.correct, 2, [1, 1, 0], [0, 2, 0])
+    assert err.field == "bids.1"
+
+
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"round": 0, "bids": [0, 0, 0]}, "round"),
+        ({"round": 21, "bids": [0, 0, 0]}, "round"),
+        ({"round": "abc", "bids": [0, 0, 0]}, "round"),
+        ({"round": None, "bids": [0, 0, 0]}, "round"),
+        ({"round": 4, "bids": [0, 0, 0]}, "round"),  # not bid yet
+        ({"round": 1, "bids": [0, 0]}, "bids"),
+        ({"round": 1, "bids": "000"}, "bids"),
+        ({"round": 1, "bids": [0, 2, 0], "tricks": [1, 0, 0]}, "bids.1"),
+        ({"round": 1, "bids": [0, -1, 0], "tricks": [1, 0, 0]}, "bids.1"),
+        ({"round": 1, "bids": [0, "x", 0], "tricks": [1, 0, 0]}, "bids.1"),
+        ({"round": 1, "bids": [0, 0, 0]}, "tricks"),  # a played round needs its tricks
+        ({"round": 1, "bids": [0, 0, 0], "tricks": [1, 1, 0]}, "tricks"),
+        ({"round": 1, "bids": [0, 0, 0], "tricks": [0, 0, 2]}, "tricks.2"),
+        ({"round": 1, "bids": [1, 1, 0], "tricks": [0, 1, 0]}, "round"),  # no change
+    ],
+)
+def test_bad_corrections_refused(data, field):
+    g = three_rounds()
+    assert refused(g.do, "correction", **data).field == field
+
+
+def test_tricks_refused_in_correction_of_an_unplayed_round():
+    g = Game()
+    g.bids([0, 0, 0])
+    err = refused(g.correct, 1, [1, 0, 0], [1, 0, 0])
+    assert err.field == "tricks"
+
+
+def test_correction_after_the_game_is_over():
+    g = Game(rounds=2)
+    g.round([0, 0, 0], [1, 0, 0])
+    g.round([0, 0, 0], [2, 0, 0])
+    assert g.sheet.finished
+    g.correct(1, [1, 0, 0], [1, 0, 0])
+    assert g.sheet.totals == (30 - 20, 40, 40) and g.sheet.winners == (1, 2)
+
+
+def test_undo_a_correction():
+    g = three_rounds()
+    before = g.sheet.rows
+    g.correct(1, [1, 1, 0], [1, 0, 0])
+    g.undo()
+    assert g.sheet.rows == before
+
+
+def test_later_correction_of_the_same_round_wins():
+    g = three_rounds()
+    g.correct(1, [1, 1, 0], [1, 0, 0])
+    g.correct(1, [0, 0, 0], [0, 0, 1])
+    assert g.sheet.rows[0].points == (20, 20, -10)
