@@ -1,0 +1,52 @@
+"""Scribe: the phone at the table that keeps the score of card games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(instance: Path) -> str:
+    """Generated once into instance/ so sessions survive restarts."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory: config, database, translations, blueprints."""
+    instance = Path(os.environ.get("SCRIBE_INSTANCE", ROOT / "instance"))
+    if test_config and "INSTANCE_PATH" in test_config:
+        instance = Path(test_config["INSTANCE_PATH"])
+    instance.mkdir(parents=True, exist_ok=True)
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        DATABASE=str(instance / "scribe.sqlite3"),
+        MAX_CONTENT_LENGTH=64 * 1024,  # a score entry is tiny; refuse floods early
+        LANGUAGES=("fr", "en"),
+        BABEL_DEFAULT_LOCALE="en",
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    from . import web
+
+    web.init_app(app)
+    return app

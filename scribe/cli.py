@@ -1,0 +1,63 @@
+"""The ``scribe`` command: ``serve`` and the tools other modules add."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable
+
+# Each entry adds one subcommand: (name, help, add_arguments, run).
+COMMANDS: list[tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = []
+
+
+def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentParser], None]):
+    def register(run: Callable[[argparse.Namespace], int]):
+        COMMANDS.append((name, help, add_arguments, run))
+        return run
+
+    return register
+
+
+def _serve_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface, for the LAN)")
+    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+
+
+@command("serve", "serve the app on the LAN with a production server", _serve_args)
+def serve(args: argparse.Namespace) -> int:
+    from .server import run
+
+    return run(args.host, args.port, args.threads, qr=not args.no_qr)
+
+
+def _load_plugins() -> None:
+    """Commands defined elsewhere register themselves on import."""
+    import importlib
+
+    for module in ("scribe.pdf_cli", "scribe.engine.simulate"):
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            continue
+        register = getattr(mod, "register_cli", None)
+        if register:
+            register(command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    _load_plugins()
+    parser = argparse.ArgumentParser(prog="scribe", description="Scribe: the phone at the table.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    runs = {}
+    for name, help_text, add_arguments, run in COMMANDS:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        add_arguments(p)
+        runs[name] = run
+    args = parser.parse_args(argv)
+    return runs[args.command](args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,17 @@
+"""The web layer: thin blueprints that parse, call the service, render."""
+
+from flask import Flask
+from flask_compress import Compress
+
+from . import api, db, errors, filters, i18n, pages, play
+
+
+def init_app(app: Flask) -> None:
+    Compress(app)  # the first page, htmx included, must stay under 40 KB on the wire
+    db.init_app(app)
+    i18n.init_app(app)
+    filters.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(api.bp)

@@ -1,0 +1,183 @@
+"""The JSON API: everything the pages can do, described at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+from flask_babel import get_locale, gettext as _
+
+from .. import service
+from ..rules.errors import N_, RuleError
+from ..rules.wizard import RuleSet
+from ..store import StaleError, list_games
+from .db import get_db
+from .i18n import translate
+from .openapi import openapi_document
+from .serialize import game_json, history_json, sheet_json
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+RULE_SWITCHES = set(RuleSet.__dataclass_fields__)
+
+
+class BadBody(Exception):
+    pass
+
+
+def _body() -> dict[str, Any]:
+    if request.content_length == 0 or not request.data:
+        return {}
+    if not request.is_json:
+        abort(415)
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadBody()
+    return data
+
+
+@bp.errorhandler(BadBody)
+def bad_body(_exc):
+    return jsonify(error=_("Send a JSON object."), field=None), 400
+
+
+@bp.errorhandler(RuleError)
+def refused(err: RuleError):
+    return jsonify(error=translate(err), field=err.field), 422
+
+
+@bp.errorhandler(StaleError)
+def stale(err: StaleError):
+    msg = _("The game has moved on since the version you sent: read it again. Nothing was saved.")
+    return jsonify(error=msg, field="version", version=err.current), 409
+
+
+@bp.errorhandler(service.NotFound)
+def not_found(_exc):
+    return jsonify(error=_("There is no such game."), field="game_id"), 404
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """The OpenAPI 3 description of this API."""
+    return jsonify(openapi_document())
+
+
+@bp.get("/games")
+def games():
+    """Every game not deleted, newest first."""
+    return jsonify(games=[game_json(g) for g in list_games(get_db())])
+
+
+@bp.post("/games")
+def create():
+    """Create a game with any options; answers the game and its empty sheet."""
+    body = _body()
+    rules = body.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise RuleError(N_("Rules must be an object."), field="rules")
+    unknown = sorted(set(rules) - RULE_SWITCHES)
+    if unknown:
+        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
+    dealer = body.get("first_dealer")
+    if dealer in (None, "random"):
+        import secrets
+
+        players = body.get("players")
+        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
+    game_id = service.create(
+        get_db(), body.get("game", "wizard"), body.get("name"), body.get("lang") or str(get_locale()),
+        players=body.get("players"), first_dealer=dealer, preset=body.get("preset"),
+        edition=body.get("edition", "gigamic"), **rules,
+    )
+    game, sheet, _log = service.load(get_db(), game_id)
+    return jsonify(game_json(game, sheet)), 201
+
+
+@bp.get("/games/<game_id>")
+def read(game_id: str):
+    """The game and its sheet."""
+    game, sheet, _log = service.load(get_db(), game_id)
+    return jsonify(game_json(game, sheet))
+
+
+@bp.get("/games/<game_id>/sheet")
+def sheet(game_id: str):
+    """Only the sheet."""
+    _game, sheet, _log = service.load(get_db(), game_id)
+    return jsonify(sheet_json(sheet))
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id: str):
+    """Every entry ever recorded, undone ones flagged."""
+    _game, _sheet, log = service.load(get_db(), game_id)
+    return jsonify(entries=history_json(log))
+
+
+@bp.patch("/games/<game_id>")
+def rename(game_id: str):
+    """Rename a game."""
+    service.rename(get_db(), game_id, _body().get("name"))
+    game, sheet, _log = service.load(get_db(), game_id)
+    return jsonify(game_json(game, sheet))
+
+
+@bp.delete("/games/<game_id>")
+def delete(game_id: str):
+    """Hide a game (it can be restored)."""
+    service.delete(get_db(), game_id)
+    return "", 204
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str):
+    """Bring a deleted game back."""
+    service.restore(get_db(), game_id)
+    game, sheet, _log = service.load(get_db(), game_id)
+    return jsonify(game_json(game, sheet))
+
+
+def _act(game_id: str, kind: str, data: dict[str, Any], version: Any):
+    sheet = service.act(get_db(), game_id, kind, data, version)
+    return jsonify(version=sheet.version, sheet=sheet_json(sheet))
+
+
+@bp.post("/games/<game_id>/trump")
+def trump(game_id: str):
+    """Record the card turned up for trump."""
+    b = _body()
+    return _act(game_id, "trump", {k: b.get(k) for k in ("round", "card", "suit")}, b.get("version"))
+
+
+@bp.post("/games/<game_id>/bids")
+def bid(game_id: str):
+    """Record the next bidder's bid."""
+    b = _body()
+    return _act(game_id, "bid", {k: b.get(k) for k in ("round", "player", "bid")}, b.get("version"))
+
+
+@bp.post("/games/<game_id>/tricks")
+def tricks(game_id: str):
+    """Record the tricks of the round (one may be null: filled from the total)."""
+    b = _body()
+    return _act(game_id, "tricks", {k: b.get(k) for k in ("round", "tricks")}, b.get("version"))
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/correction")
+def correction(game_id: str, number: int):
+    """Correct a round's bids (and tricks once played)."""
+    b = _body()
+    return _act(game_id, "correction", {"round": number, "bids": b.get("bids"), "tricks": b.get("tricks")},
+                b.get("version"))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    """Take back the last entry."""
+    return _act(game_id, "undo", {}, _body().get("version"))
+
+
+@bp.post("/games/<game_id>/redo")
+def redo(game_id: str):
+    """Bring back the last undone entry."""
+    return _act(game_id, "redo", {}, _body().get("version"))

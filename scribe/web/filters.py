@@ -1,0 +1,109 @@
+"""Template helpers: labels in the reader's language for what the rules hold."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import Flask
+from flask_babel import format_datetime, get_locale, gettext as _, lazy_gettext
+
+from ..rules import wizard
+from ..rules.log import REDO, UNDO, Entry
+from .i18n import translate
+
+SUIT_LABELS = {
+    "blue": lazy_gettext("blue"),
+    "green": lazy_gettext("green"),
+    "red": lazy_gettext("red"),
+    "yellow": lazy_gettext("yellow"),
+}
+PRESET_LABELS = {
+    "standard": lazy_gettext("Standard rules"),
+    "plus_minus_one": lazy_gettext("±1 rule"),
+    "leader": lazy_gettext("Leader restriction"),
+    "canadian": lazy_gettext("Canadian rule"),
+    "custom": lazy_gettext("Custom rules"),
+}
+
+
+def suit(value: str) -> str:
+    return str(SUIT_LABELS.get(value, value))
+
+
+def trump(t: wizard.Trump, setup: wizard.Setup) -> str:
+    wizard_name, jester_name = setup.card_names()
+    if t.card == "jester":
+        return _("no trump (%(jester)s turned)", jester=jester_name)
+    if t.card == "wizard":
+        if t.suit is None:
+            return _("%(wizard)s turned, dealer to pick", wizard=wizard_name)
+        return _("%(suit)s (%(wizard)s turned, dealer's pick)", suit=suit(t.suit), wizard=wizard_name)
+    return suit(t.card)
+
+
+def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
+    return translate(wizard.forbidden_message(setup, f))
+
+
+def entry_text(e: Entry, setup: wizard.Setup) -> str:
+    """One line of the history, in words."""
+    d, names = e.data, setup.players
+    if e.kind == UNDO:
+        return _("Undo")
+    if e.kind == REDO:
+        return _("Redo")
+    if e.kind == "bid":
+        return _("Round %(round)s: %(name)s bids %(bid)s", round=d["round"], name=names[d["player"]], bid=d["bid"])
+    if e.kind == "tricks":
+        tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
+        return _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+    if e.kind == "trump":
+        t = trump(wizard.Trump(d["card"], d.get("suit")), setup)
+        return _("Round %(round)s: trump %(trump)s", round=d["round"], trump=t)
+    if e.kind == "correction":
+        bids = ", ".join(f"{names[p]} {b}" for p, b in enumerate(d["bids"]))
+        text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
+        if d.get("tricks") is not None:
+            tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
+            text += " · " + _("tricks %(tricks)s", tricks=tricks)
+        return text
+    return e.kind
+
+
+def rules_text(setup: wizard.Setup) -> str:
+    """The rule set and options in words (shown under the sheet, printed on the PDF)."""
+    r = setup.rules
+    parts = [str(PRESET_LABELS[r.preset])]
+    if r.preset == "custom":
+        parts.append(_("last bid: %(rule)s", rule=r.last_bid))
+        if r.zero_exception:
+            parts.append(_("the restricted bidder may bid zero"))
+    if r.leader_ties:
+        parts.append(_("tied leaders count as leading"))
+    if r.unicolore:
+        parts.append(_("Unicolore"))
+    parts.append(ngettext_rounds(setup.round_count))
+    w, j = setup.card_names()
+    parts.append(f"{w} / {j}")
+    return " · ".join(parts)
+
+
+def ngettext_rounds(n: int) -> str:
+    from flask_babel import ngettext
+
+    return ngettext("%(num)s round", "%(num)s rounds", n)
+
+
+def when(iso: str) -> str:
+    try:
+        return format_datetime(datetime.fromisoformat(iso), "short")
+    except (TypeError, ValueError):
+        return iso or ""
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters.update(
+        suit=suit, trump=trump, forbidden_text=forbidden_text, entry_text=entry_text,
+        rules_text=rules_text, when=when, player=lambda p, names: names[p],
+    )
+    app.jinja_env.globals.update(suits=wizard.SUITS, current_lang=lambda: str(get_locale()))

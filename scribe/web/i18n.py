@@ -1,0 +1,41 @@
+"""French and English: from a cookie set by the switch, else the browser's language."""
+
+from flask import Blueprint, Flask, current_app, redirect, request, url_for
+from flask_babel import Babel, gettext
+
+from ..rules.errors import RuleError
+
+COOKIE = "lang"
+
+
+def select_locale() -> str:
+    langs = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(COOKIE)
+    if chosen in langs:
+        return chosen
+    return request.accept_languages.best_match(langs) or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def translate(err: RuleError) -> str:
+    """A rules refusal in the reader's language (the template is the msgid)."""
+    return gettext(err.template, **err.params)
+
+
+bp = Blueprint("i18n", __name__)
+
+
+@bp.get("/lang/<code>")
+def switch(code: str):
+    """Remember the chosen language and go back where the switch was tapped."""
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("pages.index")  # never redirect off-site
+    response = redirect(target, code=303)
+    if code in current_app.config["LANGUAGES"]:
+        response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)

@@ -1,0 +1,87 @@
+"""The sheet as JSON: the same object the page renders, field for field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import wizard
+from ..rules.log import Entry, resolve
+from ..store import GameRow
+from .i18n import translate
+
+
+def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
+    setup = sheet.setup
+    current = sheet.current
+    forbidden = sheet.forbidden()
+    w, j = setup.card_names()
+    return {
+        "version": sheet.version,
+        "phase": sheet.phase,
+        "finished": sheet.finished,
+        "current_round": current.number if current else None,
+        "round_count": len(sheet.rows),
+        "players": list(setup.players),
+        "first_dealer": setup.first_dealer,
+        "rules": {**setup.rules.as_dict(), "preset": setup.rules.preset},
+        "edition": setup.edition,
+        "card_names": {"wizard": w, "jester": j},
+        "next_bidder": current.next_bidder if current and sheet.phase == "bidding" else None,
+        "forbidden_bid": None if forbidden is None else {
+            "player": forbidden.player, "value": forbidden.value, "rule": forbidden.rule,
+            "message": translate(wizard.forbidden_message(setup, forbidden)),
+        },
+        "rounds": [_row(r) for r in sheet.rows],
+        "totals": list(sheet.totals),
+        "leaders": list(sheet.leaders) if sheet.played else [],
+        "winners": list(sheet.winners),
+        "standings": [
+            {"rank": s.rank, "player": s.player, "name": setup.players[s.player], "total": s.total}
+            for s in sheet.standings
+        ],
+        "can_undo": sheet.can_undo,
+        "can_redo": sheet.can_redo,
+    }
+
+
+def _row(r: wizard.RoundRow) -> dict[str, Any]:
+    return {
+        "number": r.number,
+        "cards": r.cards,
+        "dealer": r.dealer,
+        "order": list(r.order),
+        "has_trump": r.has_trump,
+        "trump": None if r.trump is None else {"card": r.trump.card, "suit": r.trump.suit},
+        "bids": list(r.bids),
+        "bid_total": r.bid_total,
+        "tricks": None if r.tricks is None else list(r.tricks),
+        "points": None if r.points is None else list(r.points),
+        "totals": None if r.totals is None else list(r.totals),
+        "leaders": list(r.leaders),
+        "complete": r.complete,
+        "corrected": r.corrected,
+    }
+
+
+def game_json(game: GameRow, sheet: wizard.Sheet | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": game.id,
+        "game": game.game,
+        "name": game.name,
+        "lang": game.lang,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "deleted": bool(game.deleted_at),
+        "summary": game.summary,
+    }
+    if sheet is not None:
+        out["sheet"] = sheet_json(sheet)
+    return out
+
+
+def history_json(log: list[Entry]) -> list[dict[str, Any]]:
+    undone = resolve(log).undone
+    return [
+        {"seq": e.seq, "kind": e.kind, "data": dict(e.data), "at": e.at, "undone": e.seq in undone}
+        for e in log
+    ]

@@ -1,0 +1,32 @@
+// Tricks: fill in the last player's count from the total (W-S2) and show the sum.
+// No inline script anywhere: this file is the only behaviour besides htmx.
+(function () {
+  "use strict";
+  function update(form) {
+    var cards = parseInt(form.dataset.cards, 10);
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".trickrow"));
+    rows.forEach(function (row) {
+      var auto = row.querySelector("input[data-auto]");
+      if (auto) { auto.checked = false; auto.removeAttribute("data-auto"); row.classList.remove("auto"); }
+    });
+    var sum = 0, missing = [];
+    rows.forEach(function (row) {
+      var c = row.querySelector("input:checked");
+      if (c) { sum += parseInt(c.value, 10); } else { missing.push(row); }
+    });
+    if (missing.length === 1 && cards - sum >= 0) {
+      var input = missing[0].querySelector('input[value="' + (cards - sum) + '"]');
+      if (input) { input.checked = true; input.setAttribute("data-auto", ""); missing[0].classList.add("auto"); sum = cards; missing = []; }
+    }
+    var out = form.querySelector("[data-sum]");
+    if (out) {
+      out.hidden = false;
+      out.textContent = sum + " / " + cards;
+      out.className = "sum " + (missing.length === 0 && sum === cards ? "ok" : (sum > cards ? "bad" : ""));
+    }
+  }
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form.tricks");
+    if (form) { update(form); }
+  });
+})();
