@@ -52,6 +52,7 @@ def resolve(log: Iterable[Entry]) -> Resolved:
     >>> [e.seq for e in resolve(log).active], resolve(log).redo_target.seq
     ([1], 2)
     """
+    log = list(log)  # read twice below: a generator would be empty the second time
     done: list[Entry] = []
     redo: list[Entry] = []
     for entry in log:

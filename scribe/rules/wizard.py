@@ -159,7 +159,10 @@ def _whole(value: Any, field_name: str) -> int:
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+        try:  # "--3", "²" and 5000-digit strings pass isdigit() but not int()
+            return int(value.strip())
+        except ValueError:
+            pass
     raise RuleError(N_("Please give a whole number."), field=field_name)
 
 
@@ -210,7 +213,7 @@ def make_setup(
     names = verify_names(players)
     options: dict[str, Any] = {}
     if preset is not None:
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise RuleError(N_("Unknown rule set."), field="preset")
         options.update(PRESETS[preset])
     for key, value in switches.items():
@@ -234,7 +237,7 @@ def make_setup(
             N_("Hidden and secret bids are not available yet: bids are spoken aloud."),
             field="reveal",
         )
-    if edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise RuleError(N_("Unknown edition."), field="edition")
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -637,7 +640,8 @@ def complete_tricks(cards: int, tricks: Sequence[Any]) -> list[int | None]:
 def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any) -> list[int]:
     if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
         raise RuleError(N_("Give the tricks of every player."), field="tricks")
-    values = complete_tricks(row.cards, raw)
+    raw = [None if v in (None, "") else _whole(v, f"tricks.{p}") for p, v in enumerate(raw)]
+    values = complete_tricks(row.cards, raw)  # form strings are filled in too
     counts: list[int] = []
     for p, v in enumerate(values):
         if v is None:
@@ -680,9 +684,10 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(
             N_("There is no trump this round: no card is left to turn up."), field="trump"
         )
-    if row.bids_in:
-        raise RuleError(N_("Record the trump before the bids are complete."), field="trump")
     card = data.get("card")
+    naming = card == "wizard" and row.trump is not None and row.trump.pending
+    if row.bids_in and not naming:  # a pending Wizard may still get its suit (W-R3)
+        raise RuleError(N_("Record the trump before the bids are complete."), field="trump")
     if card not in TRUMP_CARDS:
         raise RuleError(N_("Choose the card that was turned up."), field="trump")
     suit = data.get("suit") or None
