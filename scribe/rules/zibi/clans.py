@@ -7,7 +7,7 @@ Rule ids refer to shared/RULES.md (Z-M*, Z-C*); where it and the French source t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from ..errors import N_, RuleError
 
