@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what the tests need on a fresh Debian machine: the Python extras, and from
+# Debian's packages Chromium (browser tests), poppler-utils (PDF to PNG) and the Pango
+# libraries and fonts WeasyPrint renders with. Browsers are never downloaded by a test tool.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so' || need+=(libpango-1.0-0 libpangoft2-1.0-0)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  else
+    echo "missing Debian packages: ${need[*]} (run as root or: sudo apt-get install ${need[*]})" >&2
+  fi
+fi
+python3 -m pip install -q --disable-pip-version-check -e '.[test]'

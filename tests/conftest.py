@@ -1,0 +1,56 @@
+"""Fixtures chained app -> client, each test on its own real SQLite file."""
+
+from __future__ import annotations
+
+import importlib.metadata as md
+
+import pytest
+
+from scribe import create_app
+
+
+def pytest_report_header(config):
+    names = ("flask", "flask-babel", "sqlite-utils", "waitress", "weasyprint", "hypothesis", "playwright")
+    versions = []
+    for n in names:
+        try:
+            versions.append(f"{n} {md.version(n)}")
+        except md.PackageNotFoundError:
+            versions.append(f"{n} missing")
+    return "scribe deps: " + ", ".join(versions)
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def api(client):
+    """Call the JSON API: api("post", "/api/games", {...}) -> (status, json)."""
+
+    def call(method: str, path: str, body=None):
+        kwargs = {"json": body} if body is not None else {}
+        resp = getattr(client, method.lower())(path, **kwargs)
+        return resp.status_code, resp.get_json()
+
+    return call
+
+
+@pytest.fixture
+def new_game(api):
+    """Create a game through the API and return its id."""
+
+    def make(players=("Paul", "Thomas", "Marie"), first_dealer=2, preset="plus_minus_one", **extra):
+        status, body = api("post", "/api/games", {"players": list(players), "first_dealer": first_dealer,
+                                                   "preset": preset, **extra})
+        assert status == 201, body
+        return body["id"]
+
+    return make
