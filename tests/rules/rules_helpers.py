@@ -24,6 +24,13 @@ class Game:
         self.setup: Setup = make_setup(list(players), **setup)
         self.log: list[Entry] = []
 
+    @classmethod
+    def of(cls, setup: Setup) -> "Game":
+        """A new game from a ready ``Setup`` (e.g. drawn by Hypothesis)."""
+        game = cls.__new__(cls)
+        game.setup, game.log = setup, []
+        return game
+
     def copy(self) -> "Game":
         """The same game with its own log, to try an action without keeping it."""
         other = Game.__new__(Game)
