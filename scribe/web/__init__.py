@@ -3,12 +3,13 @@
 from flask import Flask
 from flask_compress import Compress
 
-from . import api, db, errors, filters, i18n, pages, play
+from . import api, db, errors, filters, i18n, pages, play, security
 
 
 def init_app(app: Flask) -> None:
     Compress(app)  # the first page, htmx included, must stay under 40 KB on the wire
     db.init_app(app)
+    security.init_app(app)
     i18n.init_app(app)
     filters.init_app(app)
     errors.init_app(app)

@@ -1,0 +1,34 @@
+"""Security headers on every answer; a cross-site form post refused and nothing saved."""
+
+
+def test_every_page_sends_the_security_headers(client, new_game):
+    game_id = new_game()
+    for path in ("/", "/games/new", f"/games/{game_id}", "/api/openapi.json", "/nope"):
+        resp = client.get(path)
+        csp = resp.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
+        assert resp.headers["Referrer-Policy"] == "no-referrer"
+        assert resp.headers["X-Frame-Options"] == "DENY"
+
+
+def test_pages_have_no_inline_script_or_style(client, new_game):
+    game_id = new_game()
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "<script>" not in html and " style=" not in html and "onclick" not in html
+
+
+def test_cross_site_form_post_is_refused_and_nothing_saved(client, api, new_game):
+    game_id = new_game()
+    resp = client.post(f"/games/{game_id}/bid", data={"bid": "0"}, headers={"Origin": "http://evil.example"})
+    assert resp.status_code == 403
+    resp = client.post(f"/games/{game_id}/bid", data={"bid": "0"}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert resp.status_code == 403
+    assert api("get", f"/api/games/{game_id}")[1]["sheet"]["version"] == 0
+
+
+def test_same_origin_form_post_is_accepted(client, api, new_game):
+    game_id = new_game()
+    resp = client.post(f"/games/{game_id}/bid", data={"bid": "0"},
+                       headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"})
+    assert resp.status_code == 303
+    assert api("get", f"/api/games/{game_id}")[1]["sheet"]["version"] == 1
