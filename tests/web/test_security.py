@@ -32,3 +32,13 @@ def test_same_origin_form_post_is_accepted(client, api, new_game):
                        headers={"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"})
     assert resp.status_code == 303
     assert api("get", f"/api/games/{game_id}")[1]["sheet"]["version"] == 1
+
+
+def test_browser_same_origin_post_with_null_origin_is_accepted(client, api, new_game):
+    """Under Referrer-Policy: no-referrer, Chromium sends "Origin: null" on its own form posts."""
+    game_id = new_game()
+    resp = client.post(f"/games/{game_id}/bid", data={"bid": "0"},
+                       headers={"Origin": "null", "Sec-Fetch-Site": "same-origin"})
+    assert resp.status_code == 303
+    resp = client.post(f"/games/{game_id}/bid", data={"bid": "0"}, headers={"Origin": "null"})
+    assert resp.status_code == 403
