@@ -36,7 +36,9 @@ def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.Ga
 
 
 def verify_game_name(raw: Any, default: str) -> str:
-    name = " ".join(str(raw or "").split()) or default
+    if raw is not None and not isinstance(raw, str):
+        raise RuleError(N_("A game name must be text."), field="name")
+    name = " ".join((raw or "").split()) or default
     if len(name) > GAME_NAME_MAX:
         raise RuleError(N_("A game name is at most %(max)s characters."), field="name", max=GAME_NAME_MAX)
     return name
@@ -44,7 +46,7 @@ def verify_game_name(raw: Any, default: str) -> str:
 
 def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str:
     """Check the setup with the game's rules, then store it; returns the new id."""
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:  # a JSON list is unhashable
         raise RuleError(N_("Unknown game."), field="game")
     rules = GAMES[game]
     setup = rules.make_setup(**options)
@@ -60,6 +62,8 @@ def _check_version(sheet: Any, version: Any) -> None:
     if version in (None, ""):
         return
     try:
+        if isinstance(version, (bool, float)):  # 0.5 or true is no version a page showed
+            raise TypeError
         v = int(version)
     except (TypeError, ValueError):
         raise RuleError(N_("This page is out of date: reload it."), field="version") from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import get_locale, gettext as _
 
 from .. import service
@@ -84,8 +84,11 @@ def create():
 
         players = body.get("players")
         dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
+    lang = body.get("lang") or str(get_locale())
+    if lang not in current_app.config["LANGUAGES"]:
+        raise RuleError(N_("Unknown language."), field="lang")
     game_id = service.create(
-        get_db(), body.get("game", "wizard"), body.get("name"), body.get("lang") or str(get_locale()),
+        get_db(), body.get("game", "wizard"), body.get("name"), lang,
         players=body.get("players"), first_dealer=dealer, preset=body.get("preset"),
         edition=body.get("edition", "gigamic"), **rules,
     )

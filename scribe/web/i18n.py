@@ -28,8 +28,9 @@ bp = Blueprint("i18n", __name__)
 def switch(code: str):
     """Remember the chosen language and go back where the switch was tapped."""
     target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("pages.index")  # never redirect off-site
+    # never off-site: browsers drop tabs and newlines and read "\\" as "/", so "/\t/x" is "//x"
+    if not target.startswith("/") or target.startswith("//") or any(c == "\\" or c < " " for c in target):
+        target = url_for("pages.index")
     response = redirect(target, code=303)
     if code in current_app.config["LANGUAGES"]:
         response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")

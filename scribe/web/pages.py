@@ -49,16 +49,16 @@ def parse_setup_form(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     Blank name rows are unused seats; the dealer radio names a row, so it is mapped
     to the player's place among the filled rows.
     """
-    rows = form.getlist("players")[:SEATS]
+    rows = form.getlist("players")  # all of them: a 7th name is refused, not dropped
     kept = [i for i, n in enumerate(rows) if n.strip()]
     dealer_raw = form.get("dealer", "random")
     if dealer_raw == "random" or not kept:
         dealer: Any = secrets.randbelow(max(len(kept), 1))  # W-R2: drawn at random
     else:
-        row = int(dealer_raw) if dealer_raw.isdigit() else -1
-        dealer = kept.index(row) if row in kept else dealer_raw
+        row = int(dealer_raw) if dealer_raw.isdecimal() and len(dealer_raw) < 3 else -1
+        dealer = kept.index(row) if row in kept else -1  # a blank row or garbage deals nothing
     shown = {**_blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name")}}
-    shown["players"] = rows + [""] * (SEATS - len(rows))
+    shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
     shown["unicolore"] = form.get("unicolore") == "on"
     shown["leader_ties"] = form.get("leader_ties") == "on"
     options = {
