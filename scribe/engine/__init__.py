@@ -1,1 +1,48 @@
-"""Virtual Wizard deck (placeholder until the engine issue)."""
+"""Virtual Wizard deck: cards, deal, trump, legal plays, tricks, whole simulated games.
+
+Pure Python: no Flask, no SQL, no I/O. Scoring is delegated to the rules core
+(:func:`scribe.rules.wizard.round_points`). Bad input raises
+:class:`scribe.rules.errors.RuleError` with a message meant for players.
+
+>>> from scribe.engine import trick_winner, legal_plays
+>>> trick_winner(["J", "R7", "R3"], trump="R"), legal_plays("W R2 B4", "J B1")
+(1, [W, B4])
+"""
+
+from .cards import (
+    DISTINCT_CARDS,
+    JESTER,
+    SUITS,
+    WIZARD,
+    Card,
+    Suit,
+    card_label,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
+from .deck import FULL_DECK, Deal, deal, make_rng, rounds_in_game, shuffled_deck
+from .options import PlayOptions
+from .play import GameRecord, RoundRecord, TrickRecord, play_game, play_hands, play_round
+from .policies import HeuristicPolicy, Policy, RandomPolicy
+from .tricks import can_play, legal_plays, led_suit, trick_winner, verify_play
+from .unicolore import (
+    deal_unicolore,
+    own_deck,
+    play_unicolore_game,
+    unicolore_legal_plays,
+    unicolore_trick_winner,
+)
+from .view import RoundView
+
+__all__ = [
+    "DISTINCT_CARDS", "FULL_DECK", "JESTER", "SUITS", "WIZARD",
+    "Card", "Deal", "GameRecord", "HeuristicPolicy", "PlayOptions", "Policy",
+    "RandomPolicy", "RoundRecord", "RoundView", "Suit", "TrickRecord",
+    "can_play", "card_label", "deal", "deal_unicolore", "format_cards", "legal_plays",
+    "led_suit", "make_rng", "own_deck", "parse_card", "parse_cards", "parse_suit",
+    "play_game", "play_hands", "play_round", "play_unicolore_game", "rounds_in_game",
+    "shuffled_deck", "trick_winner", "unicolore_legal_plays", "unicolore_trick_winner",
+    "verify_play",
+]

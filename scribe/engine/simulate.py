@@ -1,0 +1,210 @@
+"""Many simulated games and a short report: ``scribe simulate --players N --games K --seed S``.
+
+The CLI wiring is one line per side: ``simulate.add_arguments(subparser)`` and
+``return simulate.run(args)``.
+
+>>> report = simulate(4, 20, seed=1)
+>>> report.games, len(report.average_score), 0 <= report.bid_accuracy <= 1
+(20, 4, True)
+>>> report.average_score == simulate(4, 20, seed=1).average_score
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scribe.rules.errors import N_, RuleError
+
+from .deck import check_players, make_rng
+from .options import BID_RULES, PlayOptions
+from .play import GameRecord, play_game
+from .policies import HeuristicPolicy, Policy, RandomPolicy
+from .unicolore import play_unicolore_game
+
+POLICY_NAMES = ("random", "heuristic")
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationReport:
+    """What :func:`simulate` measured. Everything but the timings is reproducible from the seed."""
+
+    players: int
+    games: int
+    seed: int
+    policies: tuple[str, ...]
+    unicolore: bool
+    options: dict[str, Any]
+    average_score: tuple[float, ...]  # final total per seat, averaged over games
+    bid_accuracy_by_seat: tuple[float, ...]  # share of rounds where the bid was exact
+    bid_accuracy: float
+    wins: tuple[float, ...]  # games won per seat, a tie split between the winners
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        """Whole games played per second of wall time."""
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+
+def _policy_names(policy: str, players: int) -> tuple[str, ...]:
+    names = tuple(p.strip().lower() for p in policy.split(","))
+    if len(names) == 1:
+        names *= players
+    if len(names) != players or any(n not in POLICY_NAMES for n in names):
+        raise RuleError(
+            N_("Policies: one name for everyone, or one per seat, among %(names)s; not %(policy)r."),
+            field="policy",
+            names=", ".join(POLICY_NAMES),
+            policy=policy,
+        )
+    return names
+
+
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    policy: str = "random",
+    unicolore: bool = False,
+    **rule_options: Any,
+) -> SimulationReport:
+    """Play ``games`` whole games at ``players`` seats from ``seed`` and summarise them.
+
+    ``policy`` is ``random`` or ``heuristic`` for everyone, or a comma-separated name
+    per seat (``"heuristic,random,random"``). ``rule_options`` are the fields of
+    :class:`~scribe.engine.options.PlayOptions` (``no_wizard_on_trump_lead=True``,
+    ``bid_rule="plus_minus_one"``, ...). ``unicolore`` plays W-U1..W-U3 instead.
+
+    >>> r = simulate(3, 5, seed=2, policy="heuristic,random,random", bid_rule="plus_minus_one")
+    >>> r.policies, r.options["bid_rule"]
+    (('heuristic', 'random', 'random'), 'plus_minus_one')
+    """
+    check_players(players)
+    if not isinstance(games, int) or games < 1:
+        raise RuleError(N_("Simulate at least one game, not %(games)s."), field="games", games=games)
+    options = PlayOptions.from_kwargs(**rule_options)
+    names = _policy_names(policy, players)
+    rng = make_rng(seed)
+    heuristic = HeuristicPolicy()
+    policies: list[Policy] = [RandomPolicy(rng) if n == "random" else heuristic for n in names]
+    play = play_unicolore_game if unicolore else play_game
+
+    totals = [0] * players
+    exact = [0] * players
+    wins = [0.0] * players
+    rounds = 0
+    start = time.perf_counter()
+    for g in range(games):
+        game: GameRecord = play(players, policies, rng, options, first_dealer=g % players)
+        for i, t in enumerate(game.totals):
+            totals[i] += t
+        for w in game.winners:
+            wins[w] += 1 / len(game.winners)
+        for r in game.rounds:
+            rounds += 1
+            for i in range(players):
+                exact[i] += r.bids[i] == r.won[i]
+    seconds = time.perf_counter() - start
+
+    return SimulationReport(
+        players=players,
+        games=games,
+        seed=seed,
+        policies=names,
+        unicolore=unicolore,
+        options={k: v for k, v in asdict(options).items() if k != "forbidden"},
+        average_score=tuple(t / games for t in totals),
+        bid_accuracy_by_seat=tuple(e / rounds for e in exact),
+        bid_accuracy=sum(exact) / (rounds * players),
+        wins=tuple(wins),
+        seconds=seconds,
+    )
+
+
+def format_report(report: SimulationReport) -> str:
+    """The report as a few lines of plain text for the terminal.
+
+    >>> print(format_report(simulate(3, 2, seed=0)).splitlines()[0])
+    Wizard: 2 games, 3 players, seed 0
+    """
+    variant = "Wizard Unicolore" if report.unicolore else "Wizard"
+    rules = ", ".join(f"{k}={v}" for k, v in report.options.items())
+    lines = [
+        f"{variant}: {report.games} games, {report.players} players, seed {report.seed}",
+        f"rules: {rules}",
+        f"{'seat':<5}{'policy':<11}{'avg score':>10}{'bids exact':>12}{'wins':>9}",
+    ]
+    for i in range(report.players):
+        lines.append(
+            f"{i:<5}{report.policies[i]:<11}{report.average_score[i]:>10.1f}"
+            f"{report.bid_accuracy_by_seat[i]:>12.1%}{report.wins[i]:>9.1f}"
+        )
+    lines.append(f"{'all':<16}{'':>10}{report.bid_accuracy:>12.1%}")
+    lines.append(
+        f"{report.games} games in {report.seconds:.2f} s: {report.games_per_second:,.0f} games/s"
+    )
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``scribe simulate`` to ``parser``.
+
+    >>> p = argparse.ArgumentParser(); add_arguments(p)
+    >>> a = p.parse_args(["--players", "3", "--games", "5", "--seed", "9", "--no-wizard-on-trump-lead"])
+    >>> a.players, a.games, a.seed, a.no_wizard_on_trump_lead, a.bid_rule
+    (3, 5, 9, True, 'none')
+    """
+    parser.add_argument("--players", type=int, default=4, help="3 to 6 (Unicolore: 3 or 4)")
+    parser.add_argument("--games", type=int, default=1000, help="whole games to play")
+    parser.add_argument("--seed", type=int, default=0, help="the same seed replays the same games")
+    parser.add_argument(
+        "--policy",
+        default="random",
+        help="random or heuristic for every seat, or one per seat: heuristic,random,random,random",
+    )
+    parser.add_argument("--bid-rule", choices=BID_RULES, default="none", help="W-B3: plus_minus_one")
+    parser.add_argument(
+        "--no-wizard-on-trump-lead", action="store_true", help="W-P6, review 002"
+    )
+    parser.add_argument(
+        "--dealer-blind", action="store_true", help="W-R3, review 002: trump named without looking"
+    )
+    parser.add_argument("--unicolore", action="store_true", help="W-U1..W-U3, 3 or 4 players")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``scribe simulate`` from parsed ``args``: print the report, return the exit status."""
+    try:
+        report = simulate(
+            args.players,
+            args.games,
+            args.seed,
+            policy=args.policy,
+            unicolore=args.unicolore,
+            bid_rule=args.bid_rule,
+            no_wizard_on_trump_lead=args.no_wizard_on_trump_lead,
+            dealer_sees_hand=not args.dealer_blind,
+        )
+    except RuleError as e:
+        print(f"scribe simulate: {e.message}", file=sys.stderr)
+        return 2
+    print(format_report(report))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m scribe.engine.simulate``: the same command without the scribe CLI."""
+    parser = argparse.ArgumentParser(prog="scribe simulate", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""The Unicolore variant, Amigo, 3 or 4 players (W-U1 to W-U3).
+
+Each player owns 15 cards: one Wizard, one Jester and the 13 cards of one suit (at
+3 players one suit is left out). Rounds deal 4 to 15 cards, each player drawing
+from their own shuffled 15. No trump, suits do not matter: the highest card wins
+(Wizard above 13, Jester lowest) and on a tie the card played first wins.
+
+Readings (the seed is silent): any card may be played at any time, since there is
+no suit to follow; the bidding order and the first lead still turn round the table
+from the left of a rotating dealer, as in the standard game (W-B1, W-P1).
+
+>>> unicolore_trick_winner("B13 R13 W W"), unicolore_trick_winner("J J J")
+(2, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from scribe.rules.errors import N_, RuleError
+
+from .cards import JESTER, SUITS, WIZARD, Card, Suit, parse_cards, parse_suit
+from .deck import draw, make_rng
+from .options import PlayOptions
+from .play import GameRecord, RoundRecord, _totals, play_hands
+from .policies import Policy
+from .tricks import CardsLike
+
+UNICOLORE_PLAYERS: Final = (3, 4)  # W-U1
+FIRST_CARDS: Final = 4  # W-U2: rounds deal 4, 5, ... 15
+OWN_DECK_SIZE: Final = 15
+ROUNDS: Final = OWN_DECK_SIZE - FIRST_CARDS + 1  # 12
+
+
+def _check_players(players: int) -> None:
+    if players not in UNICOLORE_PLAYERS:
+        raise RuleError(
+            N_("Unicolore is played by 3 or 4 players, not %(players)s."), field="players", players=players
+        )
+
+
+def own_deck(suit: Suit | str) -> tuple[Card, ...]:
+    """One player's 15 cards: the 13 of ``suit``, a Wizard and a Jester (W-U1).
+
+    >>> own_deck("g")[:3], own_deck("G")[-2:], len(own_deck("G"))
+    ((G1, G2, G3), (W, J), 15)
+    """
+    s = parse_suit(suit)
+    return (*(Card(r, s) for r in range(1, 14)), WIZARD, JESTER)
+
+
+def winner_unchecked(cards: Sequence[Card], trump: Suit | None = None, no_wizard_on_trump_lead: bool = False) -> int:
+    """W-U3 on a valid trick: highest rank wins, first played wins ties; trump ignored."""
+    best_i = 0
+    best = cards[0].rank
+    for i in range(1, len(cards)):
+        r = cards[i].rank
+        if r > best:  # strictly: on a tie the earlier card keeps the trick
+            best, best_i = r, i
+    return best_i
+
+
+def legal_unchecked(
+    hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None = None, no_wizard_on_trump_lead: bool = False
+) -> list[Card]:
+    """Every card of the hand: there is no suit to follow in Unicolore (reading of W-U3)."""
+    return list(hand)
+
+
+def unicolore_trick_winner(cards: CardsLike, *, players: int | None = None) -> int:
+    """Index of the card that wins a complete Unicolore trick (W-U3).
+
+    >>> unicolore_trick_winner("G7 Y7 B2"), unicolore_trick_winner("J R1 B1 G1")
+    (0, 1)
+    """
+    trick = parse_cards(cards)
+    if players is not None:
+        _check_players(players)
+    expected = (players,) if players is not None else UNICOLORE_PLAYERS
+    if len(trick) not in expected:
+        raise RuleError(
+            N_("A Unicolore trick holds one card per player, 3 or 4, not %(count)s."),
+            field="trick",
+            count=len(trick),
+        )
+    numbers = [c for c in trick if c.suit is not None]
+    if len(set(numbers)) != len(numbers):
+        raise RuleError(N_("A number card appears twice in the trick."), field="trick")
+    return winner_unchecked(trick)
+
+
+def unicolore_legal_plays(hand: CardsLike, trick: CardsLike = ()) -> list[Card]:
+    """The cards of ``hand`` that may be played: all of them (W-U3, reading).
+
+    >>> unicolore_legal_plays("B3 W", "R13")
+    [B3, W]
+    """
+    cards = parse_cards(hand)
+    if not cards:
+        raise RuleError(N_("The hand is empty: there is nothing to play."), field="hand")
+    if len(parse_cards(trick)) >= max(UNICOLORE_PLAYERS):
+        raise RuleError(N_("The trick is already complete."), field="trick")
+    return cards
+
+
+def deal_unicolore(
+    players: int, cards: int, rng: random.Random | None = None, suits: Sequence[Suit | str] | None = None
+) -> tuple[tuple[Card, ...], ...]:
+    """Each player draws ``cards`` (4..15) from their own shuffled 15 (W-U1, W-U2).
+
+    ``suits`` gives each seat its suit; by default seat i plays the i-th of B G R Y,
+    so at 3 players yellow is left out.
+
+    >>> hands = deal_unicolore(3, 4, make_rng(1))
+    >>> [len(h) for h in hands], {c.suit for c in hands[0]} <= {Suit.BLUE, None}
+    ([4, 4, 4], True)
+    """
+    _check_players(players)
+    if not isinstance(cards, int) or not FIRST_CARDS <= cards <= OWN_DECK_SIZE:
+        raise RuleError(
+            N_("A Unicolore round deals 4 to 15 cards, not %(cards)s."), field="cards", cards=cards
+        )
+    chosen = [parse_suit(s) for s in suits] if suits is not None else list(SUITS[:players])
+    if len(chosen) != players or len(set(chosen)) != players:
+        raise RuleError(N_("Each player needs a different suit."), field="suits")
+    rng = rng or make_rng()
+    return tuple(tuple(draw(list(own_deck(s)), cards, rng.random)) for s in chosen)
+
+
+def play_unicolore_game(
+    players: int,
+    policies: Sequence[Policy],
+    rng: random.Random | None = None,
+    options: PlayOptions | None = None,
+    *,
+    first_dealer: int = 0,
+    suits: Sequence[Suit | str] | None = None,
+) -> GameRecord:
+    """A whole Unicolore game: 12 rounds of 4..15 cards, no trump, scored as W-S1 (W-U2, W-U3).
+
+    >>> from scribe.engine import RandomPolicy
+    >>> rng = make_rng(4)
+    >>> g = play_unicolore_game(4, [RandomPolicy(rng)] * 4, rng)
+    >>> len(g.rounds), g.rounds[0].cards, g.rounds[-1].cards, {r.trump for r in g.rounds}
+    (12, 4, 15, {None})
+    """
+    _check_players(players)
+    if len(policies) != players:
+        raise RuleError(N_("Each player needs a policy."), field="policy")
+    options = options or PlayOptions()
+    rng = rng or make_rng()
+    rounds: list[RoundRecord] = []
+    for number in range(1, ROUNDS + 1):
+        cards = number + FIRST_CARDS - 1
+        hands = deal_unicolore(players, cards, rng, suits)
+        dealer = (first_dealer + number - 1) % players
+        rounds.append(
+            play_hands(
+                hands, number, dealer, None, None, policies, options,
+                winner=winner_unchecked, unicolore=True,
+            )
+        )
+    return GameRecord(players, tuple(rounds), _totals(players, rounds))
+
