@@ -237,6 +237,12 @@ def make_setup(
             N_("Hidden and secret bids are not available yet: bids are spoken aloud."),
             field="reveal",
         )
+    if rules.leader_ties and (rules.last_bid != "leader_never_even" or rules.zero_exception):
+        # Never a silent choice: the switch means something only for W-B4 (W-B5 excludes ties).
+        raise RuleError(
+            N_("Counting tied players as leading only applies to the leader restriction."),
+            field="leader_ties",
+        )
     if not isinstance(edition, str) or edition not in EDITIONS:
         raise RuleError(N_("Unknown edition."), field="edition")
     n = len(names)
@@ -695,7 +701,7 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         suit = card
     elif card == "jester":
         suit = None
-    elif suit is not None and suit not in SUITS:
+    elif (suit is not None and suit not in SUITS) or (naming and suit is None):
         raise RuleError(N_("Choose one of the four suits."), field="suit")
     return {"round": row.number, "card": card, "suit": suit}
 

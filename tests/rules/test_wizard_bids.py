@@ -3,7 +3,7 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.wizard import PRESETS, round_points
+from scribe.rules.wizard import PRESETS, make_setup, round_points
 
 from rules_helpers import Game
 
@@ -208,12 +208,18 @@ def test_w_b5_canadian_leader_still_may_not_bid_other_even_number():
 
 
 def test_w_b5_canadian_shared_first_place_no_restriction():
-    for switches in ({}, {"leader_ties": True}):  # the Canadian text is explicit on ties
-        u = tied_game("canadian", **switches)
-        u.bid(1)
-        u.bid(2)
-        assert u.sheet.forbidden() is None
-        u.bid(0)
+    u = tied_game("canadian")
+    u.bid(1)
+    u.bid(2)
+    assert u.sheet.forbidden() is None
+    u.bid(0)
+
+
+def test_w_b5_canadian_refuses_counting_ties_as_leading():
+    # The Canadian text is explicit on ties, so the W-B4 tie switch is refused, not ignored.
+    with pytest.raises(RuleError) as err:
+        make_setup(["Paul", "Thomas", "Marie"], preset="canadian", leader_ties=True)
+    assert err.value.field == "leader_ties"
 
 
 # ------------------------------------------------------------------ W-B6

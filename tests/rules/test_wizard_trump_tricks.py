@@ -198,3 +198,15 @@ def test_tricks_for_another_round_refused():
     assert refused(g.tricks, [1, 0, 0], round=2).field == "round"
     assert refused(g.tricks, [1, 0, 0], round=77).field == "round"
     assert "77" in refused(g.tricks, [1, 0, 0], round=77).message
+
+
+def test_w_r3_naming_a_pending_wizard_needs_a_suit():
+    g = Game(preset="standard")
+    g.do("trump", card="wizard")
+    for bid in (0, 0, 0):
+        g.bid(bid)
+    with pytest.raises(RuleError) as err:
+        g.do("trump", card="wizard")
+    assert err.value.field == "suit"
+    g.do("trump", card="wizard", suit="green")
+    assert g.sheet.current.trump.suit == "green"
