@@ -1,0 +1,74 @@
+"""Simulation report and its argparse pair (scribe simulate)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+import pytest
+
+from scribe.engine.simulate import add_arguments, format_report, main, run, simulate
+from scribe.rules.errors import RuleError
+
+
+def _same(a, b):
+    return replace(a, seconds=0) == replace(b, seconds=0)
+
+
+def test_the_same_seed_gives_the_same_report():
+    assert _same(simulate(4, 10, 3), simulate(4, 10, 3))
+    assert not _same(simulate(4, 10, 3), simulate(4, 10, 4))
+
+
+def test_report_fields():
+    r = simulate(5, 8, 1, policy="heuristic")
+    assert r.games == 8 and len(r.average_score) == 5 and len(r.wins) == 5
+    assert abs(sum(r.wins) - 8) < 1e-9
+    assert 0 <= r.bid_accuracy <= 1 and r.games_per_second > 0
+    assert r.policies == ("heuristic",) * 5
+
+
+def test_rule_options_reach_the_games():
+    r = simulate(3, 4, 0, bid_rule="plus_minus_one", no_wizard_on_trump_lead=True)
+    assert r.options["bid_rule"] == "plus_minus_one" and r.options["no_wizard_on_trump_lead"]
+    with pytest.raises(RuleError, match="Unknown rule option"):
+        simulate(3, 4, 0, colour="red")
+
+
+def test_unicolore_simulation():
+    r = simulate(4, 3, 0, unicolore=True)
+    assert r.unicolore
+    with pytest.raises(RuleError):
+        simulate(5, 3, 0, unicolore=True)
+
+
+def test_bad_arguments():
+    with pytest.raises(RuleError):
+        simulate(2, 3, 0)
+    with pytest.raises(RuleError):
+        simulate(4, 0, 0)
+    with pytest.raises(RuleError):
+        simulate(4, 1, 0, policy="random,random")
+    with pytest.raises(RuleError):
+        simulate(4, 1, 0, policy="genius")
+
+
+def test_format_report():
+    text = format_report(simulate(4, 5, 2, policy="heuristic,random,random,random"))
+    lines = text.splitlines()
+    assert lines[0] == "Wizard: 5 games, 4 players, seed 2"
+    assert "heuristic" in lines[3] and "games/s" in lines[-1]
+
+
+def test_argparse_pair_runs_the_simulation(capsys):
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--players", "3", "--games", "4", "--seed", "5", "--bid-rule", "plus_minus_one"])
+    assert run(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Wizard: 4 games, 3 players, seed 5")
+
+
+def test_argparse_pair_reports_bad_input(capsys):
+    assert main(["--players", "9", "--games", "1"]) == 2
+    assert "3 to 6 players" in capsys.readouterr().err
