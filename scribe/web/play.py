@@ -1,4 +1,4 @@
-"""Playing a round on the phone: trump, bids, tricks, undo/redo, corrections."""
+"""Playing a game on the phone, for every game: its actions, undo/redo, corrections."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..rules.errors import RuleError
-from ..rules.log import resolve
+from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
 from .db import get_db
+from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other
 
 bp = Blueprint("play", __name__)
@@ -19,6 +20,11 @@ bp = Blueprint("play", __name__)
 
 def stale_message() -> str:
     return _("Someone else changed the game since this page was shown: here it is now. Nothing was saved.")
+
+
+def _correct_templates(game) -> tuple[str, str]:
+    folder = web_for(game.game).TEMPLATES
+    return f"{folder}/correct.html", f"{folder}/_correct.html"
 
 
 def _load(game_id: str):
@@ -30,7 +36,8 @@ def _load(game_id: str):
 
 def _show(game, sheet, log, status: int = 200, **ctx: Any):
     resolved = resolve(log)
-    return page_or_fragment("play/game.html", "play/_play.html", status, game=game, sheet=sheet,
+    folder = web_for(game.game).TEMPLATES
+    return page_or_fragment(f"{folder}/game.html", f"{folder}/_play.html", status, game=game, sheet=sheet,
                             undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, **ctx)
 
 
@@ -57,41 +64,14 @@ def _act(game_id: str, kind: str, data: dict[str, Any]):
     return _show(game, sheet, log)
 
 
-@bp.post("/games/<game_id>/bid")
-def bid(game_id: str):
-    """The next bidder's bid, one tap."""
-    return _act(game_id, "bid", {"round": request.form.get("round"), "player": request.form.get("player"),
-                                 "bid": request.form.get("bid")})
-
-
-@bp.post("/games/<game_id>/trump")
-def trump(game_id: str):
-    """The card turned up for trump (and the suit the dealer picks on a Wizard)."""
-    return _act(game_id, "trump", {"round": request.form.get("round"), "card": request.form.get("card"),
-                                   "suit": request.form.get("suit")})
-
-
-def _counts(prefix: str, n: int) -> list[Any]:
-    return [request.form.get(f"{prefix}.{p}") or None for p in range(n)]
-
-
-@bp.post("/games/<game_id>/tricks")
-def tricks(game_id: str):
-    """Tricks per player; one left blank is filled in from the total."""
+@bp.post("/games/<game_id>/<kind>")
+def act(game_id: str, kind: str):
+    """One tap of the round panel (bid, trump, tricks... as the game defines), or undo/redo."""
     game, sheet, _log = _load(game_id)
-    return _act(game_id, "tricks", {"round": request.form.get("round"), "tricks": _counts("tricks", sheet.setup.n)})
-
-
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str):
-    """Take back the last entry (it stays in the history and can be redone)."""
-    return _act(game_id, "undo", {})
-
-
-@bp.post("/games/<game_id>/redo")
-def redo(game_id: str):
-    """Bring back the entry the last undo took back."""
-    return _act(game_id, "redo", {})
+    web = web_for(game.game)
+    if kind not in web.ACTIONS + (UNDO, REDO):
+        abort(404)
+    return _act(game_id, kind, web.parse_action(kind, request.form, sheet))
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
@@ -102,7 +82,7 @@ def edit_round(game_id: str, number: int):
         row = sheet.row(number)
     except RuleError:
         abort(404)
-    return page_or_fragment("play/correct.html", "play/_correct.html", game=game, sheet=sheet, row=row,
+    return page_or_fragment(*_correct_templates(game), game=game, sheet=sheet, row=row,
                             values=None)
 
 
@@ -114,17 +94,16 @@ def correct_round(game_id: str, number: int):
         row = sheet.row(number)
     except RuleError:
         abort(404)
-    n = sheet.setup.n
-    data = {"round": number, "bids": _counts("bids", n), "tricks": _counts("tricks", n) if row.complete else None}
-    values = {"bids": data["bids"], "tricks": data["tricks"]}
+    data = web_for(game.game).parse_correction(number, request.form, sheet)
+    values = data
     try:
         service.act(get_db(), game.id, "correction", data, request.form.get("version"))
     except RuleError as err:
-        return page_or_fragment("play/correct.html", "play/_correct.html", 422, game=game, sheet=sheet,
+        return page_or_fragment(*_correct_templates(game), 422, game=game, sheet=sheet,
                                 row=row, values=values, **error_ctx(err))
     except StaleError:
         game, sheet, _log = _load(game_id)
         msg = stale_message()
-        return page_or_fragment("play/correct.html", "play/_correct.html", 409, game=game, sheet=sheet,
+        return page_or_fragment(*_correct_templates(game), 409, game=game, sheet=sheet,
                                 row=sheet.row(number), values=None, **error_ctx(message=msg, field="version"))
     return see_other(url_for("play.game", game_id=game.id) + f"#round-{number}")
