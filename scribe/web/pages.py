@@ -117,7 +117,7 @@ def settings(game_id: str):
 @bp.post("/games/<game_id>/delete")
 def delete(game_id: str):
     """Hide a game from the list after the confirmation box was ticked."""
-    game, sheet, _ = _load(game_id)
+    game, sheet, _log = _load(game_id)  # not "_": that is gettext here
     if request.form.get("confirm") != "yes":
         ctx = error_ctx(message=_("Tick the box to confirm."), field="confirm")
         return render_template("games/settings.html", game=game, sheet=sheet, **ctx), 422
