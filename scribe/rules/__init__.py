@@ -5,6 +5,6 @@ returning a sheet with ``version``, ``finished`` and ``phase``, ``verify(sheet, 
 and ``KINDS`` (the entry kinds it records), and ``summary(sheet)`` for the games list.
 """
 
-from . import wizard
+from . import wizard, zibi
 
-GAMES = {"wizard": wizard}
+GAMES = {"wizard": wizard, "zibi": zibi}

@@ -9,15 +9,14 @@ from flask_babel import get_locale, gettext as _
 
 from .. import service
 from ..rules.errors import N_, RuleError
-from ..rules.wizard import RuleSet
 from ..store import StaleError, list_games
 from .db import get_db
+from .games import WEB_GAMES
 from .i18n import translate
 from .openapi import openapi_document
 from .serialize import game_json, history_json, sheet_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-RULE_SWITCHES = set(RuleSet.__dataclass_fields__)
 
 
 class BadBody(Exception):
@@ -72,26 +71,14 @@ def games():
 def create():
     """Create a game with any options; answers the game and its empty sheet."""
     body = _body()
-    rules = body.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise RuleError(N_("Rules must be an object."), field="rules")
-    unknown = sorted(set(rules) - RULE_SWITCHES)
-    if unknown:
-        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
-    dealer = body.get("first_dealer")
-    if dealer in (None, "random"):
-        import secrets
-
-        players = body.get("players")
-        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
+    kind = body.get("game", "wizard")
+    if not isinstance(kind, str) or kind not in WEB_GAMES:
+        raise RuleError(N_("Unknown game."), field="game")
     lang = body.get("lang") or str(get_locale())
     if lang not in current_app.config["LANGUAGES"]:
         raise RuleError(N_("Unknown language."), field="lang")
-    game_id = service.create(
-        get_db(), body.get("game", "wizard"), body.get("name"), lang,
-        players=body.get("players"), first_dealer=dealer, preset=body.get("preset"),
-        edition=body.get("edition", "gigamic"), **rules,
-    )
+    options = WEB_GAMES[kind].api_options(body)
+    game_id = service.create(get_db(), kind, body.get("name"), lang, **options)
     game, sheet, _log = service.load(get_db(), game_id)
     return jsonify(game_json(game, sheet)), 201
 
@@ -168,10 +155,20 @@ def tricks(game_id: str):
 
 @bp.post("/games/<game_id>/rounds/<int:number>/correction")
 def correction(game_id: str, number: int):
-    """Correct a round's bids (and tricks once played)."""
+    """Correct a round: Wizard's bids (and tricks once played), Zibi's clans and eliminations."""
     b = _body()
-    return _act(game_id, "correction", {"round": number, "bids": b.get("bids"), "tricks": b.get("tricks")},
-                b.get("version"))
+    data = {k: v for k, v in b.items() if k not in ("version", "round")}
+    return _act(game_id, "correction", {"round": number, **data}, b.get("version"))
+
+
+@bp.post("/games/<game_id>/actions/<kind>")
+def action(game_id: str, kind: str):
+    """Any action of the game's own (Witty Zibi: result, damage, heal, reveal, set_aside)."""
+    game, _sheet, _log = service.load(get_db(), game_id)
+    if kind not in WEB_GAMES[game.game].ACTIONS:
+        abort(404)
+    b = _body()
+    return _act(game_id, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
 
 
 @bp.post("/games/<game_id>/undo")

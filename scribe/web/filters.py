@@ -7,7 +7,7 @@ from datetime import datetime
 from flask import Flask
 from flask_babel import format_datetime, get_locale, gettext as _, lazy_gettext
 
-from ..rules import wizard
+from ..rules import wizard, zibi
 from ..rules.log import REDO, UNDO, Entry
 from .i18n import translate
 
@@ -48,6 +48,10 @@ def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
 def entry_text(e: Entry, setup: wizard.Setup) -> str:
     """One line of the history, in words."""
     d, names = e.data, setup.players
+    if not isinstance(setup, wizard.Setup) and e.kind not in (UNDO, REDO):
+        from .games import zibi as zibi_web
+
+        return zibi_web.entry_text(e, setup)
     if e.kind == UNDO:
         return _("Undo")
     if e.kind == REDO:
@@ -72,6 +76,10 @@ def entry_text(e: Entry, setup: wizard.Setup) -> str:
 
 def rules_text(setup: wizard.Setup) -> str:
     """The rule set and options in words (shown under the sheet, printed on the PDF)."""
+    if not isinstance(setup, wizard.Setup):
+        from .games import zibi as zibi_web
+
+        return zibi_web.rules_text(setup)
     r = setup.rules
     parts = [str(PRESET_LABELS[r.preset])]
     if r.preset == "custom":
@@ -105,5 +113,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
         suit=suit, trump=trump, forbidden_text=forbidden_text, entry_text=entry_text,
         rules_text=rules_text, when=when, player=lambda p, names: names[p],
+        zibi_mode=lambda mode: _(zibi.MODE_NAMES[mode]),
     )
-    app.jinja_env.globals.update(suits=wizard.SUITS, current_lang=lambda: str(get_locale()))
+    from .games import zibi as zibi_web
+
+    app.jinja_env.globals.update(suits=wizard.SUITS, current_lang=lambda: str(get_locale()),
+                                 zibi_view=zibi_web.view)

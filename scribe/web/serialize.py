@@ -11,6 +11,10 @@ from .i18n import translate
 
 
 def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
+    if not isinstance(sheet, wizard.Sheet):
+        from .games import zibi as zibi_web
+
+        return zibi_web.sheet_json(sheet)
     setup = sheet.setup
     current = sheet.current
     forbidden = sheet.forbidden()

@@ -111,7 +111,7 @@ def test_clans_not_matching_the_mode_refused():
     err = refused("clans", setup(4), list("AAAB"), [0, 0, 0, 1])
     assert err.params["sizes"] == "2+2" and err.params["given"] == "3+1"
     refused("clans", setup(6, "three"), list("AAABBB"), [0] * 6)
-    refused("clans", setup(7, "one_more"), list("AAABBBC"), [0] * 7)
+    refused("clans.6", setup(7, "one_more"), list("AAABBBC"), [0] * 7)  # two clans: A and B
     refused("clans", setup(5, "alone"), list("AABBB"), [0] * 5)
 
 

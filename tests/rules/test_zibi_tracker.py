@@ -116,11 +116,10 @@ def test_z_e1_round_ends_when_a_whole_clan_is_out():
     t = knock_out(t, 2, "A")
     end = round_end(t)
     assert end is not None and end.out == ("A",)
-    assert end.clans == ("A", None, "A", None) and end.winner is None  # B or C: not seen yet
-    t = reveal(t, 1, "C")
-    end = round_end(t)
-    assert end.clans == ("A", "C", "A", "C") and end.winner == "C"
+    # Two clans are labelled A and B, so the survivors are B and win at once.
+    assert end.clans == ("A", "B", "A", "B") and end.winner == "B"
     assert end.result.points == (0, 3, 0, 3)
+    assert not can_reveal(t, 1, "C")  # no third clan with two clans
 
 
 def test_z_e1_round_over_refuses_more_damage():
@@ -174,7 +173,7 @@ def test_un_de_plus_needs_the_set_aside_token_to_know_the_end():
     assert round_end(t) is None  # A may have 4 players
     t2 = set_aside(t, "A")  # A lost a token: A has 3
     end = round_end(t2)
-    assert end is not None and end.out == ("A",) and end.winner is None
+    assert end is not None and end.out == ("A",) and end.winner == "B"  # the other label
     t3 = reveal(t2, 3, "B")
     end = round_end(t3)
     assert end.winner == "B" and end.clans == tuple("AAABBBB")

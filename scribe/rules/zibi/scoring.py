@@ -47,8 +47,9 @@ def _clans(setup: Setup, raw: Any) -> tuple[str, ...]:
     if not isinstance(raw, (list, tuple)) or len(raw) != setup.n:
         raise RuleError(N_("Give the clan of every player."), field="clans")
     out = []
+    labels = CLANS[: len(setup.sizes)]  # two clans are A and B (see tracker._size_maps)
     for seat, clan in enumerate(raw):
-        if clan not in CLANS:
+        if clan not in labels:
             raise RuleError(
                 N_("Choose the clan of %(name)s."), field=f"clans.{seat}", name=setup.players[seat]
             )

@@ -186,10 +186,15 @@ def heal(t: DamageTracker, seat: Any) -> DamageTracker:
 
 
 def _size_maps(setup: Setup) -> Iterator[dict[str, int]]:
-    """Every way of giving the mode's clan sizes to the three colours (0: not in play)."""
-    padded = setup.sizes + (0,) * (len(CLANS) - len(setup.sizes))
-    for sizes in sorted(set(permutations(padded))):
-        yield dict(zip(CLANS, sizes))
+    """Every way of giving the mode's clan sizes to its clan labels (0: not in play).
+
+    With k clans the labels are the first k of A, B, C: which physical token colours a
+    table uses does not change who scores, and fixing the labels lets the tracker name
+    the winning clan as soon as the other one is out.
+    """
+    labels = CLANS[: len(setup.sizes)]
+    for sizes in sorted(set(permutations(setup.sizes))):
+        yield {**dict.fromkeys(CLANS, 0), **dict(zip(labels, sizes))}
 
 
 def _feasible(

@@ -7,9 +7,9 @@ names its forms post to), ``parse_action(kind, form, sheet)`` and
 
 from types import ModuleType
 
-from . import wizard
+from . import wizard, zibi
 
-WEB_GAMES: dict[str, ModuleType] = {"wizard": wizard}
+WEB_GAMES: dict[str, ModuleType] = {"wizard": wizard, "zibi": zibi}
 
 
 def web_for(game: str) -> ModuleType:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import secrets
+
 from ...rules import wizard
+from ...rules.errors import N_, RuleError
 
 TEMPLATES = "play"
 ACTIONS = ("bid", "trump", "tricks")
+NEW_TEMPLATE = "games/new.html"
+SEATS = 6
 
 
 def _counts(form, prefix: str, n: int) -> list[Any]:
@@ -31,3 +36,61 @@ def parse_correction(number: int, form, sheet: wizard.Sheet) -> dict[str, Any]:
     row = sheet.row(number)
     return {"round": number, "bids": _counts(form, "bids", n),
             "tricks": _counts(form, "tricks", n) if row.complete else None}
+
+
+def new_context() -> dict[str, Any]:
+    return {"presets": wizard.PRESETS, "editions": wizard.EDITIONS}
+
+
+def blank_form() -> dict[str, Any]:
+    return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
+            "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False}
+
+
+def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """Form fields -> (options for the rules, the form to re-show, seat row of each player).
+
+    Blank name rows are unused seats; the dealer radio names a row, so it is mapped
+    to the player's place among the filled rows.
+    """
+    rows = form.getlist("players")  # all of them: a 7th name is refused, not dropped
+    kept = [i for i, n in enumerate(rows) if n.strip()]
+    dealer_raw = form.get("dealer", "random")
+    if dealer_raw == "random" or not kept:
+        dealer: Any = secrets.randbelow(max(len(kept), 1))  # W-R2: drawn at random
+    else:
+        row = int(dealer_raw) if dealer_raw.isdecimal() and len(dealer_raw) < 3 else -1
+        dealer = kept.index(row) if row in kept else -1  # a blank row or garbage deals nothing
+    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name")}}
+    shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
+    shown["unicolore"] = form.get("unicolore") == "on"
+    shown["leader_ties"] = form.get("leader_ties") == "on"
+    options = {
+        "players": [rows[i] for i in kept],
+        "first_dealer": dealer,
+        "preset": form.get("preset") or "standard",
+        "edition": form.get("edition") or "gigamic",
+        "rounds": form.get("rounds") or None,
+        "unicolore": shown["unicolore"],
+        "leader_ties": shown["leader_ties"],
+    }
+    return options, shown, kept
+
+
+RULE_SWITCHES = set(wizard.RuleSet.__dataclass_fields__)
+
+
+def api_options(body: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/games body -> make_setup options; unknown switches are refused, not ignored."""
+    rules = body.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise RuleError(N_("Rules must be an object."), field="rules")
+    unknown = sorted(set(rules) - RULE_SWITCHES)
+    if unknown:
+        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
+    dealer = body.get("first_dealer")
+    if dealer in (None, "random"):
+        players = body.get("players")
+        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0  # W-R2
+    return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"),
+            "edition": body.get("edition", "gigamic"), **rules}
