@@ -34,6 +34,7 @@ from enum import Enum
 from typing import Final, NoReturn, Union
 
 from scribe.rules.errors import N_, RuleError
+from scribe.rules.wizard import EDITIONS
 
 
 class Suit(str, Enum):
@@ -261,13 +262,10 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 # --- Edition names (W-M2): display only, the engine never looks at them. ---
 
-#: Wizard and Jester names per edition, as printed on the cards.
-EDITION_SPECIALS: Final = {
-    "amigo": ("Zarbi", "Naze"),  # Amigo FR (seed 000)
-    "gigamic": ("Wizard", "Fou"),  # Gigamic 2022 (seed 004)
-    "canadian": ("Wizard", "Joker"),  # Ken Fisher (seed 001)
-    "english": ("Wizard", "Jester"),
-}
+#: Wizard and Jester names per edition, as printed on the cards: the rules core's
+#: table (amigo Zarbi/Naze, gigamic Wizard/Fou, canadian Wizard/Joker, english
+#: Wizard/Jester), so that the sheet and the virtual deck always agree.
+EDITION_SPECIALS: Final = EDITIONS
 
 _COLOURS: Final = {
     "en": {Suit.BLUE: "blue", Suit.GREEN: "green", Suit.RED: "red", Suit.YELLOW: "yellow"},

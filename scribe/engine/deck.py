@@ -56,6 +56,20 @@ def check_players(players: int) -> None:
         )
 
 
+def check_round(players: int, cards: int) -> None:
+    """Refuse a deal of ``cards`` each that the table or the deck cannot have (W-M3, W-R1)."""
+    check_players(players)
+    top = DECK_SIZE // players
+    if not isinstance(cards, int) or not 1 <= cards <= top:
+        raise RuleError(
+            N_("With %(players)s players a round deals 1 to %(top)s cards, not %(cards)s."),
+            field="cards",
+            players=players,
+            top=top,
+            cards=cards,
+        )
+
+
 def draw(cards: list[Card], n: int, random01: Callable[[], float]) -> list[Card]:
     """Shuffle the first ``n`` places of ``cards`` in place and return them (partial Fisher-Yates).
 
@@ -138,16 +152,7 @@ def deal(players: int, cards: int, rng: random.Random | None = None) -> Deal:
     >>> d.turned is None, d.trump, sum(len(h) for h in d.hands)
     (True, None, 60)
     """
-    check_players(players)
-    top = DECK_SIZE // players
-    if not isinstance(cards, int) or not 1 <= cards <= top:
-        raise RuleError(
-            N_("With %(players)s players a round deals 1 to %(top)s cards, not %(cards)s."),
-            field="cards",
-            players=players,
-            top=top,
-            cards=cards,
-        )
+    check_round(players, cards)
     hands, turned = deal_cards(players, cards, (rng or make_rng()).random)
     return Deal(hands, turned, trump_of(turned))
 

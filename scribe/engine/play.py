@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from scribe.rules.errors import N_, RuleError
 from scribe.rules.wizard import round_points
 
 from .cards import WIZARD, WIZARD_RANK, Card, Suit, parse_suit
-from .deck import check_players, deal_cards, make_rng, rounds_in_game, trump_of
+from .deck import check_round, deal_cards, make_rng, rounds_in_game, trump_of
 from .options import PlayOptions
 from .policies import Policy
 from .tricks import winner_unchecked
@@ -77,6 +77,12 @@ class GameRecord:
         """The seats with the highest total; a tie gives several winners (W-S3)."""
         top = max(self.totals)
         return tuple(i for i, t in enumerate(self.totals) if t == top)
+
+
+# Play order of a trick by leading seat, per table size: built once, not per round.
+_SEAT_ORDERS: Final = {
+    n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in range(1, 7)
+}
 
 
 def _without_wizards(legal: list[Card]) -> list[Card]:
@@ -144,7 +150,7 @@ def play_hands(
     leaders: list[int] = []
     winners: list[int] = []
     leader = view.leader
-    seats = [[(lead + k) % players for k in range(players)] for lead in range(players)]
+    seats = _SEAT_ORDERS[players]
     plays = [p.play for p in policies]
     suit_counts = []
     for hand in live:
@@ -226,10 +232,10 @@ def play_round(
 
     >>> from scribe.engine import HeuristicPolicy
     >>> r = play_round(3, 5, 0, [HeuristicPolicy()] * 3, make_rng(3))
-    >>> len(r.tricks), sum(r.won), r.bids == tuple(r.bids), r.dealer
-    (5, 5, True, 0)
+    >>> len(r.tricks), sum(r.won), len(r.bids), r.leaders[0]     # seat 1 leads (W-P1)
+    (5, 5, 3, 1)
     """
-    check_players(players)
+    check_round(players, cards)
     options = options or PlayOptions()
     if len(policies) != players:
         raise RuleError(

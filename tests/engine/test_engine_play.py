@@ -234,3 +234,10 @@ def test_property_the_same_seed_gives_the_same_game(players, seed, heuristic):
         return play_game(players, pols, rng)
 
     assert game() == game()
+
+
+def test_w_r1_a_round_larger_than_the_deck_is_refused():
+    rng = make_rng(1)
+    with pytest.raises(RuleError) as e:
+        play_round(4, 16, 0, [RandomPolicy(rng)] * 4, rng)
+    assert e.value.field == "cards"
