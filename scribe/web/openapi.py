@@ -78,6 +78,11 @@ def openapi_document() -> dict[str, Any]:
             "/api/games/{game_id}/rounds/{number}/correction": {
                 "post": {**_action("Correct a round", {"bids": counts, "tricks": counts})["post"],
                          "parameters": [game_id, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
+            "/api/games/{game_id}/actions/{kind}": {
+                "post": {**_action("Any other action of the game (Witty Zibi: result, damage, heal, reveal, "
+                                   "set_aside); the body holds its fields", {})["post"],
+                         "parameters": [game_id, {"name": "kind", "in": "path", "required": True,
+                                                  "schema": {"type": "string"}}]}},
             "/api/games/{game_id}/undo": _action("Undo the last entry", {}),
             "/api/games/{game_id}/redo": _action("Redo the last undone entry", {}),
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI"}}}},

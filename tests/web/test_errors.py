@@ -1,0 +1,91 @@
+"""HTTP errors in words (HTML) or JSON under /api/; bodies that are too big, not JSON,
+or not an object; never a 500 for anything a client can send."""
+
+from __future__ import annotations
+
+from web_helpers import text
+
+
+def test_unknown_page_is_a_404_page_in_words(client):
+    resp = client.get("/no/such/page")
+    assert resp.status_code == 404 and "text/html" in resp.content_type
+    assert "There is no such game or page" in text(resp.get_data(as_text=True))
+
+
+def test_unknown_api_path_is_404_json(client):
+    resp = client.get("/api/nope")
+    assert resp.status_code == 404 and resp.get_json()["field"] is None and resp.get_json()["error"]
+
+
+def test_wrong_method_is_405(client, new_game):
+    gid = new_game()
+    resp = client.get(f"/games/{gid}/bid")
+    assert resp.status_code == 405 and "does not accept" in text(resp.get_data(as_text=True))
+    resp = client.put("/api/games")
+    assert resp.status_code == 405 and resp.get_json()["error"]
+
+
+def test_api_body_not_json_is_415_and_nothing_saved(client, api, new_game):
+    gid = new_game()
+    resp = client.post(f"/api/games/{gid}/bids", data="bid=0", content_type="application/x-www-form-urlencoded")
+    assert resp.status_code == 415 and "application/json" in resp.get_json()["error"]
+    resp = client.post("/api/games", data="players=A", content_type="text/plain")
+    assert resp.status_code == 415
+    assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
+    assert len(api("get", "/api/games")[1]["games"]) == 1
+
+
+def test_api_json_that_is_not_an_object_is_400(client, api, new_game):
+    gid = new_game()
+    for raw in ("[]", "[1, 2]", '"bid"', "3", "null", "{not json"):
+        resp = client.post(f"/api/games/{gid}/bids", data=raw, content_type="application/json")
+        assert resp.status_code == 400, raw
+        assert resp.get_json()["error"] == "Send a JSON object."
+        resp = client.post("/api/games", data=raw, content_type="application/json")
+        assert resp.status_code == 400, raw
+    assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
+    assert len(api("get", "/api/games")[1]["games"]) == 1
+
+
+def test_oversize_bodies_are_413_and_nothing_saved(client, api, new_game):
+    gid = new_game()
+    big = "0" * (65 * 1024)
+    resp = client.post(f"/api/games/{gid}/bids", data='{"bid": 0, "pad": "' + big + '"}',
+                       content_type="application/json")
+    assert resp.status_code == 413 and resp.get_json()["error"]
+    resp = client.post(f"/games/{gid}/bid", data={"bid": "0", "pad": big})
+    assert resp.status_code == 413 and "far larger" in text(resp.get_data(as_text=True))
+    resp = client.post("/games", data={"players": ["A", "B", big]})
+    assert resp.status_code == 413
+    assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
+    assert len(api("get", "/api/games")[1]["games"]) == 1
+
+
+def test_odd_input_never_crashes_the_server(client, api, new_game):
+    """Every route fed junk answers a 4xx (a refusal), never a 500."""
+    gid = new_game()
+    junk = ["", "abc", "1.5", "-1", str(10**30), "9" * 5000, "²", "<script>", "\x00", "ñ", "[]"]
+    for value in junk:
+        for path in ("bid", "trump", "tricks", "undo", "redo", "rounds/1", "rename", "delete"):
+            fields = {"bid": value, "player": value, "round": value, "card": value, "suit": value,
+                      "tricks.0": value, "tricks.1": value, "bids.0": value, "version": value,
+                      "name": value * 3, "confirm": value}
+            resp = client.post(f"/games/{gid}/{path}", data=fields)
+            assert resp.status_code < 500, (path, value, resp.status_code)
+        resp = client.post("/games", data={"players": [value, value + "x", value + "y"], "dealer": value,
+                                           "preset": value, "edition": value, "rounds": value, "name": value})
+        assert resp.status_code < 500, (value, resp.status_code)
+        for jvalue in (value, [value], {"x": value}, 1.5, -1, 10**30, True, None):
+            for path in ("bids", "trump", "tricks", "undo", "redo", "rounds/1/correction"):
+                body = {"bid": jvalue, "player": jvalue, "round": jvalue, "card": jvalue, "suit": jvalue,
+                        "tricks": jvalue, "bids": jvalue, "version": jvalue}
+                status, _ = api("post", f"/api/games/{gid}/{path}", body)
+                assert status < 500, (path, jvalue, status)
+            status, _ = api("post", "/api/games", {"players": jvalue, "first_dealer": jvalue, "preset": jvalue,
+                                                   "edition": jvalue, "name": jvalue, "lang": jvalue,
+                                                   "game": jvalue, "rules": jvalue})
+            assert status < 500, (jvalue, status)
+            status, _ = api("patch", f"/api/games/{gid}", {"name": jvalue})
+            assert status < 500, (jvalue, status)
+    # the game survived it all, still a plain game at version 0 or renamed
+    assert client.get(f"/games/{gid}").status_code in (200, 404)
