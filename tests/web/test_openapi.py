@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from openapi_spec_validator import validate
-from openapi_spec_validator.validation.exceptions import OpenAPIValidationError  # noqa: F401  (import check)
 
 
 def test_openapi_document_is_valid_openapi_3_1(client):

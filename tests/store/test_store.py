@@ -1,0 +1,135 @@
+"""The store on a real SQLite file: schema from migrations, restarts keep games,
+a stale append saves nothing, unguessable ids."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+
+from scribe import create_app, store
+from scribe.store.games import new_id
+from scribe.store.migrations import migrations
+
+SETUP = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "rules": {}, "edition": "gigamic"}
+
+
+@pytest.fixture
+def db(tmp_path):
+    db = store.open_db(tmp_path / "scribe.sqlite3")
+    yield db
+    db.conn.close()
+
+
+def test_migrations_build_the_schema_from_an_empty_file(tmp_path):
+    path = tmp_path / "fresh.sqlite3"
+    assert not path.exists()
+    db = store.open_db(path)
+    assert {"games", "entries", "_sqlite_migrations"} <= set(db.table_names())
+    assert {c.name for c in db["games"].columns} >= {
+        "id", "game", "name", "setup", "lang", "version", "summary", "created_at", "updated_at", "deleted_at"}
+    assert {c.name for c in db["entries"].columns} == {"game_id", "seq", "kind", "data", "at"}
+    assert db["entries"].pks == ["game_id", "seq"]
+    applied = [r["name"] for r in db["_sqlite_migrations"].rows_where("migration_set = ?", ["scribe"])]
+    assert applied == [m.name for m in migrations._migrations] and "m001_games_and_entries" in applied
+    assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+    db.conn.close()
+    # opening again applies nothing twice
+    db = store.open_db(path)
+    assert [r["name"] for r in db["_sqlite_migrations"].rows_where("migration_set = ?", ["scribe"])] == applied
+    db.conn.close()
+
+
+def test_a_game_and_its_entries_survive_reopening_the_file(tmp_path):
+    path = tmp_path / "scribe.sqlite3"
+    db = store.open_db(path)
+    gid = store.create_game(db, "wizard", "Friday", SETUP, "en", {"phase": "bidding"})
+    store.append_entry(db, gid, 0, "bid", {"round": 1, "player": 0, "bid": 0})
+    store.append_entry(db, gid, 1, "bid", {"round": 1, "player": 1, "bid": 1})
+    db.conn.close()
+
+    db = store.open_db(path)
+    game = store.get_game(db, gid)
+    assert game.name == "Friday" and game.version == 2 and game.setup == SETUP
+    log = store.load_log(db, gid)
+    assert [(e.seq, e.kind, dict(e.data)) for e in log] == [
+        (1, "bid", {"round": 1, "player": 0, "bid": 0}), (2, "bid", {"round": 1, "player": 1, "bid": 1})]
+    assert [g.id for g in store.list_games(db)] == [gid]
+    db.conn.close()
+
+
+def test_a_new_app_on_the_same_instance_keeps_the_games(tmp_path):
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
+    client = create_app(config).test_client()
+    resp = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                           "preset": "plus_minus_one", "name": "Kept"})
+    gid = resp.get_json()["id"]
+    for value in (0, 1, 1):
+        assert client.post(f"/api/games/{gid}/bids", json={"bid": value}).status_code == 200
+    assert client.post(f"/api/games/{gid}/tricks", json={"tricks": [0, 0, 1]}).status_code == 200
+    key = (tmp_path / "instance" / "secret_key").read_text()
+
+    restarted = create_app(config).test_client()  # a restart: a new app, the same files
+    body = restarted.get(f"/api/games/{gid}").get_json()
+    assert body["name"] == "Kept" and body["sheet"]["totals"] == [20, -10, 30] and body["sheet"]["version"] == 4
+    assert len(restarted.get(f"/api/games/{gid}/history").get_json()["entries"]) == 4
+    assert "Kept" in restarted.get("/").get_data(as_text=True)
+    assert (tmp_path / "instance" / "secret_key").read_text() == key  # sessions survive too
+
+
+def test_append_with_a_stale_version_raises_and_saves_nothing(db):
+    gid = store.create_game(db, "wizard", "G", SETUP)
+    store.append_entry(db, gid, 0, "bid", {"round": 1, "player": 0, "bid": 0}, {"phase": "bidding"})
+    before = store.get_game(db, gid)
+    for stale in (0, 5):  # behind (a double tap) and ahead
+        with pytest.raises(store.StaleError) as info:
+            store.append_entry(db, gid, stale, "bid", {"round": 1, "player": 1, "bid": 1}, {"phase": "x"})
+        assert info.value.current == 1
+    after = store.get_game(db, gid)
+    assert after.version == 1 and after.summary == before.summary == {"phase": "bidding"}
+    assert [e.seq for e in store.load_log(db, gid)] == [1]
+    assert db.execute("select count(*) from entries").fetchone()[0] == 1
+
+
+def test_two_connections_at_the_same_version_only_one_lands(tmp_path):
+    path = tmp_path / "scribe.sqlite3"
+    a, b = store.open_db(path), store.open_db(path, migrate=False)
+    gid = store.create_game(a, "wizard", "G", SETUP)
+    store.append_entry(a, gid, 0, "bid", {"round": 1, "player": 0, "bid": 0})
+    with pytest.raises(store.StaleError):
+        store.append_entry(b, gid, 0, "bid", {"round": 1, "player": 0, "bid": 1})
+    assert [dict(e.data)["bid"] for e in store.load_log(b, gid)] == [0]
+    a.conn.close(), b.conn.close()
+
+
+def test_entries_need_an_existing_game(db):
+    with pytest.raises((store.StaleError, sqlite3.IntegrityError)):
+        store.append_entry(db, "no-such-game", 0, "bid", {"bid": 0})
+    assert db.execute("select count(*) from entries").fetchone()[0] == 0
+
+
+def test_ids_carry_at_least_128_random_bits():
+    ids = [new_id() for _ in range(20000)]
+    assert all(len(i) == 22 and re.fullmatch(r"[A-Za-z0-9_-]{22}", i) for i in ids)  # 22 * 6 = 132 bits
+    assert len(set(ids)) == len(ids)
+    # every position varies: no counter or timestamp prefix
+    assert all(len({i[k] for i in ids[:2000]}) > 30 for k in range(21))
+
+
+def test_game_ids_from_the_store_are_distinct(db):
+    ids = {store.create_game(db, "wizard", "G", SETUP) for _ in range(300)}
+    assert len(ids) == 300 and all(len(i) == 22 for i in ids)
+
+
+def test_rename_delete_restore_and_lookups(db):
+    gid = store.create_game(db, "wizard", "G", SETUP)
+    store.rename_game(db, gid, "H")
+    assert store.get_game(db, gid).name == "H"
+    store.delete_game(db, gid)
+    assert store.get_game(db, gid).deleted_at and store.list_games(db) == []
+    assert [g.id for g in store.list_games(db, deleted=True)] == [gid]
+    store.restore_game(db, gid)
+    assert store.get_game(db, gid).deleted_at is None and [g.id for g in store.list_games(db)] == [gid]
+    assert store.get_game(db, "nope") is None and store.get_game(db, "x" * 1000) is None
+    assert store.get_game(db, ["x"]) is None
