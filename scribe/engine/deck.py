@@ -154,16 +154,16 @@ def deal(players: int, cards: int, rng: random.Random | None = None) -> Deal:
     """
     check_round(players, cards)
     hands, turned = deal_cards(players, cards, (rng or make_rng()).random)
-    return Deal(hands, turned, trump_of(turned))
+    return Deal(tuple(map(tuple, hands)), turned, trump_of(turned))
 
 
 def deal_cards(
     players: int, cards: int, random01: Callable[[], float]
-) -> tuple[tuple[tuple[Card, ...], ...], Card | None]:
-    """The hands and the turned card of :func:`deal`, unchecked, without the Deal record."""
+) -> tuple[list[list[Card]], Card | None]:
+    """The hands (new lists) and the turned card of :func:`deal`, unchecked, without the Deal record."""
     dealt = players * cards
     # W-R4: the trump card is the first undealt one; none is left in the last round.
     n = dealt + 1 if dealt < DECK_SIZE else dealt
     top_cards = draw(list(FULL_DECK), n, random01)
-    hands = tuple(tuple(top_cards[i : i + cards]) for i in range(0, dealt, cards))
+    hands = [top_cards[i : i + cards] for i in range(0, dealt, cards)]
     return hands, (top_cards[dealt] if n > dealt else None)

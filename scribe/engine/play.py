@@ -22,7 +22,7 @@ from scribe.rules.errors import N_, RuleError
 from scribe.rules.wizard import round_points
 
 from .cards import WIZARD, WIZARD_RANK, Card, Suit, parse_suit
-from .deck import check_round, deal_cards, make_rng, rounds_in_game, trump_of
+from .deck import check_players, check_round, deal_cards, make_rng, rounds_in_game, trump_of
 from .options import PlayOptions
 from .policies import Policy
 from .tricks import winner_unchecked
@@ -48,10 +48,14 @@ class RoundRecord:
     trump: Suit | None
     bids: tuple[int, ...]
     plays: tuple[Card, ...]  # every card played, trick after trick, in play order
-    leaders: tuple[int, ...]  # the seat that led each trick
     winners: tuple[int, ...]  # the seat that won each trick
     won: tuple[int, ...]
     points: tuple[int, ...]
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seat that led each trick: left of the dealer, then each winner (W-P1)."""
+        return ((self.dealer + 1) % len(self.won), *self.winners[:-1])
 
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
@@ -113,13 +117,13 @@ def play_hands(
     ``winner`` function and in having no suit to follow (``unicolore``). Policies that break the rules raise
     :class:`RuleError`.
     """
-    hands = tuple(map(tuple, hands))
-    players = len(hands)
-    cards = len(hands[0])
+    dealt = tuple(map(tuple, hands))  # the record; ``live`` below is consumed by play
+    players = len(dealt)
+    cards = len(dealt[0])
     p6 = options.no_wizard_on_trump_lead
     follow_suit = not unicolore
     view = RoundView(players, number, cards, dealer, trump, turned, options, winner, unicolore)
-    live = list(map(list, hands))
+    live = list(map(list, dealt))
 
     # W-B1: bids start left of the dealer; the dealer bids last and alone may be restricted.
     bids = view.bids
@@ -147,7 +151,6 @@ def play_hands(
     won = view.won
     trick = view.trick
     played = view.played
-    leaders: list[int] = []
     winners: list[int] = []
     leader = view.leader
     seats = _SEAT_ORDERS[players]
@@ -187,26 +190,24 @@ def play_hands(
                     led = False
         w = seats[leader][winner(trick, trump, p6)]
         won[w] += 1
-        leaders.append(leader)
         winners.append(w)
         played += trick
         leader = w
     trick.clear()
 
-    final_bids = tuple(b for b in bids if b is not None)
+    final_bids: tuple[int, ...] = tuple(bids)  # type: ignore[arg-type]  # all made by now
     return RoundRecord(
         number=number,
         cards=cards,
         dealer=dealer,
-        hands=hands,
+        hands=dealt,
         turned=turned,
         trump=trump,
         bids=final_bids,
         plays=tuple(played),
-        leaders=tuple(leaders),
         winners=tuple(winners),
         won=tuple(won),
-        points=tuple(round_points(b, t) for b, t in zip(final_bids, won)),  # W-S1
+        points=tuple(map(round_points, final_bids, won)),  # W-S1, the rules core
     )
 
 
@@ -236,7 +237,11 @@ def play_round(
     (5, 5, 3, 1)
     """
     check_round(players, cards)
-    options = options or PlayOptions()
+    _check_table(players, policies, dealer)
+    return _round(players, cards, dealer, policies, rng or make_rng(), options or PlayOptions(), winner)
+
+
+def _check_table(players: int, policies: Sequence[Policy], dealer: int) -> None:
     if len(policies) != players:
         raise RuleError(
             N_("%(players)s players need %(players)s policies, not %(count)s."),
@@ -246,7 +251,19 @@ def play_round(
         )
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise RuleError(N_("The dealer is a seat 0 to %(last)s."), field="dealer", last=players - 1)
-    hands, turned = deal_cards(players, cards, (rng or make_rng()).random)
+
+
+def _round(
+    players: int,
+    cards: int,
+    dealer: int,
+    policies: Sequence[Policy],
+    rng: random.Random,
+    options: PlayOptions,
+    winner: Winner,
+) -> RoundRecord:
+    """:func:`play_round` once its arguments are known to be good."""
+    hands, turned = deal_cards(players, cards, rng.random)
     trump = trump_of(turned)
     if turned is WIZARD:
         view = RoundView(players, cards, cards, dealer, None, turned, options, winner)
@@ -271,8 +288,11 @@ def play_game(
     (10, [2, 3, 4, 5], 6)
     """
     rng = rng or make_rng()
+    options = options or PlayOptions()
+    check_players(players)
+    _check_table(players, policies, first_dealer)
     rounds = tuple(
-        play_round(players, n, (first_dealer + n - 1) % players, policies, rng, options, winner=winner)
+        _round(players, n, (first_dealer + n - 1) % players, policies, rng, options, winner)
         for n in range(1, rounds_in_game(players) + 1)
     )
     return GameRecord(players, rounds, _totals(players, rounds))
