@@ -34,7 +34,22 @@ EDITIONS: dict[str, tuple[str, str]] = {
 # What the last bidder may not do (W-B2..W-B5).
 LAST_BID_RULES = ("free", "never_even", "leader_never_even")
 REVEAL_MODES = ("open", "hidden", "secret")  # W-B7
-AVAILABLE_REVEAL_MODES = ("open",)  # hidden and secret need per-player links
+AVAILABLE_REVEAL_MODES = REVEAL_MODES  # hidden and secret: bids on each player's own link
+
+
+class _Sealed:
+    """A bid that is in but not shown to this viewer yet (W-B7): see ``sealed``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "SEALED"
+
+    def __str__(self) -> str:  # a template that forgot to ask still shows no number
+        return "✓"
+
+
+SEALED = _Sealed()
 
 # Named presets: the individual switches each stands for.
 PRESETS: dict[str, dict[str, Any]] = {
@@ -232,11 +247,6 @@ def make_setup(
         raise RuleError(N_("Unknown bid restriction."), field="last_bid")
     if rules.reveal not in REVEAL_MODES:
         raise RuleError(N_("Unknown way of revealing bids."), field="reveal")
-    if rules.reveal not in AVAILABLE_REVEAL_MODES:
-        raise RuleError(
-            N_("Hidden and secret bids are not available yet: bids are spoken aloud."),
-            field="reveal",
-        )
     if rules.leader_ties and (rules.last_bid != "leader_never_even" or rules.zero_exception):
         # Never a silent choice: the switch means something only for W-B4 (W-B5 excludes ties).
         raise RuleError(
@@ -320,8 +330,14 @@ class RoundRow:
         return all(b is not None for b in self.bids)
 
     @property
+    def sealed(self) -> tuple[int, ...]:
+        """Players whose bid is in but hidden from this viewer (W-B7)."""
+        return tuple(p for p, b in enumerate(self.bids) if b is SEALED)
+
+    @property
     def bid_total(self) -> int:
-        return sum(b for b in self.bids if b is not None)
+        """The bids so far; not to be shown while any is sealed (it would tell their sum)."""
+        return sum(b for b in self.bids if isinstance(b, int))
 
     @property
     def bid_balance(self) -> int:
@@ -358,6 +374,10 @@ class Sheet:
     version: int  # entries in the log; a page submits it back to detect staleness
     can_undo: bool
     can_redo: bool
+    # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
+    redacted: bool = False
+    viewer: int | None = None
+    kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
 
     @property
     def current(self) -> RoundRow | None:
@@ -419,6 +439,8 @@ class Sheet:
         row = self.current
         if row is None or row.bids_in:
             return None
+        if self.redacted:
+            return self.kept_forbidden  # it tells the sum of the sealed bids
         return _forbidden(self, row, row.bids)
 
     def strict_leader_before(self, number: int) -> int | None:
@@ -439,12 +461,11 @@ def _top(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(p for p, t in enumerate(totals) if t == best)
 
 
-def _forbidden(sheet: Sheet, row: RoundRow, bids: Sequence[int | None]) -> Forbidden | None:
-    """The bid the last bidder of ``row`` may not make, given the other ``bids``."""
+def restriction(sheet: Sheet, row: RoundRow) -> str | None:
+    """The rule that may forbid the last bidder of ``row`` one bid (W-B3..W-B5), or None."""
     rules = sheet.setup.rules
     last = row.order[-1]
-    others = [bids[p] for p in row.order[:-1]]
-    if rules.last_bid == "free" or any(b is None for b in others):
+    if rules.last_bid == "free":
         return None
     if rules.last_bid == "leader_never_even":
         if rules.leader_ties and not rules.zero_exception:
@@ -453,15 +474,25 @@ def _forbidden(sheet: Sheet, row: RoundRow, bids: Sequence[int | None]) -> Forbi
             leading = sheet.strict_leader_before(row.number) == last  # W-B4, W-B5 ties
         if not leading:
             return None
-        rule = "W-B5" if rules.zero_exception else "W-B4"
-    else:
-        rule = "W-B3"
+        return "W-B5" if rules.zero_exception else "W-B4"
+    return "W-B3"
+
+
+def _forbidden(sheet: Sheet, row: RoundRow, bids: Sequence[int | None]) -> Forbidden | None:
+    """The bid the last bidder of ``row`` may not make, given the other ``bids``."""
+    rules = sheet.setup.rules
+    others = [bids[p] for p in row.order[:-1]]
+    if any(not isinstance(b, int) for b in others):
+        return None
+    rule = restriction(sheet, row)
+    if rule is None:
+        return None
     value = row.cards - sum(others)  # type: ignore[arg-type]
     if not 0 <= value <= row.cards:
         return None  # W-B6: nothing in range makes the bids even
     if value == 0 and rules.zero_exception:
         return None  # W-B5: the leader may still bid zero
-    return Forbidden(player=last, value=value, cards=row.cards, rule=rule)
+    return Forbidden(player=row.order[-1], value=value, cards=row.cards, rule=rule)
 
 
 def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
@@ -604,7 +635,13 @@ def _count(value: Any, cards: int, field_name: str, what: str) -> int:
 
 def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """A bid of the next bidder in clockwise order (W-B1), within 0..r (W-B1),
-    not the bid the rule set forbids (W-B3..W-B6)."""
+    not the bid the rule set forbids (W-B3..W-B6).
+
+    Hidden and secret bids (W-B7) come in any order, except that the last seat bids
+    after everyone else when a restriction may bind it, so it is checked on entry.
+    """
+    if sheet.redacted:
+        raise ValueError("verify against the whole sheet, not a viewer's")
     row = _current_round(sheet, data)
     if row.bids_in:
         raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
@@ -613,15 +650,21 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     name = sheet.setup.players[player]
     if row.bids[player] is not None:
         raise RuleError(N_("%(name)s has already bid."), field="bid", name=name)
-    if player != expected:
+    if sheet.setup.rules.reveal == "open" and player != expected:
         raise RuleError(
             N_("It is %(next)s's turn to bid, not %(name)s's."),
             field="bid",
             next=sheet.setup.players[expected],  # type: ignore[index]
             name=name,
         )
+    if player == row.order[-1] and last_seat_waits(sheet, row):
+        raise RuleError(
+            N_("%(name)s bids last, once everyone else has bid: the rule set may forbid one bid."),
+            field="bid",
+            name=name,
+        )
     bid = _count(data.get("bid"), row.cards, "bid", "bid")
-    forbidden = sheet.forbidden()
+    forbidden = _forbidden(sheet, row, row.bids)
     if forbidden is not None and forbidden.value == bid:
         raise forbidden_message(sheet.setup, forbidden)
     return {"round": row.number, "player": player, "bid": bid}
@@ -718,6 +761,12 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             field="round",
             round=row.number,
         )
+    if not revealed(sheet.setup, row):  # W-B7 secret: the form would show the sealed bids
+        raise RuleError(
+            N_("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back."),
+            field="round",
+            round=row.number,
+        )
     raw_bids = data.get("bids")
     if not isinstance(raw_bids, (list, tuple)) or len(raw_bids) != sheet.setup.n:
         raise RuleError(N_("Give the bid of every player."), field="bids")
@@ -735,6 +784,71 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     if bids == list(row.bids) and (tricks is None or tricks == list(row.tricks or ())):
         raise RuleError(N_("Nothing was changed."), field="round")
     return {"round": row.number, "bids": bids, "tricks": tricks}
+
+
+# --------------------------------------------------------------------------- reveal (W-B7)
+
+
+def revealed(setup: Setup, row: RoundRow) -> bool:
+    """Whether everyone may see the bids of ``row``: always when spoken aloud; once the
+    last bid is in (hidden); once the round's tricks are in (secret), W-B7."""
+    if setup.rules.reveal == "hidden":
+        return row.bids_in
+    if setup.rules.reveal == "secret":
+        return row.complete
+    return True
+
+
+def last_seat_waits(sheet: Sheet, row: RoundRow) -> bool:
+    """In hidden and secret modes, the last seat may not bid yet: a restriction may bind
+    it (W-B7 reading) and some other bid is still missing."""
+    if sheet.setup.rules.reveal == "open" or restriction(sheet, row) is None:
+        return False
+    return any(row.bids[p] is None for p in row.order[:-1])
+
+
+def sealed(sheet: Sheet, viewer: int | None = None) -> Sheet:
+    """The sheet as ``viewer`` may see it (W-B7): bids not yet revealed become SEALED,
+    except the viewer's own. ``None`` is the Scribe or a watcher: no sealed bid at all.
+
+    The forbidden bid tells the sum of the others' bids, so only its bidder keeps it.
+
+    >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2, reveal="hidden")
+    >>> full = replay(s, [Entry(1, "bid", {"round": 1, "player": 1, "bid": 1})])
+    >>> sealed(full).rows[0].bids, sealed(full, viewer=1).rows[0].bids
+    ((None, SEALED, None), (None, 1, None))
+    """
+    if sheet.redacted:
+        raise ValueError("this sheet is already a viewer's")
+    if sheet.setup.rules.reveal == "open":
+        return sheet
+    rows = []
+    for r in sheet.rows:
+        if not revealed(sheet.setup, r):
+            r = replace(r, bids=tuple(b if b is None or p == viewer else SEALED for p, b in enumerate(r.bids)))
+        rows.append(r)
+    forbidden = sheet.forbidden()
+    kept = forbidden if forbidden is not None and viewer is not None and forbidden.player == viewer else None
+    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept)
+
+
+def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None) -> Entry:
+    """A log entry as ``viewer`` may read it, given the whole sheet now (W-B7): the bid
+    values of a round whose bids are not revealed are SEALED, except the viewer's own."""
+    if sheet.redacted:
+        raise ValueError("judge entries against the whole sheet")
+    if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
+        return entry
+    number = entry.data.get("round")
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet.setup, sheet.rows[number - 1]):
+        return entry
+    d = dict(entry.data)
+    if entry.kind == "bid":
+        if d.get("player") != viewer:
+            d["bid"] = SEALED
+    else:
+        d["bids"] = [b if p == viewer else SEALED for p, b in enumerate(d.get("bids") or ())]
+    return replace(entry, data=d)
 
 
 _VERIFIERS = {

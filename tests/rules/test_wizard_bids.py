@@ -252,9 +252,8 @@ def test_w_b7_open_bids():
 
 
 @pytest.mark.parametrize("mode", ["hidden", "secret"])
-def test_w_b7_hidden_and_secret_refused_for_now(mode):
-    err = refused(Game, reveal=mode)
-    assert err.field == "reveal" and "not available" in err.message
+def test_w_b7_hidden_and_secret_can_be_chosen(mode):
+    assert Game(reveal=mode).setup.rules.reveal == mode  # played out in test_wizard_reveal.py
 
 
 def test_w_b7_unknown_reveal_refused():
