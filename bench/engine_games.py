@@ -25,8 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scribe.engine import RandomPolicy, make_rng, play_game  # noqa: E402
+from scribe.engine import Card, RandomPolicy, Suit, make_rng, play_game  # noqa: E402
 from scribe.engine.tricks import winner_unchecked  # noqa: E402
+from scribe.engine.view import Winner  # noqa: E402
 
 TARGET = 2000
 
@@ -41,12 +42,12 @@ def call_cost_ns() -> float:
     return min(timer.repeat(repeat=5, number=200_000)) / 200_000 * 1e9
 
 
-def constant_winner(cards: Sequence[object], trump: object, p6: bool) -> int:
+def constant_winner(cards: Sequence[Card], trump: Suit | None, p6: bool) -> int:
     """The baseline's trick resolution: the leader takes every trick."""
     return 0
 
 
-def play_for(seconds: float, players: int, winner, seed: int) -> tuple[int, float, float]:
+def play_for(seconds: float, players: int, winner: Winner, seed: int) -> tuple[int, float, float]:
     """Play whole games for ``seconds``; return (games, wall seconds, CPU seconds)."""
     rng = make_rng(seed)
     policies = [RandomPolicy(rng) for _ in range(players)]

@@ -24,7 +24,7 @@ be followed for the rest of the trick.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, Literal
 
 from scribe.rules.errors import N_, RuleError
 
@@ -79,7 +79,7 @@ def winner_unchecked(cards: Sequence[Card], trump: Suit | None, no_wizard_on_tru
     return best_i
 
 
-def _led(trick: Sequence[Card]) -> Suit | None | bool:
+def _led(trick: Sequence[Card]) -> Suit | Literal[False] | None:
     """The led suit; ``False`` when a Wizard came first (no led suit, W-P2)."""
     for c in trick:
         if c.suit is not None:

@@ -15,6 +15,7 @@ from scribe.engine import (
     WIZARD,
     HeuristicPolicy,
     PlayOptions,
+    Policy,
     RandomPolicy,
     Suit,
     make_rng,
@@ -193,12 +194,12 @@ def test_bad_table_is_refused():
     with pytest.raises(RuleError):
         play_round(4, 1, 4, [RandomPolicy(rng)] * 4, rng)
     with pytest.raises(RuleError):
-        PlayOptions(bid_rule="whatever")
+        PlayOptions(bid_rule="whatever")  # type: ignore[arg-type]
 
 
 def test_heuristic_beats_random_on_average():
     rng = make_rng(12)
-    policies = [HeuristicPolicy(), RandomPolicy(rng), RandomPolicy(rng), RandomPolicy(rng)]
+    policies: list[Policy] = [HeuristicPolicy(), RandomPolicy(rng), RandomPolicy(rng), RandomPolicy(rng)]
     totals = [0, 0, 0, 0]
     for g in range(30):
         game = play_game(4, policies, rng, first_dealer=g % 4)
@@ -241,3 +242,21 @@ def test_w_r1_a_round_larger_than_the_deck_is_refused():
     with pytest.raises(RuleError) as e:
         play_round(4, 16, 0, [RandomPolicy(rng)] * 4, rng)
     assert e.value.field == "cards"
+
+
+def test_w_b2_standard_bids_are_free_and_may_sum_to_r():
+    log: list = []
+    rng = make_rng(5)
+    sums = set()
+    for _ in range(60):
+        r = play_round(3, 2, 0, [Recorder(rng, log)] * 3, rng)
+        sums.add(sum(r.bids))
+    assert 2 in sums  # an "even" total is allowed without W-B3
+    assert all(e[2] is None for e in log if e[0] == "bid")
+
+
+def test_w_b6_a_restriction_outside_0_to_r_forbids_nothing():
+    options = PlayOptions(bid_rule="plus_minus_one")
+    assert options.forbidden_bid([3, 2], 4) is None  # would need -1
+    assert options.forbidden_bid([0, 0], 4) == 4
+    assert PlayOptions(bid_rule="never_even").forbidden_bid([1], 2) == 1  # rules-core name

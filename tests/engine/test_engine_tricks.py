@@ -246,3 +246,14 @@ def test_property_every_hand_always_has_a_legal_play(deck, hand_size, trick_size
 @given(tricks(), trumps, st.booleans())
 def test_property_checked_and_unchecked_winner_agree(cards, trump, p6):
     assert trick_winner(cards, trump, no_wizard_on_trump_lead=p6) == winner_unchecked(cards, trump, p6)
+
+
+def test_cards_or_notation_are_both_accepted():
+    cards = parse_cards("B5 B3 J")
+    assert trick_winner(cards, Suit.RED) == trick_winner(["B5", "b3", "j"], "r") == 0
+    assert trick_winner([cards[0], "B9", JESTER], None) == 1
+
+
+def test_legal_plays_keep_duplicates_and_hand_order():
+    assert legal_plays("J W B2 W J", "B7") == parse_cards("J W B2 W J")
+    assert legal_plays("R1 J B2 W", "B7") == parse_cards("J B2 W")
