@@ -10,7 +10,6 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlite_utils import Database
-from sqlite_utils.db import NotFoundError
 
 from ..rules.log import Entry
 
@@ -88,10 +87,12 @@ def create_game(
 def get_game(db: Database, game_id: str) -> GameRow | None:
     if not isinstance(game_id, str) or len(game_id) > 64:
         return None
-    try:
-        return GameRow.from_row(db["games"].get(game_id))
-    except NotFoundError:
+    # Plain SQL: the table's .get() reads the schema first (five queries per request).
+    cur = db.execute("select * from games where id = ?", [game_id])
+    row = cur.fetchone()
+    if row is None:
         return None
+    return GameRow.from_row(dict(zip((c[0] for c in cur.description), row)))
 
 
 def list_games(db: Database, deleted: bool = False) -> list[GameRow]:
