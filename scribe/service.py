@@ -5,7 +5,9 @@ Views and the API both call these, so the pages and the JSON never disagree.
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections import OrderedDict
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
@@ -25,14 +27,72 @@ def rules_for(game: store.GameRow):
     return GAMES[game.game]
 
 
-def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.GameRow, Any, list]:
-    """The game row, its sheet and its log; NotFound for unknown or deleted ids."""
+class Replayed(NamedTuple):
+    setup: Any
+    sheet: Any
+    log: tuple[Entry, ...]
+
+
+class SheetCache:
+    """The replayed sheets of recently played games, keyed by (game id, version).
+
+    The log only grows (an undo is an entry too) and the sheet is a pure function of
+    the setup and the log, so a game's version names one sheet for good: a hit skips
+    reading and replaying the whole log. Shared by the server's threads.
+    """
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], Replayed] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> Replayed | None:
+        with self._lock:
+            hit = self._items.get((game_id, version))
+            if hit is not None:
+                self._items.move_to_end((game_id, version))
+            return hit
+
+    def put(self, game_id: str, version: int, value: Replayed) -> None:
+        with self._lock:
+            self._items[(game_id, version)] = value
+            self._items.move_to_end((game_id, version))
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+sheets = SheetCache()
+
+
+def _replayed(db: Database, game: store.GameRow) -> Replayed:
+    hit = sheets.get(game.id, game.version)
+    if hit is not None:
+        return hit
+    rules = rules_for(game)
+    setup = rules.Setup.from_dict(game.setup)
+    log = tuple(store.load_log(db, game.id))
+    replayed = Replayed(setup, rules.replay(setup, log), log)
+    if replayed.sheet.version == game.version:  # else a writer got in between the two reads
+        sheets.put(game.id, game.version, replayed)
+    return replayed
+
+
+def _game(db: Database, game_id: str, deleted_ok: bool = False) -> store.GameRow:
     game = store.get_game(db, game_id)
     if game is None or (game.deleted_at and not deleted_ok) or game.game not in GAMES:
         raise NotFound(game_id)
-    rules = rules_for(game)
-    log = store.load_log(db, game.id)
-    return game, rules.replay(rules.Setup.from_dict(game.setup), log), log
+    return game
+
+
+def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.GameRow, Any, list]:
+    """The game row, its sheet and its log; NotFound for unknown or deleted ids."""
+    game = _game(db, game_id, deleted_ok)
+    _setup, sheet, log = _replayed(db, game)
+    return game, sheet, list(log)
 
 
 def verify_game_name(raw: Any, default: str) -> str:
@@ -76,7 +136,8 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
 
     Raises RuleError (refused: nothing saved), StaleError or NotFound.
     """
-    game, sheet, log = load(db, game_id)
+    game = _game(db, game_id)
+    setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     _check_version(sheet, version)
     rules = rules_for(game)
     if kind == UNDO:
@@ -89,9 +150,9 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
         entry_data = rules.verify(sheet, kind, data)
     else:
         raise RuleError(N_("Unknown action."), field="kind")
-    new_log = log + [Entry(sheet.version + 1, kind, entry_data)]
-    new_sheet = rules.replay(rules.Setup.from_dict(game.setup), new_log)
-    store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
+    new_sheet = rules.replay(setup, log + (Entry(sheet.version + 1, kind, entry_data),))
+    entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
+    sheets.put(game.id, entry.seq, Replayed(setup, new_sheet, log + (entry,)))
     return new_sheet
 
 
