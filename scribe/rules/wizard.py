@@ -10,6 +10,7 @@ normalised entry data) so the store records only what the rules accept.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import N_, RuleError
@@ -133,6 +134,14 @@ class Setup:
         if self.rules.unicolore:
             return False
         return self.n * self.cards(round_no) < DECK_SIZE
+
+    @cached_property
+    def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:
+        """(cards, dealer, bidding order, has trump) of every round, worked out once."""
+        return tuple(
+            (self.cards(i), self.dealer(i), self.bidding_order(i), self.has_trump(i))
+            for i in range(1, self.round_count + 1)
+        )
 
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""
@@ -540,7 +549,7 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
         _apply(rounds, entry)
     rows: list[RoundRow] = []
     running = [0] * setup.n
-    for i, r in enumerate(rounds, start=1):
+    for i, (r, (cards, dealer, order, has_trump)) in enumerate(zip(rounds, setup.schedule), start=1):
         points = totals = None
         if r.tricks is not None:
             points = tuple(round_points(b, t) for b, t in zip(r.bids, r.tricks))  # type: ignore[arg-type]
@@ -549,10 +558,10 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
         rows.append(
             RoundRow(
                 number=i,
-                cards=setup.cards(i),
-                dealer=setup.dealer(i),
-                order=setup.bidding_order(i),
-                has_trump=setup.has_trump(i),
+                cards=cards,
+                dealer=dealer,
+                order=order,
+                has_trump=has_trump,
                 trump=r.trump,
                 bids=tuple(r.bids),
                 tricks=tuple(r.tricks) if r.tricks is not None else None,
