@@ -30,15 +30,16 @@ from scribe.engine.tricks import winner_unchecked  # noqa: E402
 from scribe.engine.view import Winner  # noqa: E402
 
 TARGET = 2000
+IDLE_CALL_NS = 40.0
 
 
 def call_cost_ns() -> float:
-    """Nanoseconds per call of a 4-argument Python function: the machine's speed right now.
+    """CPU nanoseconds per call of a 4-argument Python function: context for the figures.
 
-    About 40 ns on an idle core of a recent x86 server with CPython 3.11; twice
-    that means the process shares its core and every figure below is halved.
+    About 40 ns on an idle core of a recent x86 server with CPython 3.11; more
+    means the core, its caches or its sibling thread are shared right now.
     """
-    timer = timeit.Timer("f(1, 2, 3, 4)", "def f(a, b, c, d): return a")
+    timer = timeit.Timer("f(1, 2, 3, 4)", "def f(a, b, c, d): return a", timer=time.process_time)
     return min(timer.repeat(repeat=5, number=200_000)) / 200_000 * 1e9
 
 
@@ -76,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             totals[name] = [a + b for a, b in zip(totals[name], got)]
 
     print(f"Whole random-play {args.players}-player games, Python {sys.version.split()[0]}")
-    print(f"machine: a Python call costs {call_cost_ns():.0f} ns now (~40 ns on an idle core)")
+    call_ns = call_cost_ns()
+    print(f"machine: a Python call costs {call_ns:.0f} ns of CPU now (~{IDLE_CALL_NS:.0f} on an idle core)")
     print(f"{'':<34}{'games':>8}{'games/s wall':>14}{'games/s CPU':>13}")
     rates = {}
     for name, label in (("engine", "engine"), ("baseline", "baseline (trick winner = constant)")):

@@ -4,6 +4,16 @@ Pure Python: no Flask, no SQL, no I/O. Scoring is delegated to the rules core
 (:func:`scribe.rules.wizard.round_points`). Bad input raises
 :class:`scribe.rules.errors.RuleError` with a message meant for players.
 
+Modules: ``cards`` (Card, notation ``W J R7``, edition names), ``deck`` (shuffle,
+deal, turned trump), ``tricks`` (winner, legal plays), ``options`` (rule
+switches), ``view``/``policies``/``play`` (rounds and games between players),
+``unicolore`` (W-U1..W-U3), ``simulate`` (``scribe simulate``).
+
+Readings, where the texts leave room: after a Wizard played before any number
+card nothing has to be followed for the rest of the trick (W-P2; seed 004's
+Wizard-lead example fits either reading, see ``tricks``); in Unicolore any card
+may be played (no suit to follow) and the bidding/leading seat turns as usual.
+
 >>> from scribe.engine import trick_winner, legal_plays
 >>> trick_winner(["J", "R7", "R3"], trump="R"), legal_plays("W R2 B4", "J B1")
 (1, [W, B4])
