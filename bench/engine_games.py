@@ -1,6 +1,6 @@
 """Benchmark: whole random-play 4-player Wizard games per second on one core.
 
-    python bench/engine_games.py [--seconds 6] [--players 4] [--profile]
+    python bench/engine_games.py [--seconds 3] [--players 4] [--profile]
 
 The engine's loop is measured twice in the same run: as is, and as a baseline
 with trick resolution replaced by a constant (the leader always wins), so the
@@ -63,7 +63,7 @@ def play_for(seconds: float, players: int, winner: Winner, seed: int) -> tuple[i
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=6.0, help="total time per variant")
+    parser.add_argument("--seconds", type=float, default=3.0, help="total time per variant")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--slices", type=int, default=6, help="alternating slices per variant")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of 300 games")
