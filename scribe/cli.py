@@ -32,11 +32,30 @@ def serve(args: argparse.Namespace) -> int:
     return run(args.host, args.port, args.threads, qr=not args.no_qr)
 
 
+def _simulate_args(p: argparse.ArgumentParser) -> None:
+    from .engine.simulate import add_arguments
+
+    add_arguments(p)
+
+
+@command("simulate", "play games between engine players and print scores, bid accuracy, games/s", _simulate_args)
+def simulate(args: argparse.Namespace) -> int:
+    from .engine.simulate import run as run_simulation
+
+    return run_simulation(args)
+
+
+_loaded: list[str] = []
+
+
 def _load_plugins() -> None:
-    """Commands defined elsewhere register themselves on import."""
+    """Commands defined elsewhere register themselves on import (once per process)."""
     import importlib
 
-    for module in ("scribe.pdf_cli", "scribe.engine.simulate"):
+    for module in ("scribe.pdf_cli",):
+        if module in _loaded:
+            continue
+        _loaded.append(module)
         try:
             mod = importlib.import_module(module)
         except ImportError:
