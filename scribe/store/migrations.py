@@ -33,3 +33,26 @@ def m001_games_and_entries(db: Database) -> None:
         not_null={"kind", "data", "at"},
     )
     db["games"].create_index(["updated_at"])
+
+
+@migrations()
+def m002_links(db: Database) -> None:
+    """Watch and player links: only a hash of each token is kept, never the token."""
+    db["links"].create(
+        {
+            "token_hash": str,  # sha256 hex of the token in the URL
+            "game_id": str,
+            "kind": str,  # "watch" or "player"
+            "player": int,  # the seat of a player link; -1 for a watch link
+            "salt": str,  # the token is HMAC(secret key, salt): the Scribe's page can show it again
+            "created_at": str,
+            "revoked_at": str,
+        },
+        pk="token_hash",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "kind", "player", "salt", "created_at"},
+    )
+    # at most one live link of each kind per game and seat: two page loads never make two
+    db.execute(
+        "create unique index links_live on links (game_id, kind, player) where revoked_at is null"
+    )
