@@ -7,9 +7,10 @@ from typing import Any
 from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import get_locale, gettext as _
 
-from .. import service
+from .. import service, sharing
 from ..rules.errors import N_, RuleError
 from ..store import StaleError, list_games
+from ..store.links import PLAYER, WATCH
 from .db import get_db
 from .games import WEB_GAMES
 from .i18n import translate
@@ -17,6 +18,12 @@ from .openapi import openapi_document
 from .serialize import game_json, history_json, sheet_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _load(game_id: str):
+    """The game as the Scribe may see it: sealed bids (W-B7) stay sealed, the Scribe too."""
+    game, sheet, log = service.load(get_db(), game_id)
+    return game, sharing.viewer_sheet(sheet), sharing.viewer_log(sheet, log)
 
 
 class BadBody(Exception):
@@ -79,28 +86,28 @@ def create():
         raise RuleError(N_("Unknown language."), field="lang")
     options = WEB_GAMES[kind].api_options(body)
     game_id = service.create(get_db(), kind, body.get("name"), lang, **options)
-    game, sheet, _log = service.load(get_db(), game_id)
+    game, sheet, _log = _load(game_id)
     return jsonify(game_json(game, sheet)), 201
 
 
 @bp.get("/games/<game_id>")
 def read(game_id: str):
     """The game and its sheet."""
-    game, sheet, _log = service.load(get_db(), game_id)
+    game, sheet, _log = _load(game_id)
     return jsonify(game_json(game, sheet))
 
 
 @bp.get("/games/<game_id>/sheet")
 def sheet(game_id: str):
     """Only the sheet."""
-    _game, sheet, _log = service.load(get_db(), game_id)
+    _game, sheet, _log = _load(game_id)
     return jsonify(sheet_json(sheet))
 
 
 @bp.get("/games/<game_id>/history")
 def history(game_id: str):
-    """Every entry ever recorded, undone ones flagged."""
-    _game, _sheet, log = service.load(get_db(), game_id)
+    """Every entry ever recorded, undone ones flagged (sealed bids as null, W-B7)."""
+    _game, _sheet, log = _load(game_id)
     return jsonify(entries=history_json(log))
 
 
@@ -108,7 +115,7 @@ def history(game_id: str):
 def rename(game_id: str):
     """Rename a game."""
     service.rename(get_db(), game_id, _body().get("name"))
-    game, sheet, _log = service.load(get_db(), game_id)
+    game, sheet, _log = _load(game_id)
     return jsonify(game_json(game, sheet))
 
 
@@ -123,13 +130,13 @@ def delete(game_id: str):
 def restore(game_id: str):
     """Bring a deleted game back."""
     service.restore(get_db(), game_id)
-    game, sheet, _log = service.load(get_db(), game_id)
+    game, sheet, _log = _load(game_id)
     return jsonify(game_json(game, sheet))
 
 
 def _act(game_id: str, kind: str, data: dict[str, Any], version: Any):
     sheet = service.act(get_db(), game_id, kind, data, version)
-    return jsonify(version=sheet.version, sheet=sheet_json(sheet))
+    return jsonify(version=sheet.version, sheet=sheet_json(sharing.viewer_sheet(sheet)))
 
 
 @bp.post("/games/<game_id>/trump")
@@ -141,9 +148,14 @@ def trump(game_id: str):
 
 @bp.post("/games/<game_id>/bids")
 def bid(game_id: str):
-    """Record the next bidder's bid."""
+    """Record the next bidder's bid; hidden and secret bids (W-B7) name the player, any order."""
     b = _body()
-    return _act(game_id, "bid", {k: b.get(k) for k in ("round", "player", "bid")}, b.get("version"))
+    data = {k: b.get(k) for k in ("round", "player", "bid")}
+    game, sheet, _log = service.load(get_db(), game_id)
+    if sharing.bid_by_scribe_is_sealed(game, sheet, "bid"):  # verified fresh, not refused as stale
+        sheet = sharing.enter_bid(get_db(), game.id, data["player"], data["round"], data["bid"])
+        return jsonify(version=sheet.version, sheet=sheet_json(sharing.viewer_sheet(sheet)))
+    return _act(game_id, "bid", data, b.get("version"))
 
 
 @bp.post("/games/<game_id>/tricks")
@@ -181,3 +193,84 @@ def undo(game_id: str):
 def redo(game_id: str):
     """Bring back the last undone entry."""
     return _act(game_id, "redo", {}, _body().get("version"))
+
+
+# --------------------------------------------------------------------------- the whole table
+
+
+def _link_urls(game_id: str) -> dict[str, Any]:
+    from flask import url_for
+
+    tokens = sharing.table_links(get_db(), current_app.config["SECRET_KEY"], game_id)
+    watch = tokens["watch"]
+    return {
+        "scribe": url_for("play.game", game_id=game_id, _external=True),
+        "watch": watch and {"token": watch, "url": url_for("table.watch", token=watch, _external=True),
+                            "api": url_for("api.watch", token=watch, _external=True)},
+        "players": [t and {"player": p, "token": t, "url": url_for("table.player", token=t, _external=True),
+                           "api": url_for("api.player", token=t, _external=True)}
+                    for p, t in enumerate(tokens["players"])],
+    }
+
+
+@bp.get("/games/<game_id>/links")
+def links(game_id: str):
+    """The Scribe's links: watch, one per player (null where revoked), the Scribe's own."""
+    game, _sheet, _log = _load(game_id)
+    return jsonify(_link_urls(game.id))
+
+
+@bp.post("/games/<game_id>/links")
+def change_link(game_id: str):
+    """Revoke a link or issue a new one ({"link": "watch"|"scribe"|seat, "op": "revoke"|"reissue"})."""
+    b = _body()
+    which = b.get("link")
+    which = str(which) if isinstance(which, int) and not isinstance(which, bool) else which
+    op = b.get("op")
+    game, _sheet, _log = _load(game_id)
+    if op == "reissue":
+        new_id = sharing.reissue(get_db(), current_app.config["SECRET_KEY"], game.id, which)
+    elif op == "revoke" and which != "scribe":
+        sharing.revoke(get_db(), game.id, which)
+        new_id = game.id
+    else:
+        raise RuleError(N_("Choose a link and what to do with it."), field="op")
+    return jsonify(_link_urls(new_id))
+
+
+def _shown(token: str, kind: str) -> sharing.Shown:
+    try:
+        return sharing.open_link(get_db(), token, kind)
+    except service.NotFound:
+        abort(404)
+
+
+@bp.get("/watch/<token>")
+def watch(token: str):
+    """What a watch link shows: the game's name and its sheet, read-only (no game id)."""
+    shown = _shown(token, WATCH)
+    return jsonify(name=shown.game.name, game=shown.game.game, sheet=sheet_json(shown.sheet))
+
+
+@bp.get("/player/<token>")
+def player(token: str):
+    """What a player link shows: the player's seat and the sheet as that player may see it."""
+    shown = _shown(token, PLAYER)
+    seat = shown.link.seat
+    return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
+                   player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet))
+
+
+@bp.post("/player/<token>/bid")
+def player_bid(token: str):
+    """The player enters their own bid (hidden and secret modes, W-B7): {"round", "bid"}."""
+    from .table import player_bid_refusal
+
+    b = _body()
+    shown = _shown(token, PLAYER)
+    refusal = player_bid_refusal(shown, b.get("player"))
+    if refusal is not None:
+        message, field, status = refusal
+        return jsonify(error=message, field=field), status
+    full = sharing.enter_bid(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get("bid"))
+    return jsonify(version=full.version, sheet=sheet_json(sharing.viewer_sheet(full, shown.link.seat)))

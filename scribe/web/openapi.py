@@ -12,7 +12,8 @@ def _json(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _errors(*codes: int) -> dict[str, Any]:
-    words = {400: "Not a JSON object", 404: "No such game", 409: "Stale version: nothing saved",
+    words = {400: "Not a JSON object", 403: "Not this link's right: nothing saved",
+             404: "No such game, or a wrong or revoked link", 409: "Stale version: nothing saved",
              415: "Not JSON", 422: "Refused by the rules: the message says why, field names the input"}
     return {str(c): {"description": words[c], **_json(ERROR)} for c in codes}
 
@@ -37,6 +38,15 @@ def openapi_document() -> dict[str, Any]:
     game_id = {"$ref": "#/components/parameters/GameId"}
     game = {"$ref": "#/components/schemas/Game"}
     counts = {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}}
+    token = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},
+             "description": "A watch or player link's token (128 bits); only its sha256 is stored"}
+    link = {"type": ["object", "null"], "properties": {"token": {"type": "string"}, "url": {"type": "string"},
+                                                       "api": {"type": "string"}, "player": {"type": "integer"}}}
+    links = {"type": "object", "properties": {"scribe": {"type": "string"}, "watch": link,
+                                              "players": {"type": "array", "items": link}}}
+    viewed = {"type": "object", "properties": {"name": {"type": "string"}, "game": {"type": "string"},
+                                               "player": {"type": "integer"}, "player_name": {"type": "string"},
+                                               "sheet": {"$ref": "#/components/schemas/Sheet"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
@@ -85,6 +95,31 @@ def openapi_document() -> dict[str, Any]:
                                                   "schema": {"type": "string"}}]}},
             "/api/games/{game_id}/undo": _action("Undo the last entry", {}),
             "/api/games/{game_id}/redo": _action("Redo the last undone entry", {}),
+            "/api/games/{game_id}/links": {
+                "get": {"summary": "The table's links: watch, one per player (null where revoked), the Scribe's",
+                        "parameters": [game_id], "responses": {"200": {"description": "Links", **_json(links)}, **_errors(404)}},
+                "post": {"summary": "Revoke a link or issue a new one; a new Scribe's link moves the game to a new id",
+                         "parameters": [game_id],
+                         "requestBody": {"required": True, **_json({"type": "object", "required": ["link", "op"], "properties": {
+                             "link": {"type": ["string", "integer"], "description": "\"watch\", \"scribe\" or a player's seat"},
+                             "op": {"enum": ["revoke", "reissue"]}}})},
+                         "responses": {"200": {"description": "The links now (scribe holds the new id)", **_json(links)},
+                                       **_errors(400, 404, 415, 422)}},
+            },
+            "/api/watch/{token}": {"get": {
+                "summary": "A watch link: the sheet, read-only; sealed bids (W-B7) are null with sealed true",
+                "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(viewed)}, **_errors(404)}}},
+            "/api/player/{token}": {"get": {
+                "summary": "A player link: that player's view (their own sealed bid included, nobody else's)",
+                "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(viewed)}, **_errors(404)}}},
+            "/api/player/{token}/bid": {"post": {
+                "summary": "A player enters their own bid (hidden and secret modes, W-B7); other players' bids in between are no conflict",
+                "parameters": [token],
+                "requestBody": {"required": True, **_json({"type": "object", "properties": {
+                    "round": {"type": "integer"}, "bid": {"type": "integer", "minimum": 0}}})},
+                "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json({"type": "object", "properties": {
+                    "version": {"type": "integer"}, "sheet": {"$ref": "#/components/schemas/Sheet"}}})},
+                    **_errors(400, 403, 404, 409, 415, 422)}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI"}}}},
         },
         "components": {
@@ -102,7 +137,7 @@ def openapi_document() -> dict[str, Any]:
                     "rules": {"type": "object", "additionalProperties": False, "properties": {
                         "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
                         "zero_exception": {"type": "boolean"}, "leader_ties": {"type": "boolean"},
-                        "reveal": {"enum": ["open"]}, "unicolore": {"type": "boolean"},
+                        "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": {"type": "boolean"},
                         "rounds": {"type": ["integer", "null"], "minimum": 1}}},
                 }},
                 "Game": {"type": "object", "properties": {

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import service
+from .. import service, sharing
 from ..rules.errors import RuleError
 from ..rules.log import resolve
 from ..store import list_games
@@ -106,5 +106,6 @@ def restore(game_id: str):
 def history(game_id: str):
     """Every entry ever recorded, including the undone ones and corrections."""
     game, sheet, log = _load(game_id)
-    return render_template("games/history.html", game=game, sheet=sheet, log=list(reversed(log)),
-                           undone=resolve(log).undone)
+    shown = sharing.viewer_log(sheet, log)  # sealed bids (W-B7) stay sealed, the Scribe too
+    return render_template("games/history.html", game=game, sheet=sharing.viewer_sheet(sheet),
+                           log=list(reversed(shown)), undone=resolve(log).undone)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import service
+from .. import service, sharing
 from ..rules.errors import RuleError
 from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
@@ -28,10 +28,12 @@ def _correct_templates(game) -> tuple[str, str]:
 
 
 def _load(game_id: str):
+    """The game as the Scribe may see it: sealed bids (W-B7) stay sealed, the Scribe too."""
     try:
-        return service.load(get_db(), game_id)
+        game, sheet, log = service.load(get_db(), game_id)
     except service.NotFound:
         abort(404)
+    return game, sharing.viewer_sheet(sheet), sharing.viewer_log(sheet, log)
 
 
 def _show(game, sheet, log, status: int = 200, **ctx: Any):
@@ -48,11 +50,19 @@ def game(game_id: str):
     return _show(game, sheet, log)
 
 
+def show(game_id: str):
+    """The game page or its round panel as it is now (the Scribe's poll uses it too)."""
+    return game(game_id)
+
+
 def _act(game_id: str, kind: str, data: dict[str, Any]):
     """Record one action and show the result; a refusal is shown next to its field."""
     game, sheet, log = _load(game_id)
     try:
-        service.act(get_db(), game.id, kind, data, request.form.get("version"))
+        if sharing.bid_by_scribe_is_sealed(game, sheet, kind):  # W-B7: verified fresh, any order
+            sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
+        else:
+            service.act(get_db(), game.id, kind, data, request.form.get("version"))
     except RuleError as err:
         return _show(game, sheet, log, 422, **error_ctx(err))
     except StaleError:
@@ -82,6 +92,10 @@ def edit_round(game_id: str, number: int):
         row = sheet.row(number)
     except RuleError:
         abort(404)
+    if getattr(row, "sealed", ()):  # W-B7 secret: the form would show the sealed bids
+        msg = _("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back.",
+                round=number)
+        return render_template("errors/error.html", title=_("Sealed bids"), message=msg), 409
     return page_or_fragment(*_correct_templates(game), game=game, sheet=sheet, row=row,
                             values=None)
 

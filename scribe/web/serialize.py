@@ -15,6 +15,8 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
         from .games import zibi as zibi_web
 
         return zibi_web.sheet_json(sheet)
+    if sheet.setup.rules.reveal != "open" and not sheet.redacted:
+        raise ValueError("hidden or secret bids: serialize a viewer's sheet (sharing.viewer_sheet)")
     setup = sheet.setup
     current = sheet.current
     forbidden = sheet.forbidden()
@@ -56,8 +58,9 @@ def _row(r: wizard.RoundRow) -> dict[str, Any]:
         "order": list(r.order),
         "has_trump": r.has_trump,
         "trump": None if r.trump is None else {"card": r.trump.card, "suit": r.trump.suit},
-        "bids": list(r.bids),
-        "bid_total": r.bid_total,
+        "bids": [None if b is wizard.SEALED else b for b in r.bids],
+        "sealed": [b is wizard.SEALED for b in r.bids],  # in, but not shown to this reader (W-B7)
+        "bid_total": None if r.sealed else r.bid_total,
         "tricks": None if r.tricks is None else list(r.tricks),
         "points": None if r.points is None else list(r.points),
         "totals": None if r.totals is None else list(r.totals),
@@ -83,9 +86,22 @@ def game_json(game: GameRow, sheet: wizard.Sheet | None = None) -> dict[str, Any
     return out
 
 
+def _entry_data(data: Any) -> tuple[dict[str, Any], bool]:
+    """Entry data with sealed bids (W-B7) as null, and whether any was sealed."""
+    out, sealed = dict(data), False
+    if out.get("bid") is wizard.SEALED:
+        out["bid"], sealed = None, True
+    if isinstance(out.get("bids"), list) and wizard.SEALED in out["bids"]:
+        out["bids"], sealed = [None if b is wizard.SEALED else b for b in out["bids"]], True
+    return out, sealed
+
+
 def history_json(log: list[Entry]) -> list[dict[str, Any]]:
+    """The log as JSON; pass a viewer's log (sharing.viewer_log) so sealed bids stay sealed."""
     undone = resolve(log).undone
-    return [
-        {"seq": e.seq, "kind": e.kind, "data": dict(e.data), "at": e.at, "undone": e.seq in undone}
-        for e in log
-    ]
+    out = []
+    for e in log:
+        data, sealed = _entry_data(e.data)
+        out.append({"seq": e.seq, "kind": e.kind, "data": data, "at": e.at, "undone": e.seq in undone,
+                    "sealed": sealed})
+    return out

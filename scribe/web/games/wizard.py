@@ -44,7 +44,8 @@ def new_context() -> dict[str, Any]:
 
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
-            "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False}
+            "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
+            "reveal": "open"}
 
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
@@ -61,7 +62,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     else:
         row = int(dealer_raw) if dealer_raw.isdecimal() and len(dealer_raw) < 3 else -1
         dealer = kept.index(row) if row in kept else -1  # a blank row or garbage deals nothing
-    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name")}}
+    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name", "reveal")}}
     shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
     shown["unicolore"] = form.get("unicolore") == "on"
     shown["leader_ties"] = form.get("leader_ties") == "on"
@@ -73,6 +74,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "rounds": form.get("rounds") or None,
         "unicolore": shown["unicolore"],
         "leader_ties": shown["leader_ties"],
+        "reveal": form.get("reveal") or "open",  # W-B7
     }
     return options, shown, kept
 
