@@ -111,6 +111,8 @@ def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str
     rules = GAMES[game]
     setup = rules.make_setup(**options)
     default = " · ".join(setup.players)
+    if len(default) > GAME_NAME_MAX:  # six long names: the default name is shortened, never refused
+        default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
     return store.create_game(
         db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet)

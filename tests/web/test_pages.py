@@ -172,3 +172,11 @@ def test_unknown_games_are_404_on_every_page(client):
         assert "There is no such game or page" in text(resp.get_data(as_text=True))
     for path in ("/games/nope/rename", "/games/nope/delete", "/games/nope/restore"):
         assert client.post(path, data={"name": "x", "confirm": "yes"}).status_code == 404, path
+
+
+def test_six_long_names_get_a_shortened_default_game_name(client):
+    names = [f"{c * 12}{i}" for i, c in enumerate("abcdef")]
+    resp = client.post("/games", data={"players": names, "dealer": "0", "preset": "standard"})
+    assert resp.status_code == 303
+    listing = client.get("/").get_data(as_text=True)
+    assert "aaaaaaaaaaaa0 · bbbbbbbbbbbb1" in listing and "…" in listing
