@@ -1,8 +1,10 @@
 """The floor the bid entry is measured against: Flask + one SQLite write per request.
 
-One endpoint, ``POST /write`` with a JSON body: open a connection with the same
+``POST /write`` with a JSON body: open a connection with the same
 PRAGMAs as ``scribe/store/db.py`` (WAL, synchronous=NORMAL, foreign_keys,
 busy_timeout), INSERT one row in one transaction, close, answer a small JSON.
+``GET /read`` is the floor of a watcher's poll: one indexed SELECT, 204 No Content
+(bench/watchers.py).
 Served by waitress like ``scribe serve``::
 
     python bench/baseline_app.py --host 127.0.0.1 --port 5001 --threads 8 --db /tmp/base.sqlite3
@@ -54,6 +56,16 @@ def create_app(path: str) -> Flask:
         finally:
             conn.close()
         return jsonify(ok=True, id=cur.lastrowid)
+
+    @app.get("/read")
+    def read():
+        """The floor of a poll: one connection, one indexed SELECT, 204 No Content."""
+        conn = connect(path)
+        try:
+            conn.execute("select id from writes where id = ?", [1]).fetchone()
+        finally:
+            conn.close()
+        return "", 204
 
     return app
 
