@@ -63,8 +63,8 @@ def _act(game_id: str, kind: str, data: dict[str, Any]):
             sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
         else:
             service.act(get_db(), game.id, kind, data, request.form.get("version"))
-    except RuleError as err:
-        return _show(game, sheet, log, 422, **error_ctx(err))
+    except RuleError as err:  # what was typed comes back with the message (values)
+        return _show(game, sheet, log, 422, values=data, **error_ctx(err))
     except StaleError:
         game, sheet, log = _load(game_id)
         return _show(game, sheet, log, 409, **error_ctx(message=stale_message(), field="version"))

@@ -42,9 +42,9 @@ def parse_correction(number: int, form, sheet: zibi.ZibiSheet) -> dict[str, Any]
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     """New-game form -> (options for the rules, the form to show again, filled rows)."""
-    rows = form.getlist("players")[:zibi.MAX_PLAYERS]
+    rows = form.getlist("players")  # all of them: a 10th name is refused (Z-M1), not dropped
     kept = [i for i, name in enumerate(rows) if name.strip()]
-    shown = {"players": rows + [""] * (zibi.MAX_PLAYERS - len(rows)), "mode": form.get("mode", ""),
+    shown = {"players": (rows + [""] * zibi.MAX_PLAYERS)[:zibi.MAX_PLAYERS], "mode": form.get("mode", ""),
              "expert": form.get("expert") == "on", "name": form.get("name", "")}
     options = {"players": [rows[i] for i in kept], "mode": form.get("mode") or None,
                "expert": shown["expert"]}
