@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from . import api, db, errors, filters, i18n, pages, play, security, table
+from . import api, db, errors, filters, i18n, pages, pdf_views, play, security, table
 
 
 def init_app(app: Flask) -> None:
@@ -17,3 +17,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(pdf_views.bp)

@@ -75,6 +75,11 @@ def openapi_document() -> dict[str, Any]:
                                                      "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(404)}}},
             "/api/games/{game_id}/sheet": {"get": {"summary": "The score sheet", "parameters": [game_id],
                                                    "responses": {"200": {"description": "Sheet", **_json({"$ref": "#/components/schemas/Sheet"})}, **_errors(404)}}},
+            "/api/games/{game_id}/sheet.pdf": {"get": {
+                "summary": "The score sheet as a printable PDF, in the game's language", "parameters": [
+                    game_id, {"name": "paper", "in": "query", "schema": {"enum": ["a4", "letter"], "default": "a4"}}],
+                "responses": {"200": {"description": "One page per sheet", "content": {"application/pdf": {
+                    "schema": {"type": "string", "format": "binary"}}}}, **_errors(404, 422)}}},
             "/api/games/{game_id}/history": {"get": {"summary": "Every entry, undone ones flagged", "parameters": [game_id],
                                                      "responses": {"200": {"description": "Entries", **_json({"type": "object"})}, **_errors(404)}}},
             "/api/games/{game_id}/trump": _action("Record the trump card (W-R3)", {

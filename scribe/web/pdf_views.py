@@ -1,0 +1,71 @@
+"""Printable score blocks: a game's filled sheet and blank pads, as PDF downloads."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, render_template, request, send_file
+
+from .. import pdf, service
+from ..rules.errors import RuleError
+from .db import get_db
+from .i18n import translate
+from .render import error_ctx
+
+bp = Blueprint("pdf", __name__)
+SEATS = 6
+
+
+def _download(data: bytes, filename: str):
+    return send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True,
+                     download_name=filename, max_age=0)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:40].lower()
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+@bp.get("/api/games/<game_id>/sheet.pdf", endpoint="api_sheet")
+def sheet(game_id: str):
+    """The game's score sheet as filled so far, in the game's language (?paper=letter)."""
+    try:
+        game, sheet, _log = service.load(get_db(), game_id)
+    except service.NotFound:
+        abort(404)
+    try:
+        data = pdf.sheet_pdf(game, sheet, request.args.get("paper", "a4"))
+    except RuleError as err:
+        if request.path.startswith("/api/"):
+            return jsonify(error=translate(err), field=err.field), 422
+        return render_template("errors/error.html", title=translate(err), message=translate(err)), 422
+    return _download(data, f"scribe-{_slug(game.name) or game.id}.pdf")
+
+
+def _pad_form() -> dict[str, Any]:
+    """The pad options as asked, to fill the form back in."""
+    args = request.args
+    names = args.getlist("names")[:SEATS]
+    return {"players": args.get("players", ""), "unicolore": args.get("unicolore") in ("1", "on", "true"),
+            "paper": args.get("paper", "a4"), "names": names + [""] * (SEATS - len(names))}
+
+
+@bp.get("/pads")
+def pads():
+    """Choose a blank pad: players, Unicolore, paper, names to pre-print."""
+    return render_template("pdf/pads.html", form=_pad_form())
+
+
+@bp.get("/pads.pdf")
+def pad():
+    """A blank Wizard pad in the reader's language; refused options go back to the form."""
+    form = _pad_form()
+    try:
+        opts = pdf.pad_options(form["players"] or None, form["unicolore"], form["paper"], request.args.getlist("names"))
+    except RuleError as err:
+        return render_template("pdf/pads.html", form=form, **error_ctx(err)), 422
+    data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names)
+    kind = "-unicolore" if opts.unicolore else ""
+    return _download(data, f"wizard-pad-{opts.players}{kind}-{opts.paper}.pdf")
