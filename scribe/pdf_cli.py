@@ -1,0 +1,93 @@
+"""``scribe pdf GAME_ID -o FILE`` and ``scribe pad --players N -o FILE``.
+
+Both read the app's configuration (``SCRIBE_INSTANCE`` sets the instance folder and so
+the database) and render inside an app context, like a request would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .rules.errors import RuleError
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PDF ('-' for stdout)")
+    p.add_argument("--paper", default="a4", type=str.lower, choices=("a4", "letter"), help="paper size (default a4)")
+
+
+def _pdf_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game_id", metavar="GAME_ID", help="the game's id, as in its link /games/GAME_ID")
+    _common(p)
+
+
+def _pad_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, help="3 to 6 (default: as many as --names)")
+    p.add_argument("--unicolore", action="store_true", help="Unicolore variant: 3 or 4 players, 4 to 15 cards")
+    p.add_argument("--names", default="", help="names to print, comma separated, in seating order")
+    p.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the pad (default en)")
+    _common(p)
+
+
+def _fail(command: str, message: str, status: int = 1) -> int:
+    print(f"scribe {command}: {message}", file=sys.stderr)
+    return status
+
+
+def _write(command: str, target: str, data: bytes) -> int:
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return 0
+    try:
+        Path(target).write_bytes(data)
+    except OSError as exc:
+        return _fail(command, f"cannot write {target}: {exc.strerror or exc}")
+    print(f"wrote {target} ({len(data)} bytes)", file=sys.stderr)
+    return 0
+
+
+def run_pdf(args: argparse.Namespace) -> int:
+    """Print a game's filled sheet."""
+    from . import create_app, pdf, service
+    from .web.db import get_db
+
+    app = create_app()
+    with app.app_context():
+        try:
+            game, sheet, _log = service.load(get_db(), args.game_id)
+        except service.NotFound:
+            return _fail("pdf", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
+        data = pdf.sheet_pdf(game, sheet, args.paper)
+    return _write("pdf", args.output, data)
+
+
+def run_pad(args: argparse.Namespace) -> int:
+    """Print a blank pad; refused options say why and exit 2."""
+    from flask_babel import force_locale
+
+    from . import create_app, pdf
+    from .web.i18n import translate
+
+    app = create_app()
+    names = [n for n in args.names.split(",")] if args.names.strip() else []
+    with app.app_context():
+        try:
+            opts = pdf.pad_options(args.players, args.unicolore, args.paper, names)
+        except RuleError as err:
+            with force_locale(args.lang):
+                return _fail("pad", f"--{err.field}: {translate(err)}", 2)
+        data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, lang=args.lang)
+    return _write("pad", args.output, data)
+
+
+def register_cli(command) -> None:
+    """Add ``pdf`` and ``pad`` to the ``scribe`` command (once, however often called)."""
+    from .cli import COMMANDS
+
+    if any(name == "pdf" for name, *_ in COMMANDS):
+        return
+    command("pdf", "print a game's filled score sheet as a PDF", _pdf_args)(run_pdf)
+    command("pad", "print a blank Wizard score pad as a PDF", _pad_args)(run_pad)
