@@ -1,0 +1,64 @@
+"""``scribe pdf`` and ``scribe pad``: files written, errors on stderr, exit status."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from scribe import create_app
+from scribe.cli import main
+
+from pdf_helpers import play, reader, text
+
+
+@pytest.fixture
+def instance(tmp_path, monkeypatch):
+    path = tmp_path / "instance"
+    monkeypatch.setenv("SCRIBE_INSTANCE", str(path))
+    return path
+
+
+def test_scribe_pdf_writes_the_games_sheet(instance, tmp_path, capsys):
+    app = create_app({"TESTING": True})  # reads SCRIBE_INSTANCE like the command
+    game_id = play(app, ("Anna", "Bert", "Cleo"), rounds=2)
+    out = tmp_path / "sheet.pdf"
+    assert main(["pdf", game_id, "-o", str(out), "--paper", "letter"]) == 0
+    data = out.read_bytes()
+    assert "Anna" in text(data) and round(float(reader(data).pages[0].mediabox.height)) == 792
+
+
+def test_scribe_pdf_unknown_game_fails_on_stderr(instance, tmp_path, capsys):
+    assert main(["pdf", "nope", "-o", str(tmp_path / "x.pdf")]) != 0
+    assert "no game 'nope'" in capsys.readouterr().err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_scribe_pad_with_names_and_unicolore(instance, tmp_path):
+    out = tmp_path / "pad.pdf"
+    assert main(["pad", "--names", "Ann,Bob,Cy", "--unicolore", "--lang", "fr", "-o", str(out)]) == 0
+    words = text(out.read_bytes())
+    assert "3 joueurs · 12 manches" in words and words.splitlines()[-1].split() == ["Ann", "Bob", "Cy"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "2"], "3 to 6 players"),
+    (["--players", "7"], "3 to 6 players"),
+    (["--players", "5", "--unicolore"], "Unicolore is for 3 or 4 players"),
+])
+def test_scribe_pad_refuses_bad_options(instance, tmp_path, capsys, args, message):
+    assert main(["pad", *args, "-o", str(tmp_path / "p.pdf")]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_unknown_paper_is_a_usage_error(instance, tmp_path):
+    with pytest.raises(SystemExit) as exit_:
+        main(["pad", "--players", "4", "--paper", "legal", "-o", str(tmp_path / "p.pdf")])
+    assert exit_.value.code == 2
+
+
+def test_the_installed_command_exits_non_zero_on_an_unknown_game(instance, tmp_path):
+    run = subprocess.run([sys.executable, "-m", "scribe.cli", "pdf", "nope", "-o", str(tmp_path / "x.pdf")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and "no game" in run.stderr
