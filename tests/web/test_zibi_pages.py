@@ -410,7 +410,8 @@ def test_z_e1_round_end_detected_clans_revealed_and_result_prefilled(client, api
     for p in range(4):
         ticked = re.search(rf'name="out\.{p}" checked', html) is not None
         assert ticked == (p in (0, 2))
-    # no more damage once the round is over
+    # no more damage once the round is over: no chips, and a crafted tap is refused
+    assert 'name="amount"' not in html and ">Soins</button>" not in html
     refused(post(client, gid, "damage", player="1", amount="10"), "player", "The round is over")
     s = sheet(api, gid)["tracker"]
     assert s["round_over"] is True and s["winner"] == "B"
