@@ -1,0 +1,117 @@
+"""Filled-sheet PDF export next to WeasyPrint rendering a plain table, same run.
+
+Plays a finished 3-player, 20-round game (the tallest sheet) through the service on a
+temp database, then times ``scribe.pdf.sheet_pdf`` (template, babel, styled grid,
+WeasyPrint) against WeasyPrint rendering a plain unstyled HTML table of the same size
+and words (20 rows; round, cards, trump, and per player the total, the bid and the
+tricks of a miss; the heading, result and legend lines). Both are warmed up once
+(fonts, CSS parser), then run ``--runs`` times alternately. Times are this process's
+CPU time (``time.process_time``), steadier than wall time on a shared machine;
+WeasyPrint is single-threaded, so on an idle machine they match. Prints the medians
+and the ratio against the target (<= 1.5x).
+
+    python bench/pdf_export.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TARGET_RATIO = 1.5
+PLAYERS = ("Paul", "Thomas", "Marie")
+
+
+def finished_game(app) -> str:
+    """A whole 3-player game: one player takes every trick, another misses a bid of 1."""
+    from scribe import service
+    from scribe.web.db import get_db
+
+    with app.app_context():
+        db = get_db()
+        game_id = service.create(db, "wizard", "Bench", "en", players=list(PLAYERS), first_dealer=0,
+                                 preset="standard")
+        _, sheet, _ = service.load(db, game_id)
+        n = len(PLAYERS)
+        for row in sheet.rows:
+            tricks = [0] * n
+            tricks[row.number % n] = row.cards
+            bids = list(tricks)
+            bids[(row.number + 1) % n] = 1
+            for p in row.order:
+                service.act(db, game_id, "bid", {"player": p, "bid": bids[p]})
+            service.act(db, game_id, "tricks", {"tricks": tricks})
+        return game_id
+
+
+def plain_table(sheet) -> str:
+    """The baseline: the same words and numbers with no style at all: a heading, the
+    players line, the table (header, a row per round with per player the total and
+    the bid and the tricks of a miss, the final totals), the result and the legend."""
+    names = sheet.setup.players
+    head = "".join(f"<th>{name}</th><th>bid</th>" for name in names)
+    rows = []
+    for r in sheet.rows:
+        cells = "".join(
+            f"<td>{'D ' if r.dealer == p else ''}{r.totals[p]}</td>"
+            f"<td>{r.bids[p]}{'' if r.hit(p) else f' x{r.tricks[p]}'}</td>" for p in range(sheet.setup.n))
+        rows.append(f"<tr><td>{r.number}</td><td>{r.cards}</td><td></td>{cells}</tr>")
+    totals = "".join(f"<td>{t}</td><td></td>" for t in sheet.totals)
+    return (f"<!doctype html><html><body><h1>Bench Wizard</h1><p>Players: {', '.join(names)}. Standard rules,"
+            f" 20 rounds.</p><table><tr><th>#</th><th>Cards</th><th>Trump</th>{head}</tr>{''.join(rows)}"
+            f"<tr><td colspan=3>Total</td>{totals}</tr></table><p>{names[sheet.winners[0]]} wins!</p>"
+            "<p>Small box: the bid. Struck total and xn: bid missed, n tricks taken. D: dealer.</p>"
+            "</body></html>")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args(argv)
+
+    from weasyprint import HTML, __version__ as weasy_version
+
+    from scribe import create_app, pdf, service
+    from scribe.web.db import get_db
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"INSTANCE_PATH": str(Path(tmp) / "instance")})
+        game_id = finished_game(app)
+        with app.app_context():
+            game, sheet, _ = service.load(get_db(), game_id)
+            assert sheet.finished and len(sheet.rows) == 20
+            baseline_html = plain_table(sheet)
+
+            def export() -> bytes:
+                return pdf.sheet_pdf(game, sheet)
+
+            def baseline() -> bytes:
+                return HTML(string=baseline_html).write_pdf()
+
+            export(), baseline()  # warm up: fonts, CSS parser, templates
+            ours, base = [], []
+            for _ in range(args.runs):
+                for fn, out in ((export, ours), (baseline, base)):
+                    t = time.process_time()
+                    fn()
+                    out.append(time.process_time() - t)
+            size = len(export())
+
+    m_ours, m_base = statistics.median(ours), statistics.median(base)
+    ratio = m_ours / m_base
+    print(f"weasyprint {weasy_version}, {args.runs} runs each, 3 players x 20 rounds")
+    print(f"sheet_pdf   median {m_ours * 1000:7.1f} ms  (min {min(ours) * 1000:.1f}, {size} bytes)")
+    print(f"plain table median {m_base * 1000:7.1f} ms  (min {min(base) * 1000:.1f})")
+    print(f"ratio {ratio:.2f}x (target <= {TARGET_RATIO}x): {'OK' if ratio <= TARGET_RATIO else 'OVER'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
