@@ -39,7 +39,9 @@ def test_w_u2_unicolore_pad_deals_4_to_15_cards_without_trump(app):
 
 @pytest.mark.parametrize("paper, size", [("a4", (595, 842)), ("letter", (612, 792))])
 def test_paper_sizes(app, paper, size):
-    box = reader(_pad(app, 3, paper=paper)).pages[0].mediabox
+    pages = reader(_pad(app, 3, paper=paper)).pages
+    assert len(pages) == 1  # 20 rounds
+    box = pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == size
 
 
