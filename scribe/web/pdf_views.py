@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request, send_file
 
-from .. import pdf, service
+from .. import pdf, service, sharing
 from ..rules.errors import RuleError
 from .db import get_db
 from .i18n import translate
@@ -35,6 +35,7 @@ def sheet(game_id: str):
         game, sheet, _log = service.load(get_db(), game_id)
     except service.NotFound:
         abort(404)
+    sheet = sharing.viewer_sheet(sheet)  # hidden and secret bids (W-B7) stay sealed on paper too
     try:
         data = pdf.sheet_pdf(game, sheet, request.args.get("paper", "a4"))
     except RuleError as err:

@@ -424,3 +424,17 @@ def test_new_game_form_offers_hidden_and_secret_bids(client):
     assert client.get(f"/api/games/{gid}").get_json()["sheet"]["rules"]["reveal"] == "secret"
     resp = client.post("/games", data={"players": ["Paul", "Thomas", "Marie"], "reveal": "shouted"})
     assert resp.status_code == 422 and errors(resp.get_data(as_text=True)).get("reveal")
+
+
+def test_the_printed_sheet_keeps_sealed_bids_sealed(client, table):
+    pypdf = pytest.importorskip("pypdf")
+    import io
+
+    t = table("secret", preset="standard")
+    all_bid(client, t, (0, 1, 0))
+    row = next(line for line in pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['id']}/sheet.pdf").data))
+               .pages[0].extract_text().splitlines() if line.startswith("1 1 "))
+    assert not re.search(r"\d", row[4:].replace("D", "")), row  # ticks, no bid value
+    client.post(f"/api/games/{t['id']}/tricks", json={"round": 1, "tricks": [0, 1, 0]})
+    text_after = pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['id']}/sheet.pdf").data)).pages[0].extract_text()
+    assert "30" in text_after  # revealed and scored together
