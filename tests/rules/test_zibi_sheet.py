@@ -119,3 +119,13 @@ def test_unknown_entry_kind_refused_on_replay():
 def test_module_offers_what_the_games_registry_expects():
     assert set(KINDS) == {"result", "correction", "damage", "heal", "reveal", "set_aside"}
     assert Setup.from_dict(S.as_dict()) == S
+
+
+def test_z_e1_no_winner_must_be_said_not_assumed():
+    """A result where nobody's clan is all out is refused unless "the cards ran out" is said."""
+    sheet = replay(make_setup(["Ana", "Ben", "Cy", "Dee"]), [])
+    with pytest.raises(RuleError) as err:
+        verify(sheet, "result", {"clans": list("ABAB"), "eliminated": [1, 0, 0, 0]})
+    assert err.value.field == "eliminated" and "cards ran out" in err.value.message
+    data = verify(sheet, "result", {"clans": list("ABAB"), "eliminated": [1, 0, 0, 0], "winner": None})
+    assert data["winner"] is None

@@ -123,6 +123,19 @@ def _result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
     )
 
 
+def _recorded_result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
+    """A result about to be recorded: with no winner declared, one must follow from who
+    is out; "the cards ran out" has to be said (winner None), never assumed, so that a
+    forgotten elimination tick cannot silently score a round for nobody (Z-E1)."""
+    r = _result(setup, data)
+    if "winner" not in data and r.winner is None:
+        raise RuleError(
+            N_("No clan is all out: tick who was eliminated, or tick “the cards ran out”."),
+            field="eliminated",
+        )
+    return r
+
+
 def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
     """The sheet after the entries (``log.Entry`` objects, or mappings / objects with a
     ``kind`` and ``data``); a log with undo/redo entries is resolved first.
@@ -194,10 +207,10 @@ def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, An
     """
     t = sheet.tracker
     if kind == "result":
-        return _result(sheet.setup, data).as_dict()
+        return _recorded_result(sheet.setup, data).as_dict()
     if kind == "correction":
         row = sheet.row(data.get("round"))
-        r = _result(sheet.setup, data)
+        r = _recorded_result(sheet.setup, data)
         if r == row.result:
             raise RuleError(N_("Nothing was changed."), field="round")
         return {"round": row.number, **r.as_dict()}
