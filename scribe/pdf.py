@@ -1,7 +1,9 @@
 """Printable score blocks: HTML rendered by WeasyPrint.
 
-The filled sheet is rendered from the same ``Sheet`` the page shows (no second
-scoring path); a blank pad is the sheet of a game with no entries (W-S4, W-R1, W-U2).
+The filled sheet is rendered from the same sheet the page shows (no second scoring
+path), through the game's own template (``PRINTS``: Wizard's ``Sheet``, W-S4; Witty
+Zibi's ``ZibiSheet``, Z-S1..Z-S3). A blank pad is Wizard's sheet of a game with no
+entries (W-R1, W-U2), or Zibi's grid with a number of empty rows.
 Both need an app context (templates, babel); the language is forced around rendering.
 """
 
@@ -9,26 +11,96 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from flask import current_app, render_template
 from flask_babel import force_locale, format_date
 
-from .rules import wizard
+from .rules import wizard, zibi
 from .rules.errors import N_, RuleError
 
 PAPERS = {"a4": "A4", "letter": "letter"}  # CSS @page sizes
 PAPER_POINTS = {"a4": (595, 842), "letter": (612, 792)}
+ZIBI_ROUNDS, ZIBI_MAX_ROUNDS = 10, 30  # rows of a Zibi pad: the table plays as many rounds as it likes (Z-S3)
 
 
 @dataclass(frozen=True)
 class PadOptions:
-    """A blank pad, checked: 3 to 6 players (W-M3), Unicolore at 3 or 4 (W-U1)."""
+    """A blank pad, checked: Wizard 3 to 6 players (W-M3), Unicolore at 3 or 4 (W-U1);
+    Witty Zibi 4 to 9 (Z-M1) and a number of rows."""
 
     players: int
     unicolore: bool
     paper: str
     names: tuple[str, ...]
+    game: str = "wizard"
+    rounds: int = 0  # Zibi's rows; Wizard's rows are its rounds (W-R1)
+
+
+def _wizard_pad_options(n: int, unicolore: bool, rounds: Any) -> tuple[bool, int]:
+    if rounds not in (None, ""):
+        raise RuleError(N_("A Wizard pad has a row per round of the game: the players set the rounds."),
+                        field="rounds")
+    if unicolore and n not in wizard.UNICOLORE_PLAYERS:
+        raise RuleError(N_("Unicolore is for 3 or 4 players."), field="unicolore")
+    return unicolore, 0
+
+
+def _zibi_pad_options(n: int, unicolore: bool, rounds: Any) -> tuple[bool, int]:
+    if unicolore:
+        raise RuleError(N_("Unicolore is a Wizard variant."), field="unicolore")
+    if rounds in (None, ""):
+        return False, ZIBI_ROUNDS
+    try:
+        r = int(str(rounds).strip())
+    except ValueError:
+        raise RuleError(N_("Please give a whole number."), field="rounds") from None
+    if not 1 <= r <= ZIBI_MAX_ROUNDS:
+        raise RuleError(N_("A Witty Zibi pad has 1 to 30 rows."), field="rounds")
+    return False, r
+
+
+def _wizard_pad_sheet(opts: PadOptions) -> dict[str, Any]:
+    setup = wizard.Setup(players=opts.names, rules=wizard.RuleSet(unicolore=opts.unicolore))
+    sheet = wizard.replay(setup, [])
+    return {"sheet": sheet, "rows": len(sheet.rows)}
+
+
+def _zibi_rows(sheet: zibi.ZibiSheet) -> int:
+    """The rounds played, then blank rows up to a pad's ten to go on by hand."""
+    return max(len(sheet.rounds), ZIBI_ROUNDS)
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How one game prints: its templates, a pad's seats and options, the rows of its sheet."""
+
+    sheet_template: str
+    pad_template: str
+    seats: tuple[int, int]
+    seats_error: str
+    verify_names: Callable[[Any], Any]
+    pad_extra: Callable[[int, bool, Any], tuple[bool, int]]  # (players, unicolore, rounds) checked
+    pad_context: Callable[[PadOptions], dict[str, Any]]  # the pad's template context, with "rows"
+    rows: Callable[[Any], int]  # rows a filled sheet prints
+
+
+PRINTS: dict[str, Printing] = {
+    "wizard": Printing("pdf/sheet_wizard.html", "pdf/pad_wizard.html",
+                       (wizard.MIN_PLAYERS, wizard.MAX_PLAYERS), N_("A pad is for 3 to 6 players."),
+                       wizard.verify_names, _wizard_pad_options, _wizard_pad_sheet,
+                       lambda sheet: len(sheet.rows)),
+    "zibi": Printing("pdf/sheet_zibi.html", "pdf/pad_zibi.html",
+                     (zibi.MIN_PLAYERS, zibi.MAX_PLAYERS), N_("A Witty Zibi pad is for 4 to 9 players."),
+                     zibi.verify_names, _zibi_pad_options, lambda opts: {"rows": opts.rounds, "sheet": None}, _zibi_rows),
+}
+
+
+def printing(game: Any) -> Printing:
+    """How ``game`` prints; an unknown game is refused (the web answers 404)."""
+    if not isinstance(game, str) or game not in PRINTS:
+        raise RuleError(N_("Unknown game."), field="game")
+    return PRINTS[game]
 
 
 def check_paper(paper: Any) -> str:
@@ -39,21 +111,24 @@ def check_paper(paper: Any) -> str:
 
 
 def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-                names: Sequence[Any] = ()) -> PadOptions:
+                names: Sequence[Any] = (), game: Any = "wizard", rounds: Any = None) -> PadOptions:
     """Check a blank pad's options; blank names are left to write by hand.
 
     >>> pad_options(players=4, paper="Letter").paper
     'letter'
     >>> pad_options(names=["Ann", "", "Cy"]).names
     ('Ann', '', 'Cy')
+    >>> pad_options(players=9, game="zibi").rounds
+    10
     """
+    spec = printing(game or "wizard")
     raw = [" ".join(str(n or "").split()) for n in names]
     while raw and not raw[-1]:
         raw.pop()  # trailing blank rows of the form are unused seats
     filled = [n for n in raw if n]
     if filled:
         try:
-            wizard.verify_names(filled)  # at most 30 characters, told apart
+            spec.verify_names(filled)  # at most 30 characters, told apart
         except RuleError as err:
             err.field = "names"
             raise
@@ -63,19 +138,18 @@ def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
         n = int(str(players).strip())
     except ValueError:
         raise RuleError(N_("Please give a whole number."), field="players") from None
-    if not wizard.MIN_PLAYERS <= n <= wizard.MAX_PLAYERS:
-        raise RuleError(N_("A pad is for 3 to 6 players."), field="players")
+    low, high = spec.seats
+    if not low <= n <= high:
+        raise RuleError(spec.seats_error, field="players")
     if len(raw) > n:
         raise RuleError(N_("More names than players."), field="names")
-    uni = unicolore in (True, 1, "1", "on", "true", "yes")
-    if uni and n not in wizard.UNICOLORE_PLAYERS:
-        raise RuleError(N_("Unicolore is for 3 or 4 players."), field="unicolore")
-    return PadOptions(n, uni, check_paper(paper), tuple(raw) + ("",) * (n - len(raw)))
+    uni, rows = spec.pad_extra(n, unicolore in (True, 1, "1", "on", "true", "yes"), rounds)
+    return PadOptions(n, uni, check_paper(paper), tuple(raw) + ("",) * (n - len(raw)), game or "wizard", rows)
 
 
-def _row_height(rounds: int) -> int:
-    """Rows as tall as fits: 20 rounds still fit one Letter page (W-R1)."""
-    return max(24, min(36, 520 // max(rounds, 1)))
+def _row_height(rows: int) -> int:
+    """Rows as tall as fits: 20 Wizard rounds (W-R1) or 30 Zibi rows still fit one Letter page."""
+    return max(16, min(36, 520 // max(rows, 1)))
 
 
 def _write(html: str) -> bytes:
@@ -91,35 +165,38 @@ def _date(iso: str) -> str:
         return iso or ""
 
 
-def sheet_pdf(game: Any, sheet: wizard.Sheet, paper: str = "a4") -> bytes:
-    """The filled sheet of a game, in the game's language."""
+def sheet_pdf(game: Any, sheet: Any, paper: str = "a4") -> bytes:
+    """The filled sheet of a game, through its own template, in the game's language."""
     paper = check_paper(paper)
+    spec = printing(game.game)
     lang = game.lang if game.lang in current_app.config["LANGUAGES"] else current_app.config["BABEL_DEFAULT_LOCALE"]
+    rows = spec.rows(sheet)
     with force_locale(lang):
         html = render_template(
-            f"pdf/sheet_{game.game}.html", game=game, sheet=sheet, names=sheet.setup.players,
-            blank=False, page_size=PAPERS[paper], row_h=_row_height(len(sheet.rows)),
+            spec.sheet_template, game=game, sheet=sheet, names=sheet.setup.players,
+            blank=False, page_size=PAPERS[paper], rows=rows, row_h=_row_height(rows),
             date=_date(game.created_at), lang=lang,
         )
     return _write(html)
 
 
 def pad_pdf(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-            names: Sequence[Any] = (), lang: str | None = None) -> bytes:
+            names: Sequence[Any] = (), lang: str | None = None, game: Any = "wizard",
+            rounds: Any = None) -> bytes:
     """A blank pad; in ``lang`` if given, else the current (request's) locale."""
-    opts = pad_options(players, unicolore, paper, names)
-    setup = wizard.Setup(players=opts.names, rules=wizard.RuleSet(unicolore=opts.unicolore))
-    sheet = wizard.replay(setup, [])
+    opts = pad_options(players, unicolore, paper, names, game, rounds)
     if lang is None:
-        return _write(_pad_html(opts, sheet))
+        return _write(_pad_html(opts))
     with force_locale(lang):
-        return _write(_pad_html(opts, sheet))
+        return _write(_pad_html(opts))
 
 
-def _pad_html(opts: PadOptions, sheet: wizard.Sheet) -> str:
+def _pad_html(opts: PadOptions) -> str:
     from flask_babel import get_locale
 
+    spec = PRINTS[opts.game]
+    ctx = spec.pad_context(opts)
     return render_template(
-        "pdf/pad_wizard.html", sheet=sheet, names=opts.names, blank=True, opts=opts,
-        page_size=PAPERS[opts.paper], row_h=_row_height(len(sheet.rows)), lang=str(get_locale()),
+        spec.pad_template, names=opts.names, blank=True, opts=opts,
+        page_size=PAPERS[opts.paper], row_h=_row_height(ctx["rows"]), lang=str(get_locale()), **ctx,
     )
