@@ -1,4 +1,4 @@
-"""``scribe pdf GAME_ID -o FILE`` and ``scribe pad --players N -o FILE``.
+"""``scribe pdf GAME_ID -o FILE`` and ``scribe pad [--game zibi] --players N -o FILE``.
 
 Both read the app's configuration (``SCRIBE_INSTANCE`` sets the instance folder and so
 the database) and render inside an app context, like a request would.
@@ -24,8 +24,10 @@ def _pdf_args(p: argparse.ArgumentParser) -> None:
 
 
 def _pad_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, help="3 to 6 (default: as many as --names)")
-    p.add_argument("--unicolore", action="store_true", help="Unicolore variant: 3 or 4 players, 4 to 15 cards")
+    p.add_argument("--game", default="wizard", choices=("wizard", "zibi"), help="wizard (default) or zibi (Witty Zibi)")
+    p.add_argument("--players", type=int, help="Wizard 3 to 6, Witty Zibi 4 to 9 (default: as many as --names)")
+    p.add_argument("--unicolore", action="store_true", help="Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards")
+    p.add_argument("--rounds", type=int, help="Witty Zibi: rows to print, 1 to 30 (default 10)")
     p.add_argument("--names", default="", help="names to print, comma separated, in seating order")
     p.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the pad (default en)")
     _common(p)
@@ -75,11 +77,12 @@ def run_pad(args: argparse.Namespace) -> int:
     names = [n for n in args.names.split(",")] if args.names.strip() else []
     with app.app_context():
         try:
-            opts = pdf.pad_options(args.players, args.unicolore, args.paper, names)
+            opts = pdf.pad_options(args.players, args.unicolore, args.paper, names, args.game, args.rounds)
         except RuleError as err:
             with force_locale(args.lang):
                 return _fail("pad", f"--{err.field}: {translate(err)}", 2)
-        data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, lang=args.lang)
+        data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, lang=args.lang,
+                           game=opts.game, rounds=opts.rounds or None)
     return _write("pad", args.output, data)
 
 
@@ -90,4 +93,4 @@ def register_cli(command) -> None:
     if any(name == "pdf" for name, *_ in COMMANDS):
         return
     command("pdf", "print a game's filled score sheet as a PDF", _pdf_args)(run_pdf)
-    command("pad", "print a blank Wizard score pad as a PDF", _pad_args)(run_pad)
+    command("pad", "print a blank Wizard or Witty Zibi score pad as a PDF", _pad_args)(run_pad)

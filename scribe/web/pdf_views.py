@@ -15,7 +15,6 @@ from .i18n import translate
 from .render import error_ctx
 
 bp = Blueprint("pdf", __name__)
-SEATS = 6
 
 
 def _download(data: bytes, filename: str):
@@ -46,27 +45,34 @@ def sheet(game_id: str):
 
 
 def _pad_form() -> dict[str, Any]:
-    """The pad options as asked, to fill the form back in."""
+    """The pad options as asked, to fill the form back in; an unknown game is a 404."""
     args = request.args
-    names = args.getlist("names")[:SEATS]
-    return {"players": args.get("players", ""), "unicolore": args.get("unicolore") in ("1", "on", "true"),
-            "paper": args.get("paper", "a4"), "names": names + [""] * (SEATS - len(names))}
+    game = args.get("game") or "wizard"
+    if game not in pdf.PRINTS:
+        abort(404)
+    low, high = pdf.PRINTS[game].seats
+    names = args.getlist("names")[:high]
+    return {"game": game, "seats": (low, high), "players": args.get("players", ""),
+            "unicolore": args.get("unicolore") in ("1", "on", "true"), "rounds": args.get("rounds", ""),
+            "paper": args.get("paper", "a4"), "names": names + [""] * (high - len(names))}
 
 
 @bp.get("/pads")
 def pads():
-    """Choose a blank pad: players, Unicolore, paper, names to pre-print."""
-    return render_template("pdf/pads.html", form=_pad_form())
+    """Choose a blank pad: the game, players, Unicolore or rows, paper, names to pre-print."""
+    return render_template("pdf/pads.html", form=_pad_form(), games=tuple(pdf.PRINTS))
 
 
 @bp.get("/pads.pdf")
 def pad():
-    """A blank Wizard pad in the reader's language; refused options go back to the form."""
+    """A blank pad in the reader's language; refused options go back to the form."""
     form = _pad_form()
     try:
-        opts = pdf.pad_options(form["players"] or None, form["unicolore"], form["paper"], request.args.getlist("names"))
+        opts = pdf.pad_options(form["players"] or None, form["unicolore"], form["paper"],
+                               request.args.getlist("names"), form["game"], request.args.get("rounds"))
     except RuleError as err:
-        return render_template("pdf/pads.html", form=form, **error_ctx(err)), 422
-    data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names)
-    kind = "-unicolore" if opts.unicolore else ""
-    return _download(data, f"wizard-pad-{opts.players}{kind}-{opts.paper}.pdf")
+        return render_template("pdf/pads.html", form=form, games=tuple(pdf.PRINTS), **error_ctx(err)), 422
+    data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, game=opts.game,
+                       rounds=opts.rounds or None)
+    kind = "-unicolore" if opts.unicolore else f"-{opts.rounds}-rounds" if opts.rounds else ""
+    return _download(data, f"{opts.game}-pad-{opts.players}{kind}-{opts.paper}.pdf")
