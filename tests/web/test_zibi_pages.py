@@ -321,8 +321,8 @@ def test_z_d1_exactly_100_is_alive_above_100_is_out(client, api):
     hit(client, gid, 1, 10)
     html = page(client, gid)
     assert sheet(api, gid)["tracker"]["eliminated"] == [False, True, False, False]
-    assert re.search(r'<form class="zrow out"[^>]*>.*?<strong>Ben</strong> <b class="dmg" data-total>110</b> '
-                     r'<span class="badge">out</span>', html, re.S)
+    assert re.search(r'<form class="zrow out"[^>]*>.*?<strong>Ben</strong> <b class="dmg" data-total>110</b>'
+                     r'<small class="muted">/100</small> <span class="badge">out</span>', html, re.S)
     reveal = form(html, "/reveal")
     assert reveal.hidden["player"] == "1" and [b["value"] for b in reveal.buttons] == ["A", "B"]
     assert "Ben is out and shows their clan token" in text(html)
