@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from . import store
+from .engine import make_rng
 from .rules import GAMES
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_redo, verify_undo
@@ -119,8 +120,9 @@ def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str
     )
 
 
-def _check_version(sheet: Any, version: Any) -> None:
-    """A page submits the version it showed; an older one is a stale page or a double tap."""
+def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet: tuple[str, ...] = ()) -> None:
+    """A page submits the version it showed; an older one is a stale page or a double tap,
+    unless only ``quiet`` entries came since (cards marked on players' phones)."""
     if version in (None, ""):
         return
     try:
@@ -129,26 +131,32 @@ def _check_version(sheet: Any, version: Any) -> None:
         v = int(version)
     except (TypeError, ValueError):
         raise RuleError(N_("This page is out of date: reload it."), field="version") from None
-    if v != sheet.version:
+    if v != sheet.version and not (0 <= v < sheet.version and quiet and all(e.kind in quiet for e in log[v:])):
         raise store.StaleError(sheet.version)
 
 
-def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None):
-    """Verify and record one action; returns the new sheet.
+def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None):
+    """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
+    deal (the virtual deck): by default the OS's cryptographic source.
 
     Raises RuleError (refused: nothing saved), StaleError or NotFound.
     """
     game = _game(db, game_id)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
-    _check_version(sheet, version)
     rules = rules_for(game)
+    quiet = () if kind in (UNDO, REDO) else getattr(rules, "QUIET_KINDS", ())  # undo takes back the very last
+    _check_version(sheet, version, log, quiet)
     if kind == UNDO:
-        verify_undo(log)
+        target = verify_undo(log)
+        if hasattr(rules, "verify_take_back"):
+            rules.verify_take_back(sheet, log, target)
         entry_data: dict[str, Any] = {}
     elif kind == REDO:
         verify_redo(log)
         entry_data = {}
     elif kind in rules.KINDS:
+        if kind in getattr(rules, "DRAWN", {}):  # a deal: shuffled here, whatever the client sent
+            data = rules.DRAWN[kind](sheet, data, rng or make_rng())
         entry_data = rules.verify(sheet, kind, data)
     else:
         raise RuleError(N_("Unknown action."), field="kind")

@@ -85,6 +85,7 @@ class RuleSet:
     reveal: str = "open"  # W-B7
     unicolore: bool = False  # W-U1..W-U3
     rounds: int | None = None  # a shorter game: only the first N rounds
+    virtual_deck: bool = False  # Scribe deals: each player sees their own hand on their link
 
     @property
     def preset(self) -> str:
@@ -243,7 +244,7 @@ def make_setup(
     for key, value in switches.items():
         if value is None:
             continue
-        if key in ("zero_exception", "leader_ties", "unicolore"):
+        if key in ("zero_exception", "leader_ties", "unicolore", "virtual_deck"):
             options[key] = _flag(value, key)
         elif key == "rounds":
             options[key] = _whole(value, key) if value != "" else None
@@ -329,6 +330,32 @@ class RoundRow:
     totals: tuple[int, ...] | None
     leaders: tuple[int, ...]
     corrected: bool
+    # Virtual deck: the dealt hands (card notations, seat order; a viewer's sheet keeps
+    # only their own, see ``sealed``), the card turned up, the cards marked played.
+    hands: tuple[tuple[str, ...] | None, ...] | None = None
+    turned: str | None = None
+    played: tuple[tuple[str, ...] | None, ...] = ()
+
+    @property
+    def dealt(self) -> bool:
+        """Virtual deck: the cards of this round were dealt by Scribe."""
+        return self.hands is not None
+
+    def remaining(self, player: int) -> tuple[str, ...] | None:
+        """The cards ``player`` still holds (dealt minus marked played), None if not shown.
+
+        >>> s = make_setup(["Paul", "Thomas", "Marie"], virtual_deck=True)
+        >>> dealt = {"round": 1, "hands": [["W"], ["J"], ["G2"]], "turned": "Y3"}
+        >>> row = replay(s, [Entry(1, "deal", dealt)]).rows[0]
+        >>> row.remaining(2), row.trump
+        (('G2',), Trump(card='yellow', suit='yellow'))
+        """
+        if self.hands is None or self.hands[player] is None:
+            return None
+        left = list(self.hands[player])
+        for card in (self.played[player] if self.played else None) or ():
+            left.remove(card)
+        return tuple(left)
 
     @property
     def complete(self) -> bool:
@@ -529,6 +556,9 @@ class _Round:
     tricks: list[int] | None = None
     trump: Trump | None = None
     corrected: bool = False
+    hands: tuple[tuple[str, ...], ...] | None = None
+    turned: str | None = None
+    played: list[list[str]] | None = None
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -569,6 +599,9 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
                 totals=totals,
                 leaders=_top(totals) if totals else (),
                 corrected=r.corrected,
+                hands=r.hands,
+                turned=r.turned,
+                played=tuple(map(tuple, r.played)) if r.played is not None else (),
             )
         )
     return Sheet(
@@ -590,6 +623,13 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.tricks = list(d["tricks"])
     elif entry.kind == "trump":
         r.trump = Trump(d["card"], d.get("suit"))
+    elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
+        r.hands = tuple(tuple(h) for h in d["hands"])
+        r.turned = d.get("turned")
+        r.trump = _turned_trump(r.turned)
+        r.played = [[] for _ in r.hands]
+    elif entry.kind == "played":
+        r.played[d["player"]].append(d["card"])  # type: ignore[index]
     elif entry.kind == "correction":
         r.bids = list(d["bids"])
         if d.get("tricks") is not None:
@@ -654,6 +694,8 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     row = _current_round(sheet, data)
     if row.bids_in:
         raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
+    if sheet.setup.rules.virtual_deck and not row.dealt:
+        raise RuleError(N_("Deal the cards first: tap Deal."), field="bid")
     expected = row.next_bidder
     player = _player(sheet, expected if data.get("player") is None else data["player"])
     name = sheet.setup.players[player]
@@ -744,6 +786,13 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         )
     card = data.get("card")
     naming = card == "wizard" and row.trump is not None and row.trump.pending
+    if sheet.setup.rules.virtual_deck and not naming:  # the deal turned the card (W-R3)
+        if not row.dealt:
+            raise RuleError(N_("Deal the cards first: the deal turns the trump card."), field="trump")
+        raise RuleError(
+            N_("The deal turned the trump card: the dealer names a suit only when a Wizard is turned."),
+            field="trump",
+        )
     if row.bids_in and not naming:  # a pending Wizard may still get its suit (W-R3)
         raise RuleError(N_("Record the trump before the bids are complete."), field="trump")
     if card not in TRUMP_CARDS:
@@ -795,6 +844,124 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     return {"round": row.number, "bids": bids, "tricks": tricks}
 
 
+# --------------------------------------------------------------------------- virtual deck
+
+_SUIT_OF = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}  # card notation -> SUITS
+CARD_NOTATION_MAX = 3  # "W", "J", "R13"
+
+
+def _turned_trump(turned: str | None) -> Trump | None:
+    """The trump a turned card sets (W-R3): its suit; none for a Jester; the dealer's
+    pick for a Wizard (pending); nothing is turned in the last round (W-R4)."""
+    if turned is None:
+        return None
+    if turned == "W":
+        return Trump("wizard", None)
+    if turned == "J":
+        return Trump("jester", None)
+    return Trump(_SUIT_OF[turned[0]], _SUIT_OF[turned[0]])
+
+
+def _dealing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
+    if not sheet.setup.rules.virtual_deck:
+        raise RuleError(N_("This game has no virtual deck: the table deals real cards."), field="deal")
+    return _current_round(sheet, data)
+
+
+def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]:
+    """A deal of the round being played drawn from ``rng``, as data for ``verify_deal``
+    (W-R1, W-R3, W-R4; Unicolore W-U1, W-U2). The caller brings the randomness: the
+    OS's cryptographic source for a real game (``engine.make_rng()``), a seed in tests."""
+    from scribe import engine  # imported here: the engine imports this module
+
+    row = _dealing_round(sheet, data)
+    n = sheet.setup.n
+    if sheet.setup.rules.unicolore:
+        hands, turned = engine.deal_unicolore(n, row.cards, rng), None
+    else:
+        dealt = engine.deal(n, row.cards, rng)
+        hands, turned = dealt.hands, dealt.turned
+    return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
+            "turned": None if turned is None else str(turned)}
+
+
+def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Scribe's deal of the round being played, before any bid: the round's number of
+    cards to each player from the 60 cards (Unicolore: each from their own 15), and the
+    next card turned up unless none is left (W-R1, W-R3, W-R4, W-U1, W-U2)."""
+    from collections import Counter
+
+    from scribe import engine
+
+    row = _dealing_round(sheet, data)
+    if row.dealt:
+        raise RuleError(N_("The cards of round %(round)s are already dealt."), field="deal", round=row.number)
+    if any(b is not None for b in row.bids):
+        raise RuleError(N_("The cards are dealt before the bids."), field="deal")
+    n, raw = sheet.setup.n, data.get("hands")
+    if (not isinstance(raw, (list, tuple)) or len(raw) != n
+            or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
+        raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
+                        field="deal", cards=row.cards, players=n)
+    hands = [engine.parse_cards(h) for h in raw]
+    turned_raw = data.get("turned")
+    turned = None if turned_raw in (None, "") else engine.parse_card(turned_raw)
+    if (turned is None) == row.has_trump:
+        raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
+                        field="deal")
+    if sheet.setup.rules.unicolore:
+        decks = [(h, engine.own_deck(suit)) for h, suit in zip(hands, engine.SUITS)]
+    else:
+        decks = [([c for h in hands for c in h] + ([turned] if turned else []), engine.FULL_DECK)]
+    if any(Counter(used) - Counter(deck) for used, deck in decks):
+        raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
+    return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
+            "turned": None if turned is None else str(turned)}
+
+
+def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A card a player marks played: one they still hold, once every bid is in and until
+    the round's tricks are recorded. Legality (W-P3) is left to the table."""
+    from scribe import engine
+
+    if not sheet.setup.rules.virtual_deck:
+        raise RuleError(N_("This game has no virtual deck."), field="card")
+    if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
+        raise RuleError(N_("Round %(round)s is scored: its cards can no longer be marked."),
+                        field="card", round=sheet.row(data["round"]).number)
+    row = _current_round(sheet, data)
+    if not row.dealt:
+        raise RuleError(N_("The cards of this round are not dealt yet."), field="card")
+    if not row.bids_in:
+        raise RuleError(N_("Cards are played once every bid is in."), field="card")
+    player = _player(sheet, data.get("player"))
+    raw = data.get("card")
+    if not isinstance(raw, str) or not raw.strip():
+        raise RuleError(N_("Choose a card."), field="card")
+    if len(raw.strip()) > CARD_NOTATION_MAX:  # never echo a long input back
+        raise RuleError(N_("Write a card as W, J, or a suit initial and a rank, like R7."), field="card")
+    card = str(engine.parse_card(raw))
+    if card not in (row.remaining(player) or ()):
+        raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
+    return {"round": row.number, "player": player, "card": card}
+
+
+def verify_take_back(sheet: Sheet, log: Sequence[Entry], target: Entry) -> None:
+    """An undo of a deal is refused once a bid was made on those cards (even if undone since)."""
+    if target.kind != "deal":
+        return
+    number = target.data.get("round")
+    if any(e.kind == "bid" and e.seq > target.seq and e.data.get("round") == number for e in log):
+        raise RuleError(
+            N_("Bids were made on these cards: the deal stands. To fix an earlier round, tap its number on the sheet."),
+            field="undo",
+        )
+
+
+def _own(values: Sequence[Any], viewer: int | None) -> tuple[Any, ...]:
+    return tuple(v if p == viewer else None for p, v in enumerate(values))
+
+
 # --------------------------------------------------------------------------- reveal (W-B7)
 
 
@@ -829,15 +996,19 @@ def sealed(sheet: Sheet, viewer: int | None = None) -> Sheet:
     """
     if sheet.redacted:
         raise ValueError("this sheet is already a viewer's")
-    if sheet.setup.rules.reveal == "open":
+    open_bids = sheet.setup.rules.reveal == "open"
+    if open_bids and not sheet.setup.rules.virtual_deck:
         return sheet
     rows = []
     for r in sheet.rows:
         if not revealed(sheet.setup, r):
             r = replace(r, bids=tuple(b if b is None or p == viewer else SEALED for p, b in enumerate(r.bids)))
+        if r.hands is not None:  # virtual deck: a viewer holds only their own cards
+            r = replace(r, hands=_own(r.hands, viewer), played=_own(r.played, viewer))
         rows.append(r)
     forbidden = sheet.forbidden()
-    kept = forbidden if forbidden is not None and viewer is not None and forbidden.player == viewer else None
+    mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
+    kept = forbidden if mine else None
     return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept)
 
 
@@ -846,6 +1017,8 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None) -> Entry
     values of a round whose bids are not revealed are SEALED, except the viewer's own."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
+    if entry.kind in ("deal", "played"):
+        return _sealed_cards(sheet, entry, viewer)
     if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
         return entry
     number = entry.data.get("round")
@@ -860,13 +1033,31 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None) -> Entry
     return replace(entry, data=d)
 
 
+def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
+    """A deal or a played card as ``viewer`` may read it: until the round is scored,
+    only their own cards; then every hand, for review."""
+    number = entry.data.get("round")
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and sheet.rows[number - 1].complete:
+        return entry
+    d = dict(entry.data)
+    if entry.kind == "deal":
+        d["hands"] = list(_own(d.get("hands") or (), viewer))
+    elif d.get("player") != viewer:
+        d["card"] = None
+    return replace(entry, data=d)
+
+
 _VERIFIERS = {
     "bid": verify_bid,
     "tricks": verify_tricks,
     "trump": verify_trump,
     "correction": verify_correction,
+    "deal": verify_deal,  # virtual deck
+    "played": verify_played,  # virtual deck, from a player's own link
 }
 KINDS = tuple(_VERIFIERS)
+DRAWN = {"deal": draw_deal}  # the service fills these in from a random source, never the client
+QUIET_KINDS = ("played",)  # cards marked on players' phones do not make the Scribe's page stale
 
 
 def summary(sheet: Sheet) -> dict[str, Any]:
