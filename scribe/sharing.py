@@ -122,6 +122,34 @@ def enter_bid(db: Database, game_id: str, player: Any, round_no: Any, bid: Any) 
     raise StaleError(service.load(db, game_id)[1].version)
 
 
+def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: Any) -> Any:
+    """Virtual deck: a player marks one card of their own hand played, verified against
+    the fresh sheet each time it is tried (several phones mark cards at once)."""
+    data = {"round": round_no, "player": player, "card": card}
+    for _ in range(RETRIES):
+        try:
+            return service.act(db, game_id, "played", data, None)
+        except StaleError:
+            continue
+    raise StaleError(service.load(db, game_id)[1].version)
+
+
+def own_hands(sheet: Any, seat: int) -> dict[str, Any]:
+    """A player's cards from their own (redacted) sheet: the round in play's remaining
+    hand and played cards, and the hands dealt them in the rounds already scored."""
+    if not isinstance(sheet, wizard.Sheet) or not sheet.setup.rules.virtual_deck:
+        return {"virtual_deck": False}
+    if not sheet.redacted or sheet.viewer != seat:
+        raise ValueError("read a player's cards from that player's own sheet")
+    row = sheet.current
+    now = None
+    if row is not None and row.dealt:
+        now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
+               "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in}
+    past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in sheet.rows if r.complete and r.dealt]
+    return {"virtual_deck": True, "current": now, "past": past}
+
+
 def bid_by_scribe_is_sealed(game: Any, sheet: Any, kind: str) -> bool:
     """A bid tapped on the Scribe's phone for a named player in hidden or secret mode:
     entered like a player's own (fresh verification), not refused for another's bid."""

@@ -146,6 +146,13 @@ def trump(game_id: str):
     return _act(game_id, "trump", {k: b.get(k) for k in ("round", "card", "suit")}, b.get("version"))
 
 
+@bp.post("/games/<game_id>/deal")
+def deal(game_id: str):
+    """Virtual deck: Scribe deals the round being played and turns the trump card (W-R3, W-R4)."""
+    b = _body()
+    return _act(game_id, "deal", {"round": b.get("round")}, b.get("version"))
+
+
 @bp.post("/games/<game_id>/bids")
 def bid(game_id: str):
     """Record the next bidder's bid; hidden and secret bids (W-B7) name the player, any order."""
@@ -258,7 +265,8 @@ def player(token: str):
     shown = _shown(token, PLAYER)
     seat = shown.link.seat
     return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
-                   player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet))
+                   player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
+                   cards=sharing.own_hands(shown.sheet, seat))
 
 
 @bp.post("/player/<token>/bid")
@@ -274,3 +282,19 @@ def player_bid(token: str):
         return jsonify(error=message, field=field), status
     full = sharing.enter_bid(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get("bid"))
     return jsonify(version=full.version, sheet=sheet_json(sharing.viewer_sheet(full, shown.link.seat)))
+
+
+@bp.post("/player/<token>/played")
+def player_played(token: str):
+    """Virtual deck: the player marks one card of their own hand played: {"round", "card"}."""
+    from .table import player_card_refusal
+
+    b = _body()
+    shown = _shown(token, PLAYER)
+    refusal = player_card_refusal(shown, b.get("player"))
+    if refusal is not None:
+        message, field, status = refusal
+        return jsonify(error=message, field=field), status
+    full = sharing.mark_played(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get("card"))
+    mine = sharing.viewer_sheet(full, shown.link.seat)
+    return jsonify(version=full.version, sheet=sheet_json(mine), cards=sharing.own_hands(mine, shown.link.seat))

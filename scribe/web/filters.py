@@ -41,6 +41,30 @@ def trump(t: wizard.Trump, setup: wizard.Setup) -> str:
     return suit(t.card)
 
 
+def card(notation: str, setup: wizard.Setup) -> str:
+    """A card's name in the game's edition (W-M2), in the reader's language."""
+    from ..engine import card_label
+
+    lang = str(get_locale())
+    return card_label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+
+
+def card_class(notation: str) -> str:
+    """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
+    return {"W": "wizard", "J": "none"}.get(notation) or wizard._SUIT_OF.get(notation[:1], "none")
+
+
+def hand(cards, setup: wizard.Setup) -> list[str]:
+    """A hand sorted for display: Jesters, then the suits, then Wizards."""
+    from ..engine import parse_card
+
+    return sorted(cards or (), key=lambda c: parse_card(c).sort_key)
+
+
+def _cards_text(cards, setup: wizard.Setup) -> str:
+    return ", ".join(card(c, setup) for c in hand(cards, setup))
+
+
 def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.forbidden_message(setup, f))
 
@@ -66,6 +90,18 @@ def entry_text(e: Entry, setup: wizard.Setup) -> str:
     if e.kind == "trump":
         t = trump(wizard.Trump(d["card"], d.get("suit")), setup)
         return _("Round %(round)s: trump %(trump)s", round=d["round"], trump=t)
+    if e.kind == "deal":
+        hands = [h for h in d.get("hands") or () if h is not None]
+        turned = _("turned up: %(card)s", card=card(d["turned"], setup)) if d.get("turned") else _("nothing turned up")
+        text = _("Round %(round)s: Scribe dealt the cards, %(turned)s", round=d["round"], turned=turned)
+        if hands and len(hands) == len(names):  # the round is scored: every hand, for review
+            text += " · " + "; ".join(f"{names[p]}: {_cards_text(h, setup)}" for p, h in enumerate(d["hands"]))
+        return text
+    if e.kind == "played":
+        if d.get("card") is None:  # not this reader's card, and the round is not scored yet
+            return _("Round %(round)s: %(name)s marks a card played", round=d["round"], name=names[d["player"]])
+        return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card(d["card"], setup))
     if e.kind == "correction":
         bids = ", ".join(f"{names[p]} {'🔒' if b is wizard.SEALED else b}" for p, b in enumerate(d["bids"]))
         text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
@@ -92,6 +128,8 @@ def rules_text(setup: wizard.Setup) -> str:
         parts.append(_("tied leaders count as leading"))
     if r.unicolore:
         parts.append(_("Unicolore"))
+    if r.virtual_deck:
+        parts.append(_("virtual deck"))
     parts.append(ngettext_rounds(setup.round_count))
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")
@@ -114,7 +152,7 @@ def when(iso: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
         suit=suit, trump=trump, forbidden_text=forbidden_text, entry_text=entry_text,
-        rules_text=rules_text, when=when, player=lambda p, names: names[p],
+        rules_text=rules_text, when=when, card=card, card_class=card_class, hand=hand, player=lambda p, names: names[p],
         zibi_mode=lambda mode: _(zibi.MODE_NAMES[mode]),
     )
     from .games import zibi as zibi_web

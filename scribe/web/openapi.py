@@ -44,9 +44,15 @@ def openapi_document() -> dict[str, Any]:
                                                        "api": {"type": "string"}, "player": {"type": "integer"}}}
     links = {"type": "object", "properties": {"scribe": {"type": "string"}, "watch": link,
                                               "players": {"type": "array", "items": link}}}
+    hand = {"type": "array", "items": {"type": "string"}, "description": "Card notations: W, J, R7..."}
+    cards = {"type": "object", "description": "Virtual deck: this player's own cards only", "properties": {
+        "virtual_deck": {"type": "boolean"},
+        "current": {"type": ["object", "null"], "properties": {"round": {"type": "integer"}, "hand": hand, "played": hand,
+                                                               "dealt": hand, "can_mark": {"type": "boolean"}}},
+        "past": {"type": "array", "items": {"type": "object", "properties": {"round": {"type": "integer"}, "dealt": hand}}}}}
     viewed = {"type": "object", "properties": {"name": {"type": "string"}, "game": {"type": "string"},
                                                "player": {"type": "integer"}, "player_name": {"type": "string"},
-                                               "sheet": {"$ref": "#/components/schemas/Sheet"}}}
+                                               "sheet": {"$ref": "#/components/schemas/Sheet"}, "cards": cards}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
@@ -85,6 +91,10 @@ def openapi_document() -> dict[str, Any]:
             "/api/games/{game_id}/trump": _action("Record the trump card (W-R3)", {
                 "round": {"type": "integer"}, "card": {"enum": ["blue", "green", "red", "yellow", "jester", "wizard"]},
                 "suit": {"enum": ["blue", "green", "red", "yellow", None], "description": "The dealer's pick after a Wizard"}}),
+            "/api/games/{game_id}/deal": _action(
+                "Virtual deck: Scribe deals the round being played from a cryptographic source and turns the trump "
+                "card (W-R3, W-R4); the hands are never in the answer, each player reads their own on their link",
+                {"round": {"type": "integer"}}),
             "/api/games/{game_id}/bids": _action("Record the next bid (W-B1..W-B6)", {
                 "round": {"type": "integer"}, "player": {"type": "integer", "description": "Defaults to the next bidder"},
                 "bid": {"type": "integer", "minimum": 0}}),
@@ -125,6 +135,14 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json({"type": "object", "properties": {
                     "version": {"type": "integer"}, "sheet": {"$ref": "#/components/schemas/Sheet"}}})},
                     **_errors(400, 403, 404, 409, 415, 422)}}},
+            "/api/player/{token}/played": {"post": {
+                "summary": "Virtual deck: the player marks one card of their own hand played; it must be in what they still hold",
+                "parameters": [token],
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
+                    "round": {"type": "integer"}, "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
+                "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json({"type": "object", "properties": {
+                    "version": {"type": "integer"}, "sheet": {"$ref": "#/components/schemas/Sheet"}, "cards": cards}})},
+                    **_errors(400, 403, 404, 409, 415, 422)}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI"}}}},
         },
         "components": {
@@ -143,6 +161,7 @@ def openapi_document() -> dict[str, Any]:
                         "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
                         "zero_exception": {"type": "boolean"}, "leader_ties": {"type": "boolean"},
                         "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": {"type": "boolean"},
+                        "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
                         "rounds": {"type": ["integer", "null"], "minimum": 1}}},
                 }},
                 "Game": {"type": "object", "properties": {

@@ -15,8 +15,8 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
         from .games import zibi as zibi_web
 
         return zibi_web.sheet_json(sheet)
-    if sheet.setup.rules.reveal != "open" and not sheet.redacted:
-        raise ValueError("hidden or secret bids: serialize a viewer's sheet (sharing.viewer_sheet)")
+    if (sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck) and not sheet.redacted:
+        raise ValueError("hidden or secret bids, or dealt hands: serialize a viewer's sheet (sharing.viewer_sheet)")
     setup = sheet.setup
     current = sheet.current
     forbidden = sheet.forbidden()
@@ -58,6 +58,8 @@ def _row(r: wizard.RoundRow) -> dict[str, Any]:
         "order": list(r.order),
         "has_trump": r.has_trump,
         "trump": None if r.trump is None else {"card": r.trump.card, "suit": r.trump.suit},
+        "dealt": r.dealt,  # virtual deck; the hands themselves are never in the sheet's JSON
+        "turned": r.turned,
         "bids": [None if b is wizard.SEALED else b for b in r.bids],
         "sealed": [b is wizard.SEALED for b in r.bids],  # in, but not shown to this reader (W-B7)
         "bid_total": None if r.sealed else r.bid_total,
@@ -93,6 +95,10 @@ def _entry_data(data: Any) -> tuple[dict[str, Any], bool]:
         out["bid"], sealed = None, True
     if isinstance(out.get("bids"), list) and wizard.SEALED in out["bids"]:
         out["bids"], sealed = [None if b is wizard.SEALED else b for b in out["bids"]], True
+    if isinstance(out.get("hands"), list) and None in out["hands"]:  # virtual deck: not this reader's
+        sealed = True
+    if "card" in out and out["card"] is None:
+        sealed = True
     return out, sealed
 
 

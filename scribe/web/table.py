@@ -166,7 +166,7 @@ def watch_sheet(token: str):
 def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any]:
     ctx = _watch_ctx(shown, token)
     sheet, seat = shown.sheet, shown.link.seat
-    ctx.update(seat=seat, waits=False, can_bid=False)
+    ctx.update(seat=seat, waits=False, can_bid=False, cards=sharing.own_hands(sheet, seat))
     if isinstance(sheet, wizard.Sheet) and sheet.phase == "bidding" and sheet.setup.rules.reveal != "open":
         row = sheet.current
         ctx["can_bid"] = row.bids[seat] is None
@@ -222,6 +222,39 @@ def player_bid(token: str):
             status, ctx = 422, error_ctx(err)
         except StaleError:  # only after many tries against a busy game
             status, ctx = 409, error_ctx(message=_("The game is busy: try again."), field="bid")
+        else:
+            if not is_htmx():
+                return see_other(url_for("table.player", token=token))
+    shown = _open(token, PLAYER)  # fresh, whatever happened
+    return page_or_fragment("table/player.html", "table/_player.html", status, **_player_ctx(shown, token, **ctx))
+
+
+def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
+    """Why this link may not mark a card played (message, field, status), or None."""
+    sheet, seat = shown.full, shown.link.seat
+    if not isinstance(sheet, wizard.Sheet):
+        return _("This game has no cards to mark."), "card", 404
+    if form_player not in (None, "", str(seat), seat):
+        return _("This link is %(name)s's: it marks only %(name)s's cards.", name=sheet.setup.players[seat]), "player", 403
+    return None
+
+
+@bp.post("/p/<token>/played")
+def player_played(token: str):
+    """Virtual deck: the player marks a card of their own hand played; the hand shrinks."""
+    shown = _open(token, PLAYER)
+    status, ctx = 200, {}
+    refusal = player_card_refusal(shown, request.form.get("player"))
+    if refusal is not None:
+        message, field, status = refusal
+        ctx = error_ctx(message=message, field=field)
+    else:
+        try:
+            sharing.mark_played(get_db(), shown.game.id, shown.link.seat, request.form.get("round"), request.form.get("card"))
+        except RuleError as err:
+            status, ctx = 422, error_ctx(err)
+        except StaleError:  # only after many tries against a busy game
+            status, ctx = 409, error_ctx(message=_("The game is busy: try again."), field="card")
         else:
             if not is_htmx():
                 return see_other(url_for("table.player", token=token))

@@ -131,7 +131,8 @@ def test_token_routes_take_only_their_own_kind(app, client, table):
     """Every write route under a token: the other kind's token, a wrong one, a revoked one: 404."""
     t = table()
     token_routes = [(rule, m) for rule, m in _write_routes(app) if "<token>" in rule]
-    assert {r for r, _ in token_routes} == {"/p/<token>/bid", "/api/player/<token>/bid"}
+    assert {r for r, _ in token_routes} == {"/p/<token>/bid", "/api/player/<token>/bid",
+                                            "/p/<token>/played", "/api/player/<token>/played"}  # virtual deck
     client.post(f"/api/games/{t['id']}/links", json={"link": 1, "op": "revoke"})
     for rule, _methods in token_routes:
         for token in (t["watch"], "x" * 22, t["players"][THOMAS], "", "a" * 5000):

@@ -10,7 +10,7 @@ from ...rules import wizard
 from ...rules.errors import N_, RuleError
 
 TEMPLATES = "play"
-ACTIONS = ("bid", "trump", "tricks")
+ACTIONS = ("bid", "trump", "tricks", "deal")  # "played" only from a player's own link
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
 
@@ -27,6 +27,8 @@ def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
         return {k: form.get(k) for k in ("round", "card", "suit")}
     if kind == "tricks":
         return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n)}
+    if kind == "deal":  # the cards come from the service's random source, never the form
+        return {"round": form.get("round")}
     return {}
 
 
@@ -45,7 +47,7 @@ def new_context() -> dict[str, Any]:
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
             "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
-            "reveal": "open"}
+            "reveal": "open", "virtual_deck": False}
 
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
@@ -66,6 +68,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
     shown["unicolore"] = form.get("unicolore") == "on"
     shown["leader_ties"] = form.get("leader_ties") == "on"
+    shown["virtual_deck"] = form.get("virtual_deck") == "on"
     options = {
         "players": [rows[i] for i in kept],
         "first_dealer": dealer,
@@ -75,6 +78,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "unicolore": shown["unicolore"],
         "leader_ties": shown["leader_ties"],
         "reveal": form.get("reveal") or "open",  # W-B7
+        "virtual_deck": shown["virtual_deck"],
     }
     return options, shown, kept
 
