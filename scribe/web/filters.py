@@ -51,7 +51,7 @@ def card(notation: str, setup: wizard.Setup) -> str:
 
 def card_class(notation: str) -> str:
     """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
-    return {"W": "wizard", "J": "none"}.get(notation) or wizard._SUIT_OF.get(notation[:1], "none")
+    return {"W": "wizard", "J": "none"}.get(notation) or wizard.SUIT_OF.get(notation[:1], "none")
 
 
 def hand(cards, setup: wizard.Setup) -> list[str]:

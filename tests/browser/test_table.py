@@ -74,8 +74,8 @@ def test_hidden_bids_across_three_browsers(server, contexts, artifacts):
 
     # the watcher (no reload) and the Scribe (polling while bids are hidden) see a tick, not the value
     tv_thomas = tv.locator("#sheet tr#round-1 td[data-player='1'] .bidbox")
-    x(tv_thomas).to_have_text("✓", timeout=6_000)
-    x(scribe.locator(".bidlist li", has_text="Thomas").locator("b")).to_have_text("✓", timeout=6_000)
+    x(tv_thomas).to_have_text("✓", timeout=15_000)
+    x(scribe.locator(".bidlist li", has_text="Thomas").locator("b")).to_have_text("✓", timeout=15_000)
     for page in (tv, scribe):
         assert "Thomas bids 1" not in page.content()
 
@@ -91,10 +91,10 @@ def test_hidden_bids_across_three_browsers(server, contexts, artifacts):
 
     # the last bid is in: revealed at once, everywhere, the watcher by its own poll
     x(scribe.locator("form.tricks")).to_be_visible()
-    x(tv.locator("#sheet tr#round-1 td[data-player='0'] .bidbox")).to_have_text("0", timeout=6_000)
+    x(tv.locator("#sheet tr#round-1 td[data-player='0'] .bidbox")).to_have_text("0", timeout=15_000)
     x(tv_thomas).to_have_text("1")
     x(tv.locator("#sheet tr#round-1 td[data-player='2'] .bidbox")).to_have_text("1")
-    x(thomas.locator(".bidlist li", has_text="Marie").locator("b")).to_have_text("1", timeout=6_000)
+    x(thomas.locator(".bidlist li", has_text="Marie").locator("b")).to_have_text("1", timeout=15_000)
     assert tv.evaluate("document.querySelector('.watch').getBoundingClientRect().width") > 1000  # big-screen layout
     tv.screenshot(path=str(artifacts / "table-watch-tv.png"))
     thomas.screenshot(path=str(artifacts / "table-player.png"))
@@ -103,5 +103,5 @@ def test_hidden_bids_across_three_browsers(server, contexts, artifacts):
     for name, taken in (("Paul", "0"), ("Thomas", "1")):  # Marie's is filled in from the total
         scribe.locator("fieldset.trickrow", has=scribe.locator("legend", has_text=name)).get_by_text(taken, exact=True).tap()
     scribe.get_by_role("button", name="Record the tricks").tap()
-    x(tv.locator("#sheet tr#round-1 td[data-player='1'] .total")).to_have_text("30", timeout=6_000)
-    x(thomas.locator(".myscore")).to_contain_text("30", timeout=6_000)
+    x(tv.locator("#sheet tr#round-1 td[data-player='1'] .total")).to_have_text("30", timeout=15_000)
+    x(thomas.locator(".myscore")).to_contain_text("30", timeout=15_000)

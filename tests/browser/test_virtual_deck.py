@@ -57,7 +57,7 @@ def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, context
 
     # Thomas's phone shows his two cards by itself (polling): exactly his, and nobody else's
     chips = thomas.locator("#hand button[data-card]")
-    x(chips).to_have_count(2, timeout=6_000)
+    x(chips).to_have_count(2, timeout=15_000)
     shown = [chips.nth(i).get_attribute("data-card") for i in range(2)]
     assert Counter(shown) == Counter(dealt["hands"][THOMAS])
     content = thomas.content()
@@ -75,7 +75,7 @@ def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, context
     x(scribe.locator("form.tricks")).to_be_visible()
 
     # Thomas marks a card played: his hand shrinks to one
-    x(chips.first).to_be_enabled(timeout=6_000)
+    x(chips.first).to_be_enabled(timeout=15_000)
     first = chips.first.get_attribute("data-card")
     chips.first.tap()
     x(chips).to_have_count(1)

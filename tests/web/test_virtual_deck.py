@@ -108,6 +108,8 @@ def test_the_deal_is_recorded_and_each_player_sees_only_their_own_hand(app, clie
         page = client.get(f"/p/{token}").get_data(as_text=True)
         body = client.get(f"/api/player/{token}").get_json()
         assert shown_cards(page) == dealt["hands"][seat]
+        polled = client.get(f"/p/{token}/view?v=0")  # what a phone that was already open fetches
+        assert polled.status_code == 200 and shown_cards(polled.get_data(as_text=True)) == dealt["hands"][seat]
         assert body["cards"]["current"]["hand"] == dealt["hands"][seat]
         for other, hand in enumerate(dealt["hands"]):
             if other != seat:
