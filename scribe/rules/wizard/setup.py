@@ -10,6 +10,8 @@ from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ..errors import N_, RuleError
+from ..fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
+from ..fields import flag as _flag, whole as _whole
 
 
 DECK_SIZE = 60  # W-M1
@@ -24,7 +26,6 @@ UNICOLORE_PLAYERS = (3, 4)  # W-U1
 UNICOLORE_FIRST_CARDS, UNICOLORE_LAST_CARDS = 4, 15  # W-U2
 
 
-NAME_MAX = 30
 
 
 SUITS = ("blue", "green", "red", "yellow")  # W-M1
@@ -187,56 +188,6 @@ def max_rounds(players: int, unicolore: bool = False) -> int:
     if unicolore:
         return UNICOLORE_LAST_CARDS - UNICOLORE_FIRST_CARDS + 1
     return DECK_SIZE // players
-
-
-def _whole(value: Any, field_name: str) -> int:
-    """A whole number from JSON or a form, or a refusal naming the field."""
-    if isinstance(value, bool):
-        raise RuleError(N_("Please give a whole number."), field=field_name)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        try:  # "--3", "²" and 5000-digit strings pass isdigit() but not int()
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise RuleError(N_("Please give a whole number."), field=field_name)
-
-
-def _flag(value: Any, field_name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if value in ("1", "on", "true", "yes", 1):
-        return True
-    if value in ("0", "off", "false", "no", "", 0, None):
-        return False
-    raise RuleError(N_("Please answer yes or no."), field=field_name)
-
-
-def verify_names(names: Sequence[Any]) -> tuple[str, ...]:
-    """Names stripped, non-empty, unique (ignoring case), at most NAME_MAX long."""
-    if not isinstance(names, (list, tuple)):
-        raise RuleError(N_("Players must be a list of names."), field="players")
-    cleaned: list[str] = []
-    for i, raw in enumerate(names):
-        field_name = f"players.{i}"
-        if not isinstance(raw, str):
-            raise RuleError(N_("A name must be text."), field=field_name)
-        name = " ".join(raw.split())
-        if not name:
-            raise RuleError(N_("Player %(seat)s needs a name."), field=field_name, seat=i + 1)
-        if len(name) > NAME_MAX:
-            raise RuleError(
-                N_("Names are at most %(max)s characters."), field=field_name, max=NAME_MAX
-            )
-        if name.casefold() in (c.casefold() for c in cleaned):
-            raise RuleError(
-                N_("Two players are called %(name)s: please tell them apart."),
-                field=field_name,
-                name=name,
-            )
-        cleaned.append(name)
-    return tuple(cleaned)
 
 
 def make_setup(

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import N_, RuleError
+from ..fields import NAME_MAX, flag, verify_names, whole  # noqa: F401  (re-exported)
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 9  # Z-M1
-NAME_MAX = 30
 CLANS: tuple[str, ...] = ("A", "B", "C")  # the three token colours (Z-M1)
 TOKENS_PER_COLOUR = 4  # 12 clan tokens of 3 colours (seed 003, "Matériel")
 
@@ -157,60 +157,6 @@ class Setup:
             mode=data.get("mode", TWO),
             expert=bool(data.get("expert", False)),
         )
-
-
-def flag(value: Any, field_name: str) -> bool:
-    """A yes/no from JSON or a form, or a refusal naming the field."""
-    if isinstance(value, bool):
-        return value
-    if value in ("1", "on", "true", "yes", 1):
-        return True
-    if value in ("0", "off", "false", "no", "", 0, None):
-        return False
-    raise RuleError(N_("Please answer yes or no."), field=field_name)
-
-
-def whole(value: Any, field_name: str) -> int:
-    """A whole number from JSON or a form, or a refusal naming the field."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    raise RuleError(N_("Please give a whole number."), field=field_name)
-
-
-def verify_names(names: Any) -> tuple[str, ...]:
-    """Names stripped (inner spaces collapsed), non-empty, unique ignoring case, <= 30 long.
-
-    >>> verify_names(["  Ana ", "Ben"])
-    ('Ana', 'Ben')
-    >>> verify_names(["Ana", "ana "])
-    Traceback (most recent call last):
-    ...
-    scribe.rules.errors.RuleError: Two players are called ana: please tell them apart.
-    """
-    if not isinstance(names, (list, tuple)):
-        raise RuleError(N_("Players must be a list of names."), field="players")
-    cleaned: list[str] = []
-    for i, raw in enumerate(names):
-        field_name = f"players.{i}"
-        if not isinstance(raw, str):
-            raise RuleError(N_("A name must be text."), field=field_name)
-        name = " ".join(raw.split())
-        if not name:
-            raise RuleError(N_("Player %(seat)s needs a name."), field=field_name, seat=i + 1)
-        if len(name) > NAME_MAX:
-            raise RuleError(
-                N_("Names are at most %(max)s characters."), field=field_name, max=NAME_MAX
-            )
-        if name.casefold() in {c.casefold() for c in cleaned}:
-            raise RuleError(
-                N_("Two players are called %(name)s: please tell them apart."),
-                field=field_name,
-                name=name,
-            )
-        cleaned.append(name)
-    return tuple(cleaned)
 
 
 def verify_setup(players: Any, mode: Any = None, expert: Any = False) -> None:
