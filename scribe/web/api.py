@@ -269,19 +269,25 @@ def player(token: str):
                    cards=sharing.own_hands(shown.sheet, seat))
 
 
+def _player_write(token: str, refusal, record, field: str):
+    """A write through a player's link: the link's own limits first, then the rules."""
+    b = _body()
+    shown = _shown(token, PLAYER)
+    refused = refusal(shown, b.get("player"))
+    if refused is not None:
+        message, field_name, status = refused
+        return jsonify(error=message, field=field_name), status
+    full = record(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get(field))
+    mine = sharing.viewer_sheet(full, shown.link.seat)
+    return jsonify(version=full.version, sheet=sheet_json(mine), cards=sharing.own_hands(mine, shown.link.seat))
+
+
 @bp.post("/player/<token>/bid")
 def player_bid(token: str):
     """The player enters their own bid (hidden and secret modes, W-B7): {"round", "bid"}."""
     from .table import player_bid_refusal
 
-    b = _body()
-    shown = _shown(token, PLAYER)
-    refusal = player_bid_refusal(shown, b.get("player"))
-    if refusal is not None:
-        message, field, status = refusal
-        return jsonify(error=message, field=field), status
-    full = sharing.enter_bid(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get("bid"))
-    return jsonify(version=full.version, sheet=sheet_json(sharing.viewer_sheet(full, shown.link.seat)))
+    return _player_write(token, player_bid_refusal, sharing.enter_bid, "bid")
 
 
 @bp.post("/player/<token>/played")
@@ -289,12 +295,4 @@ def player_played(token: str):
     """Virtual deck: the player marks one card of their own hand played: {"round", "card"}."""
     from .table import player_card_refusal
 
-    b = _body()
-    shown = _shown(token, PLAYER)
-    refusal = player_card_refusal(shown, b.get("player"))
-    if refusal is not None:
-        message, field, status = refusal
-        return jsonify(error=message, field=field), status
-    full = sharing.mark_played(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get("card"))
-    mine = sharing.viewer_sheet(full, shown.link.seat)
-    return jsonify(version=full.version, sheet=sheet_json(mine), cards=sharing.own_hands(mine, shown.link.seat))
+    return _player_write(token, player_card_refusal, sharing.mark_played, "card")

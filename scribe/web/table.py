@@ -206,27 +206,33 @@ def player_bid_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str
     return None
 
 
-@bp.post("/p/<token>/bid")
-def player_bid(token: str):
-    """A player enters their own bid (hidden and secret modes, W-B7)."""
+def _player_action(token: str, refusal, record, field: str):
+    """One tap on a player's phone: refused by the link's own limits, else recorded;
+    the player's view is shown again, fresh, whatever happened."""
     shown = _open(token, PLAYER)
     status, ctx = 200, {}
-    refusal = player_bid_refusal(shown, request.form.get("player"))
+    refusal = refusal(shown, request.form.get("player"))
     if refusal is not None:
-        message, field, status = refusal
-        ctx = error_ctx(message=message, field=field)
+        message, field_name, status = refusal
+        ctx = error_ctx(message=message, field=field_name)
     else:
         try:
-            sharing.enter_bid(get_db(), shown.game.id, shown.link.seat, request.form.get("round"), request.form.get("bid"))
+            record(get_db(), shown.game.id, shown.link.seat, request.form.get("round"), request.form.get(field))
         except RuleError as err:
             status, ctx = 422, error_ctx(err)
         except StaleError:  # only after many tries against a busy game
-            status, ctx = 409, error_ctx(message=_("The game is busy: try again."), field="bid")
+            status, ctx = 409, error_ctx(message=_("The game is busy: try again."), field=field)
         else:
             if not is_htmx():
                 return see_other(url_for("table.player", token=token))
-    shown = _open(token, PLAYER)  # fresh, whatever happened
+    shown = _open(token, PLAYER)
     return page_or_fragment("table/player.html", "table/_player.html", status, **_player_ctx(shown, token, **ctx))
+
+
+@bp.post("/p/<token>/bid")
+def player_bid(token: str):
+    """A player enters their own bid (hidden and secret modes, W-B7)."""
+    return _player_action(token, player_bid_refusal, sharing.enter_bid, "bid")
 
 
 def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
@@ -242,21 +248,4 @@ def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, st
 @bp.post("/p/<token>/played")
 def player_played(token: str):
     """Virtual deck: the player marks a card of their own hand played; the hand shrinks."""
-    shown = _open(token, PLAYER)
-    status, ctx = 200, {}
-    refusal = player_card_refusal(shown, request.form.get("player"))
-    if refusal is not None:
-        message, field, status = refusal
-        ctx = error_ctx(message=message, field=field)
-    else:
-        try:
-            sharing.mark_played(get_db(), shown.game.id, shown.link.seat, request.form.get("round"), request.form.get("card"))
-        except RuleError as err:
-            status, ctx = 422, error_ctx(err)
-        except StaleError:  # only after many tries against a busy game
-            status, ctx = 409, error_ctx(message=_("The game is busy: try again."), field="card")
-        else:
-            if not is_htmx():
-                return see_other(url_for("table.player", token=token))
-    shown = _open(token, PLAYER)  # fresh, whatever happened
-    return page_or_fragment("table/player.html", "table/_player.html", status, **_player_ctx(shown, token, **ctx))
+    return _player_action(token, player_card_refusal, sharing.mark_played, "card")
