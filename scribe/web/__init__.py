@@ -7,6 +7,9 @@ from . import api, db, errors, filters, i18n, pages, pdf_views, play, security, 
 
 
 def init_app(app: Flask) -> None:
+    from .jsonfast import OrjsonProvider
+
+    app.json = OrjsonProvider(app)
     Compress(app)  # the first page, htmx included, must stay under 40 KB on the wire
     db.init_app(app)
     security.init_app(app)

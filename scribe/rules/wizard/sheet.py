@@ -5,6 +5,7 @@ the pure function from a setup and its log to what the page, API and PDF render.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable, Sequence
 
 from ..errors import N_, RuleError
@@ -83,11 +84,11 @@ class RoundRow:
     def complete(self) -> bool:
         return self.tricks is not None
 
-    @property
+    @cached_property
     def bids_in(self) -> bool:
         return all(b is not None for b in self.bids)
 
-    @property
+    @cached_property
     def sealed(self) -> tuple[int, ...]:
         """Players whose bid is in but hidden from this viewer (W-B7)."""
         return tuple(p for p, b in enumerate(self.bids) if b is SEALED)
@@ -137,7 +138,7 @@ class Sheet:
     viewer: int | None = None
     kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
 
-    @property
+    @cached_property  # a sheet never changes once replayed
     def current(self) -> RoundRow | None:
         """The round being played: the first without tricks; None when finished."""
         return next((r for r in self.rows if not r.complete), None)
@@ -153,16 +154,16 @@ class Sheet:
             return "finished"
         return "bidding" if not row.bids_in else "tricks"
 
-    @property
+    @cached_property  # a sheet never changes once replayed
     def played(self) -> tuple[RoundRow, ...]:
         return tuple(r for r in self.rows if r.complete)
 
-    @property
+    @cached_property  # a sheet never changes once replayed
     def totals(self) -> tuple[int, ...]:
         played = self.played
         return played[-1].totals if played else (0,) * self.setup.n  # type: ignore[return-value]
 
-    @property
+    @cached_property  # a sheet never changes once replayed
     def leaders(self) -> tuple[int, ...]:
         """Players sharing the highest total (all of them before any round)."""
         return _top(self.totals)
@@ -172,7 +173,7 @@ class Sheet:
         """Highest total wins; a tie gives several winners (W-S3)."""
         return self.leaders if self.finished else ()
 
-    @property
+    @cached_property  # a sheet never changes once replayed
     def standings(self) -> tuple[Standing, ...]:
         """Players by total, ties sharing a rank (1, 1, 3)."""
         totals = self.totals
