@@ -1,11 +1,19 @@
 """Opening the database: one connection per request, WAL so readers never block."""
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import sqlite_utils
 
 from .migrations import migrations
+
+
+# SQLite lets one writer in at a time and makes the others sleep and retry with growing
+# sleeps (up to 100 ms each: the p99 of a busy table); the threads of one server queue
+# on this lock instead and the next writer starts as soon as the last one commits.
+# Writers in other processes still meet busy_timeout.
+WRITE_LOCK = threading.Lock()
 
 
 def open_db(path: str | Path, migrate: bool = True) -> sqlite_utils.Database:

@@ -12,6 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..rules.log import Entry
+from .db import WRITE_LOCK
 
 
 class StaleError(Exception):
@@ -66,7 +67,7 @@ def create_game(
 ) -> str:
     game_id = new_id()
     stamp = now()
-    with db.conn:
+    with WRITE_LOCK, db.conn:
         db["games"].insert(
             {
                 "id": game_id,
@@ -118,7 +119,7 @@ def append_entry(
     """
     entry = Entry(version + 1, kind, data, now())
     try:
-        with db.conn:
+        with WRITE_LOCK, db.conn:
             db.conn.execute(
                 "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
                 [game_id, entry.seq, kind, json.dumps(data), entry.at],
