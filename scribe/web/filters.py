@@ -17,6 +17,11 @@ SUIT_LABELS = {
     "red": lazy_gettext("red"),
     "yellow": lazy_gettext("yellow"),
 }
+LAST_BID_LABELS = {
+    "free": lazy_gettext("any last bid"),
+    "never_even": lazy_gettext("the last bidder may not make the bids even"),
+    "leader_never_even": lazy_gettext("a leading last bidder may not make the bids even"),
+}
 PRESET_LABELS = {
     "standard": lazy_gettext("Standard rules"),
     "plus_minus_one": lazy_gettext("±1 rule"),
@@ -121,7 +126,7 @@ def rules_text(setup: wizard.Setup) -> str:
     r = setup.rules
     parts = [str(PRESET_LABELS[r.preset])]
     if r.preset == "custom":
-        parts.append(_("last bid: %(rule)s", rule=r.last_bid))
+        parts.append(str(LAST_BID_LABELS[r.last_bid]))
         if r.zero_exception:
             parts.append(_("the restricted bidder may bid zero"))
     if r.leader_ties:
