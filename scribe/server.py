@@ -58,6 +58,8 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True) -> int:
     from . import create_app
 
     app = create_app()
+    if host in ("0.0.0.0", "", "::"):  # on the LAN: links shown on the laptop itself use its LAN address
+        app.config["LAN_ADDRESS"] = lan_address()
     print_banner(phone_url(host, port), qr)
     serve(app, host=host, port=port, threads=threads, ident="scribe")
     return 0

@@ -12,6 +12,7 @@ from ..rules.errors import N_, RuleError
 from ..store import StaleError, list_games
 from ..store.links import PLAYER, WATCH
 from .db import get_db
+from .render import table_url
 from .games import WEB_GAMES
 from .i18n import translate
 from .openapi import openapi_document
@@ -211,11 +212,11 @@ def _link_urls(game_id: str) -> dict[str, Any]:
     tokens = sharing.table_links(get_db(), current_app.config["SECRET_KEY"], game_id)
     watch = tokens["watch"]
     return {
-        "scribe": url_for("play.game", game_id=game_id, _external=True),
-        "watch": watch and {"token": watch, "url": url_for("table.watch", token=watch, _external=True),
-                            "api": url_for("api.watch", token=watch, _external=True)},
-        "players": [t and {"player": p, "token": t, "url": url_for("table.player", token=t, _external=True),
-                           "api": url_for("api.player", token=t, _external=True)}
+        "scribe": table_url("play.game", game_id=game_id),
+        "watch": watch and {"token": watch, "url": table_url("table.watch", token=watch),
+                            "api": table_url("api.watch", token=watch)},
+        "players": [t and {"player": p, "token": t, "url": table_url("table.player", token=t),
+                           "api": table_url("api.player", token=t)}
                     for p, t in enumerate(tokens["players"])],
     }
 

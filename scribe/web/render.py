@@ -30,3 +30,22 @@ def error_ctx(err: RuleError | None = None, message: str | None = None, field: s
     if err is not None:
         return {"error": {"message": translate(err), "field": err.field}}
     return {"error": {"message": message, "field": field}}
+
+
+
+def table_url(endpoint: str, **values: Any) -> str:
+    """An absolute URL to hand to another phone (as a link or a QR code).
+
+    A Scribe who opened the app on the laptop itself sees it at 127.0.0.1, which a
+    phone cannot reach: when the server listens on the LAN, the address `scribe serve`
+    printed (config LAN_ADDRESS) stands in for it, port kept.
+    """
+    from flask import current_app, url_for
+
+    url = url_for(endpoint, _external=True, **values)
+    lan = current_app.config.get("LAN_ADDRESS")
+    host = request.host
+    name, _, port = host.rpartition(":") if ":" in host and not host.endswith("]") else (host, "", "")
+    if lan and (name in ("localhost", "[::1]") or name.startswith("127.")):
+        url = url.replace(f"//{host}", f"//{lan}" + (f":{port}" if port else ""), 1)
+    return url

@@ -20,7 +20,7 @@ from ..store import StaleError
 from ..store.links import PLAYER, WATCH
 from .db import get_db
 from .games import web_for
-from .render import error_ctx, is_htmx, page_or_fragment, see_other
+from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
 
 bp = Blueprint("table", __name__)
 
@@ -79,9 +79,9 @@ def links_page(game_id: str, status: int = 200, **ctx: Any):
     game, sheet, _log = _scribe_game(game_id)
     tokens = sharing.table_links(get_db(), _key(), game.id)
     urls = {
-        "scribe": url_for("play.game", game_id=game.id, _external=True),
-        "watch": tokens["watch"] and url_for("table.watch", token=tokens["watch"], _external=True),
-        "players": [t and url_for("table.player", token=t, _external=True) for t in tokens["players"]],
+        "scribe": table_url("play.game", game_id=game.id),
+        "watch": tokens["watch"] and table_url("table.watch", token=tokens["watch"]),
+        "players": [t and table_url("table.player", token=t) for t in tokens["players"]],
     }
     return render_template("table/links.html", game=game, sheet=sheet, urls=urls, qr=qr, **ctx), status
 

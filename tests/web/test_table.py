@@ -439,3 +439,20 @@ def test_the_printed_sheet_keeps_sealed_bids_sealed(client, table):
     client.post(f"/api/games/{t['id']}/tricks", json={"round": 1, "tricks": [0, 1, 0]})
     text_after = pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['id']}/sheet.pdf").data)).pages[0].extract_text()
     assert "30" in text_after  # revealed and scored together
+
+
+def test_links_seen_on_the_laptop_itself_use_its_lan_address(app, client, new_game):
+    """Opened at 127.0.0.1 on the laptop, the QR codes must still point where a phone can go."""
+    gid = new_game()
+    app.config["LAN_ADDRESS"] = "192.168.1.20"
+    page = client.get(f"/games/{gid}/links", base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert "http://192.168.1.20:5000/w/" in page and "http://192.168.1.20:5000/p/" in page
+    assert "127.0.0.1" not in page
+    body = client.get(f"/api/games/{gid}/links", base_url="http://localhost:5000").get_json()
+    assert body["watch"]["url"].startswith("http://192.168.1.20:5000/w/")
+    # reached through the LAN address already, or served on loopback only: left as it is
+    page = client.get(f"/games/{gid}/links", base_url="http://192.168.1.20:5000").get_data(as_text=True)
+    assert "http://192.168.1.20:5000/w/" in page
+    app.config["LAN_ADDRESS"] = None
+    page = client.get(f"/games/{gid}/links", base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert "http://127.0.0.1:5000/w/" in page
