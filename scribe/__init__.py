@@ -21,6 +21,17 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def _local_timezone() -> str:
+    """The laptop's own time zone, so the times shown are the table's (Babel needs its name)."""
+    tz = os.environ.get("TZ", "").lstrip(":")
+    if tz:
+        return tz
+    try:
+        return str(Path("/etc/localtime").resolve()).split("zoneinfo/", 1)[1]
+    except (OSError, IndexError):
+        return "UTC"
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: config, database, translations, blueprints."""
     instance = Path(os.environ.get("SCRIBE_INSTANCE", ROOT / "instance"))
@@ -38,6 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,  # a score entry is tiny; refuse floods early
         LANGUAGES=("fr", "en"),
         BABEL_DEFAULT_LOCALE="en",
+        BABEL_DEFAULT_TIMEZONE=_local_timezone(),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.config.from_pyfile("config.py", silent=True)

@@ -180,3 +180,15 @@ def test_six_long_names_get_a_shortened_default_game_name(client):
     assert resp.status_code == 303
     listing = client.get("/").get_data(as_text=True)
     assert "aaaaaaaaaaaa0 · bbbbbbbbbbbb1" in listing and "…" in listing
+
+
+def test_times_are_shown_in_the_laptops_time_zone(tmp_path, monkeypatch):
+    """A game started at 21:00 UTC in Paris (UTC+1 in November) reads 22:00 on the list."""
+    from scribe import create_app
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "paris")})
+    assert app.config["BABEL_DEFAULT_TIMEZONE"] == "Europe/Paris"
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        html = app.jinja_env.from_string("{{ '2026-11-21T21:00:00+00:00'|when }}").render()
+    assert "22:00" in html
