@@ -84,14 +84,19 @@ def act(game_id: str, kind: str):
     return _act(game_id, kind, web.parse_action(kind, request.form, sheet))
 
 
+def _round_of(sheet, number: int):
+    """The row of a round that exists, else a 404 page."""
+    try:
+        return sheet.row(number)
+    except RuleError:
+        abort(404)
+
+
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def edit_round(game_id: str, number: int):
     """The correction form of one round."""
     game, sheet, _log = _load(game_id)
-    try:
-        row = sheet.row(number)
-    except RuleError:
-        abort(404)
+    row = _round_of(sheet, number)
     if getattr(row, "sealed", ()):  # W-B7 secret: the form would show the sealed bids
         msg = _("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back.",
                 round=number)
@@ -104,20 +109,15 @@ def edit_round(game_id: str, number: int):
 def correct_round(game_id: str, number: int):
     """Record a correction of a round's bids and tricks; later totals follow."""
     game, sheet, _log = _load(game_id)
-    try:
-        row = sheet.row(number)
-    except RuleError:
-        abort(404)
+    row = _round_of(sheet, number)
     data = web_for(game.game).parse_correction(number, request.form, sheet)
-    values = data
     try:
         service.act(get_db(), game.id, "correction", data, request.form.get("version"))
     except RuleError as err:
         return page_or_fragment(*_correct_templates(game), 422, game=game, sheet=sheet,
-                                row=row, values=values, **error_ctx(err))
+                                row=row, values=data, **error_ctx(err))
     except StaleError:
         game, sheet, _log = _load(game_id)
-        msg = stale_message()
-        return page_or_fragment(*_correct_templates(game), 409, game=game, sheet=sheet,
-                                row=sheet.row(number), values=None, **error_ctx(message=msg, field="version"))
+        return page_or_fragment(*_correct_templates(game), 409, game=game, sheet=sheet, row=sheet.row(number),
+                                values=None, **error_ctx(message=stale_message(), field="version"))
     return see_other(url_for("play.game", game_id=game.id) + f"#round-{number}")
