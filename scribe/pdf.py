@@ -20,7 +20,6 @@ from .rules import wizard, zibi
 from .rules.errors import N_, RuleError
 
 PAPERS = {"a4": "A4", "letter": "letter"}  # CSS @page sizes
-PAPER_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 ZIBI_ROUNDS, ZIBI_MAX_ROUNDS = 10, 30  # rows of a Zibi pad: the table plays as many rounds as it likes (Z-S3)
 
 

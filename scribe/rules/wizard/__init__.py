@@ -16,7 +16,6 @@ from typing import Any, Mapping
 from ..errors import N_, RuleError
 from ..log import Entry  # noqa: F401  (a game's log is made of these)
 from .setup import (  # noqa: F401
-    AVAILABLE_REVEAL_MODES,
     DECK_SIZE,
     EDITIONS,
     LAST_BID_RULES,

@@ -50,7 +50,6 @@ LAST_BID_RULES = ("free", "never_even", "leader_never_even")
 REVEAL_MODES = ("open", "hidden", "secret")  # W-B7
 
 
-AVAILABLE_REVEAL_MODES = REVEAL_MODES  # hidden and secret: bids on each player's own link
 
 
 class _Sealed:
