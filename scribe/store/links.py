@@ -1,4 +1,5 @@
-"""Watch and player links of a game: a row per token, found by the token's sha256."""
+"""The links of a game (the Scribe's, watch, one per seat): a row per token, found by the
+token's sha256. A link is the only way into a game: its id opens nothing."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ import hmac
 import secrets
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
 from hashlib import sha256
 
 from sqlite_utils import Database
 
-from .games import new_id, now
+from .games import now
 
+SCRIBE = "scribe"
 WATCH = "watch"
 PLAYER = "player"
-NO_SEAT = -1  # the seat of a watch link
+NO_SEAT = -1  # the seat of the Scribe's and watch links
 
 
 @dataclass(frozen=True)
@@ -24,12 +27,19 @@ class Link:
     game_id: str
     kind: str
     player: int
-    salt: str
+    salt: str  # empty for a Scribe's link made from a game's old address (m003): not derivable
     created_at: str
+    horizon: int = 0  # entries up to this seq were recorded before this link: sealed from it
+    claim_hash: str | None = None  # the device holding this seat, hashed
+    released_hash: str | None = None  # the device the Scribe released this seat from, hashed
 
     @property
     def seat(self) -> int | None:
         return None if self.player == NO_SEAT else self.player
+
+    @property
+    def claimed(self) -> bool:
+        return self.claim_hash is not None
 
 
 def token_hash(token: str) -> str:
@@ -45,25 +55,43 @@ def make_token(key: str, salt: str) -> str:
     return base64.urlsafe_b64encode(mac[:16]).rstrip(b"=").decode()
 
 
-_COLUMNS = "token_hash, game_id, kind, player, salt, created_at"
+_INSERTED = "token_hash, game_id, kind, player, salt, created_at, horizon"
+_COLUMNS = _INSERTED + ", claim_hash, released_hash"
 
 
-def find(db: Database, token: str) -> tuple[Link, int] | None:
+def _plausible(token: Any) -> bool:
+    return isinstance(token, str) and 16 <= len(token) <= 64
+
+
+def find(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, int] | None:
     """The live link of ``token`` and its game's version, in one indexed SELECT (a poll
     costs nothing more); the hash is compared in constant time. None if unknown,
-    revoked, or the game is deleted."""
-    if not isinstance(token, str) or not 16 <= len(token) <= 64:
+    revoked, or the game is deleted (unless ``deleted_ok``: the Scribe may restore it)."""
+    if not _plausible(token):
         return None
     wanted = token_hash(token)
     row = db.execute(
-        "select l.token_hash, l.game_id, l.kind, l.player, l.salt, l.created_at, g.version "
-        "from links l join games g on g.id = l.game_id "
-        "where l.token_hash = ? and l.revoked_at is null and g.deleted_at is null",
+        f"select {', '.join('l.' + c for c in _COLUMNS.split(', '))}, g.version, g.deleted_at "
+        "from links l join games g on g.id = l.game_id where l.token_hash = ? and l.revoked_at is null",
         [wanted],
+    ).fetchone()
+    if row is None or not hmac.compare_digest(row[0], wanted) or (row[10] is not None and not deleted_ok):
+        return None
+    return Link(*row[:9]), row[9]
+
+
+def was_revoked(db: Database, token: Any) -> Link | None:
+    """The link ``token`` named before the Scribe revoked or replaced it, so its holder
+    can be told plainly; None if it never existed."""
+    if not _plausible(token):
+        return None
+    wanted = token_hash(token)
+    row = db.execute(
+        f"select {_COLUMNS} from links where token_hash = ? and revoked_at is not null", [wanted]
     ).fetchone()
     if row is None or not hmac.compare_digest(row[0], wanted):
         return None
-    return Link(*row[:6]), row[6]
+    return Link(*row)
 
 
 def live(db: Database, game_id: str) -> list[Link]:
@@ -75,16 +103,63 @@ def live(db: Database, game_id: str) -> list[Link]:
 
 
 def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT) -> Link:
-    """A new live link, revoking the one it replaces, in one transaction."""
+    """A new live link, revoking the one it replaces, in one transaction.
+
+    A seat's link issued after an earlier one gets the game's version as its horizon:
+    what that seat recorded before stays sealed from the new link until revealed, so a
+    new link is no way to read a sealed bid or hand (the first link of a seat sees all
+    of it: nobody else held it)."""
     salt = secrets.token_urlsafe(16)
-    link = Link(token_hash(make_token(key, salt)), game_id, kind, player, salt, now())
     with db.conn:
+        had = db.conn.execute(
+            "select count(*) from links where game_id = ? and kind = ? and player = ?", [game_id, kind, player]
+        ).fetchone()[0]
+        version = db.conn.execute("select version from games where id = ?", [game_id]).fetchone()
+        horizon = version[0] if had and version and kind == PLAYER else 0
+        link = Link(token_hash(make_token(key, salt)), game_id, kind, player, salt, now(), horizon)
         revoke_in(db, game_id, kind, player)
         db.conn.execute(
-            f"insert into links ({_COLUMNS}) values (?, ?, ?, ?, ?, ?)",
-            [link.token_hash, link.game_id, link.kind, link.player, link.salt, link.created_at],
+            f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)",
+            [link.token_hash, link.game_id, link.kind, link.player, link.salt, link.created_at, link.horizon],
         )
     return link
+
+
+def token_of(key: str, link: Link | None) -> str | None:
+    """The token in the URL of ``link``, derived again from its salt; None when it has
+    none (revoked, or an old address kept as a Scribe's link)."""
+    return None if link is None or not link.salt else make_token(key, link.salt)
+
+
+def claim(db: Database, link: Link, device_hash: str, again: bool = False) -> bool:
+    """Bind an unclaimed seat to the device opening it; True if it is now that device's.
+
+    A device the Scribe released the seat from does not take it back by just polling:
+    only when it asks again (``again``), or another device claims it first."""
+    if link.claim_hash is not None:
+        return hmac.compare_digest(link.claim_hash, device_hash)
+    if link.released_hash == device_hash and not again:
+        return False
+    with db.conn:
+        db.conn.execute(
+            "update links set claim_hash = ?, claimed_at = ? where token_hash = ? and claim_hash is null "
+            "and revoked_at is null",
+            [device_hash, now(), link.token_hash],
+        )
+    row = db.execute("select claim_hash from links where token_hash = ?", [link.token_hash]).fetchone()
+    return row is not None and row[0] == device_hash
+
+
+def release(db: Database, game_id: str, player: int) -> None:
+    """Free a claimed seat: the next device to open its link takes it. What was recorded
+    until now stays sealed from that device until revealed (horizon)."""
+    with db.conn:
+        db.conn.execute(
+            "update links set released_hash = claim_hash, claim_hash = null, claimed_at = null, "
+            "horizon = (select version from games where id = ?) "
+            "where game_id = ? and kind = ? and player = ? and revoked_at is null and claim_hash is not null",
+            [game_id, game_id, PLAYER, player],
+        )
 
 
 def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT) -> Link | None:
@@ -95,15 +170,15 @@ def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEA
         [game_id, kind, player],
     ).fetchall()
     for r in rows:
-        if r[6] is None:
-            return Link(*r[:6])
+        if r[9] is None:
+            return Link(*r[:9])
     if rows:
         return None
     salt = secrets.token_urlsafe(16)
-    row = [token_hash(make_token(key, salt)), game_id, kind, player, salt, now()]
+    row = [token_hash(make_token(key, salt)), game_id, kind, player, salt, now(), 0]
     try:
         with db.conn:
-            db.conn.execute(f"insert into links ({_COLUMNS}) values (?, ?, ?, ?, ?, ?)", row)
+            db.conn.execute(f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)", row)
     except sqlite3.IntegrityError:  # another request made it first: use that one
         return next(l for l in live(db, game_id) if l.kind == kind and l.player == player)
     return Link(*row)
@@ -120,27 +195,6 @@ def revoke_in(db: Database, game_id: str, kind: str, player: int = NO_SEAT) -> N
 def revoke(db: Database, game_id: str, kind: str, player: int = NO_SEAT) -> None:
     with db.conn:
         revoke_in(db, game_id, kind, player)
-
-
-def move_game(db: Database, game_id: str) -> str:
-    """Give the game a new id (the Scribe's link), entries and links following, in one
-    transaction; the old id then names nothing."""
-    new = new_id()
-    with db.conn:
-        cur = db.conn.execute("select * from games where id = ?", [game_id])
-        row = cur.fetchone()
-        if row is None:
-            raise LookupError(game_id)
-        cols = [c[0] for c in cur.description]
-        values = dict(zip(cols, row), id=new, updated_at=now())
-        db.conn.execute(
-            f"insert into games ({', '.join(cols)}) values ({', '.join('?' * len(cols))})",
-            [values[c] for c in cols],
-        )
-        db.conn.execute("update entries set game_id = ? where game_id = ?", [new, game_id])
-        db.conn.execute("update links set game_id = ? where game_id = ?", [new, game_id])
-        db.conn.execute("delete from games where id = ?", [game_id])
-    return new
 
 
 def game_version(db: Database, game_id: str) -> int | None:

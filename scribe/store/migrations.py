@@ -56,3 +56,24 @@ def m002_links(db: Database) -> None:
     db.execute(
         "create unique index links_live on links (game_id, kind, player) where revoked_at is null"
     )
+
+
+@migrations()
+def m003_scribe_links_and_claims(db: Database) -> None:
+    """The Scribe's link becomes a token like the others, and seats can be claimed.
+
+    The game's id stops being a capability: a game opens only through a live link.
+    Games made before this keep their old address as their Scribe's link (its sha256
+    stored, no salt: it cannot be shown again, only used), until the Scribe re-issues it.
+    """
+    db["links"].add_column("horizon", int, not_null_default=0)  # entries up to this seq stay sealed from it
+    db["links"].add_column("claim_hash", str)  # sha256 of the device that holds the seat
+    db["links"].add_column("claimed_at", str)
+    db["links"].add_column("released_hash", str)  # the device the Scribe released the seat from
+    from hashlib import sha256
+
+    for game_id, created_at in db.execute("select id, created_at from games").fetchall():
+        db.execute(
+            "insert into links (token_hash, game_id, kind, player, salt, created_at) values (?, ?, 'scribe', -1, '', ?)",
+            [sha256(game_id.encode()).hexdigest(), game_id, created_at],
+        )
