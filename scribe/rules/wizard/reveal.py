@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..log import Entry
+from typing import Iterable
+
+from ..log import Entry, resolve
 from .setup import SEALED, Setup
 from .sheet import RoundRow, Sheet, _own, restriction
 
@@ -27,9 +29,34 @@ def last_seat_waits(sheet: Sheet, row: RoundRow) -> bool:
     return any(row.bids[p] is None for p in row.order[:-1])
 
 
-def sealed(sheet: Sheet, viewer: int | None = None) -> Sheet:
+def recorded_before(log: Iterable[Entry], viewer: int | None, horizon: int) -> tuple[frozenset, frozenset]:
+    """The rounds whose bid of ``viewer``, and whose deal, were last recorded at or before
+    entry ``horizon``: a seat's link issued after them must not read them until they are
+    revealed, or re-issuing a link would be a way to peek (W-B7).
+
+    >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 1}), Entry(2, "bid", {"round": 2, "player": 0, "bid": 0})]
+    >>> recorded_before(log, 0, 1)
+    (frozenset({1}), frozenset())
+    """
+    if not horizon or viewer is None:
+        return frozenset(), frozenset()
+    bids: dict[object, int] = {}
+    deals: dict[object, int] = {}
+    for e in resolve(log).active:
+        number = e.data.get("round")
+        if (e.kind == "bid" and e.data.get("player") == viewer) or e.kind == "correction":
+            bids[number] = e.seq
+        elif e.kind == "deal":
+            deals[number] = e.seq
+    return (frozenset(r for r, seq in bids.items() if seq <= horizon),
+            frozenset(r for r, seq in deals.items() if seq <= horizon))
+
+
+def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0) -> Sheet:
     """The sheet as ``viewer`` may see it (W-B7): bids not yet revealed become SEALED,
     except the viewer's own. ``None`` is the Scribe or a watcher: no sealed bid at all.
+    A seat's link with a ``horizon`` (issued after an earlier one) does not see that
+    seat's own bid or hand recorded before it, until revealed (see ``recorded_before``).
 
     The forbidden bid tells the sum of the others' bids, so only its bidder keeps it.
 
@@ -44,12 +71,15 @@ def sealed(sheet: Sheet, viewer: int | None = None) -> Sheet:
     open_bids = sheet.setup.rules.reveal == "open"
     if open_bids and not sheet.setup.rules.virtual_deck:
         return sheet
+    old_bids, old_deals = recorded_before(log, viewer, horizon)
     rows = []
     for r in sheet.rows:
         if not revealed(sheet.setup, r):
-            r = replace(r, bids=tuple(b if b is None or p == viewer else SEALED for p, b in enumerate(r.bids)))
+            mine = viewer if r.number not in old_bids else None
+            r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
         if r.hands is not None:  # virtual deck: a viewer holds only their own cards
-            r = replace(r, hands=_own(r.hands, viewer), played=_own(r.played, viewer))
+            holder = viewer if r.number not in old_deals or r.complete else None
+            r = replace(r, hands=_own(r.hands, holder), played=_own(r.played, holder))
         rows.append(r)
     forbidden = sheet.forbidden()
     mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
@@ -57,11 +87,14 @@ def sealed(sheet: Sheet, viewer: int | None = None) -> Sheet:
     return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept)
 
 
-def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None) -> Entry:
+def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0) -> Entry:
     """A log entry as ``viewer`` may read it, given the whole sheet now (W-B7): the bid
-    values of a round whose bids are not revealed are SEALED, except the viewer's own."""
+    values of a round whose bids are not revealed are SEALED, except the viewer's own
+    recorded after the ``horizon`` of the viewer's link (see ``sealed``)."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
+    if entry.seq <= horizon:
+        viewer = None
     if entry.kind in ("deal", "played"):
         return _sealed_cards(sheet, entry, viewer)
     if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
