@@ -19,7 +19,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _pdf_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", metavar="GAME_ID", help="the game's id, as in its link /games/GAME_ID")
+    p.add_argument("game_id", metavar="GAME", help="the Scribe's link of the game (or its key, /games/KEY), "
+                   "or its id (scribe export lists it)")
     _common(p)
 
 
@@ -53,16 +54,17 @@ def _write(command: str, target: str, data: bytes) -> int:
 
 def run_pdf(args: argparse.Namespace) -> int:
     """Print a game's filled sheet."""
-    from . import create_app, pdf, service
+    from . import create_app, pdf, service, sharing
     from .web.db import get_db
 
     app = create_app()
     with app.app_context():
         try:
-            game, sheet, _log = service.load(get_db(), args.game_id)
+            game, full, log = service.load(get_db(), sharing.game_id_of(get_db(), args.game_id))
         except service.NotFound:
             return _fail("pdf", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
-        data = pdf.sheet_pdf(game, sheet, args.paper)
+        # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
+        data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), args.paper)
     return _write("pdf", args.output, data)
 
 

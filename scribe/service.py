@@ -89,6 +89,12 @@ def _game(db: Database, game_id: str, deleted_ok: bool = False) -> store.GameRow
     return game
 
 
+def get(db: Database, game_id: str) -> store.GameRow | None:
+    """The game row of a known game (deleted or not), for lists; None otherwise."""
+    game = store.get_game(db, game_id)
+    return game if game is not None and game.game in GAMES else None
+
+
 def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.GameRow, Any, list]:
     """The game row, its sheet and its log; NotFound for unknown or deleted ids."""
     game = _game(db, game_id, deleted_ok)

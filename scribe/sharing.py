@@ -1,13 +1,16 @@
-"""The whole table: watch and player links, what each viewer may see, and bids entered
-from several phones at once. Possession of a link is the permission; no accounts.
+"""The whole table: the Scribe's, watch and player links, what each viewer may see, and
+bids entered from several phones at once. Possession of a link is the permission; no
+accounts, and a game's id opens nothing.
 
-- the Scribe's link is the game id itself (128 random bits): edit everything;
+- the Scribe's link (a token like the others): edit everything, but no sealed bid;
 - a watch link shows the sheet, read-only;
-- a player link shows that player's view and takes that player's own bid (W-B7).
+- a player link shows that player's view and takes that player's own bid (W-B7); the
+  first phone to open it claims the seat, and from then on only that phone may.
 """
 
 from __future__ import annotations
 
+from hashlib import sha256
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
@@ -17,7 +20,7 @@ from .rules import wizard
 from .rules.errors import N_, RuleError
 from .rules.log import Entry
 from .store import StaleError, links
-from .store.links import NO_SEAT, PLAYER, WATCH, Link
+from .store.links import NO_SEAT, PLAYER, SCRIBE, WATCH, Link
 
 RETRIES = 50  # a bid retried against the fresh sheet; 6 phones at once need a handful
 
@@ -32,28 +35,74 @@ class Shown(NamedTuple):
     full: Any  # the whole sheet: never to be rendered, only to verify against
 
 
-def viewer_sheet(sheet: Any, viewer: int | None = None) -> Any:
-    """The sheet as ``viewer`` may see it (W-B7); games without sealed bids pass through."""
+class LinkGone(Exception):
+    """The link worked once, and the Scribe revoked it or gave its seat a new one."""
+
+    def __init__(self, link: Link):
+        super().__init__(link.kind)
+        self.link = link
+
+
+class SeatTaken(Exception):
+    """A player link already claimed by another phone (``released``: the Scribe freed it
+    from this very phone, which may take it again only by asking)."""
+
+    def __init__(self, link: Link, name: str, released: bool = False):
+        super().__init__(name)
+        self.link, self.name, self.released = link, name, released
+
+
+def device_hash(device: str) -> str:
+    """What is stored of a phone's device key (from its signed cookie): only a hash."""
+    return sha256(b"scribe-device:" + device.encode()).hexdigest()
+
+
+def viewer_sheet(sheet: Any, viewer: int | None = None, log: Any = (), horizon: int = 0) -> Any:
+    """The sheet as ``viewer`` may see it (W-B7); games without sealed bids pass through.
+    ``horizon``: the viewer's link came after entry ``horizon`` (see wizard.sealed)."""
     if isinstance(sheet, wizard.Sheet):
-        return wizard.sealed(sheet, viewer)
+        return wizard.sealed(sheet, viewer, log, horizon)
     return sheet
 
 
-def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None) -> list[Entry]:
+def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None, horizon: int = 0) -> list[Entry]:
     """The log as ``viewer`` may read it, judged against the whole ``sheet``."""
     if isinstance(sheet, wizard.Sheet):
-        return [wizard.sealed_entry(sheet, e, viewer) for e in log]
+        return [wizard.sealed_entry(sheet, e, viewer, horizon) for e in log]
     return list(log)
 
 
-def table_links(db: Database, key: str, game_id: str) -> dict[str, Any]:
+def new_game(db: Database, key: str, kind: str, name: Any, lang: str, **options: Any) -> tuple[str, str]:
+    """Create a game and its Scribe's link; returns (game id, the Scribe's token)."""
+    game_id = service.create(db, kind, name, lang, **options)
+    return game_id, scribe_token(db, key, game_id)
+
+
+def scribe_token(db: Database, key: str, game_id: str) -> str:
+    """A new Scribe's link for a game (the old one, if any, stops working at once)."""
+    token = links.token_of(key, links.issue(db, key, game_id, SCRIBE))
+    assert token is not None
+    return token
+
+
+def game_id_of(db: Database, given: str) -> str:
+    """The game a command line names: the Scribe's link or key, or the game's own id (a
+    command runs on the server, beside the database: the id is enough there)."""
+    token = given.rstrip("/").rsplit("/", 1)[-1]
+    found = links.find(db, token)
+    if found is not None and found[0].kind == SCRIBE:
+        return found[0].game_id
+    return token
+
+
+def table_links(db: Database, key: str, game_id: str, seats: int) -> dict[str, Any]:
     """The live watch link and one player link per seat, made on first need; tokens in
-    clear, None where the Scribe revoked a link and issued none since."""
-    game, sheet, _log = service.load(db, game_id)
-    watch = links.ensure(db, key, game.id, WATCH)
-    players = [links.ensure(db, key, game.id, PLAYER, p) for p in range(sheet.setup.n)]
-    token = lambda link: None if link is None else links.make_token(key, link.salt)  # noqa: E731
-    return {"watch": token(watch), "players": [token(l) for l in players]}
+    clear, None where the Scribe revoked a link and issued none since; which seats a
+    phone has claimed."""
+    watch = links.ensure(db, key, game_id, WATCH)
+    players = [links.ensure(db, key, game_id, PLAYER, p) for p in range(seats)]
+    return {"watch": links.token_of(key, watch), "players": [links.token_of(key, l) for l in players],
+            "claimed": [l is not None and l.claimed for l in players]}
 
 
 def _which(raw: Any, n: int) -> tuple[str, int]:
@@ -64,44 +113,97 @@ def _which(raw: Any, n: int) -> tuple[str, int]:
     raise RuleError(N_("There is no such link."), field="link")
 
 
-def reissue(db: Database, key: str, game_id: str, which: Any) -> str:
-    """A new link in place of the old one, which stops working at once. For the Scribe's
-    link the game moves to a new id; returns the game's id (new or not)."""
-    game, sheet, _log = service.load(db, game_id)
+def reissue(db: Database, key: str, shown: Shown, which: Any) -> str | None:
+    """A new link in place of the old one, which stops working at once; returns the
+    Scribe's new token when it was the Scribe's link (the game keeps its id and its
+    log: only the address changes), else None."""
     if which == "scribe":
-        return links.move_game(db, game.id)
-    kind, seat = _which(which, sheet.setup.n)
-    links.issue(db, key, game.id, kind, seat)
-    return game.id
+        return scribe_token(db, key, shown.game.id)
+    kind, seat = _which(which, shown.full.setup.n)
+    links.issue(db, key, shown.game.id, kind, seat)
+    return None
 
 
-def revoke(db: Database, game_id: str, which: Any) -> None:
+def revoke(db: Database, shown: Shown, which: Any) -> None:
     """The link stops working at once; the Scribe may issue a new one later."""
-    game, sheet, _log = service.load(db, game_id)
-    kind, seat = _which(which, sheet.setup.n)
-    links.revoke(db, game.id, kind, seat)
+    kind, seat = _which(which, shown.full.setup.n)
+    links.revoke(db, shown.game.id, kind, seat)
 
 
-def open_link(db: Database, token: Any, kind: str) -> Shown:
-    """The game behind a watch or player link, redacted for its holder; NotFound for a
-    wrong, revoked or other-kind token, or a deleted game."""
-    found = links.find(db, token)
+def release(db: Database, shown: Shown, which: Any) -> None:
+    """Free a claimed seat from the phone holding it; the link itself stays the same."""
+    kind, seat = _which(which, shown.full.setup.n)
+    if kind != PLAYER:
+        raise RuleError(N_("Only a player's link can be claimed and released."), field="link")
+    links.release(db, shown.game.id, seat)
+
+
+def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False) -> tuple[Link, int]:
+    found = links.find(db, token, deleted_ok=deleted_ok)
     if found is None or found[0].kind != kind:
+        gone = links.was_revoked(db, token) if found is None else None
+        if gone is not None and gone.kind == kind:
+            raise LinkGone(gone)
         raise service.NotFound(kind)
-    link = found[0]
-    game, full, log = service.load(db, link.game_id)
+    return found
+
+
+def _check_claim(db: Database, link: Link, device: str | None, name: str, again: bool = False) -> None:
+    """A player link answers only the phone that claimed it (the first to open it)."""
+    if link.kind != PLAYER:
+        return
+    mine = device is not None and links.claim(db, link, device_hash(device), again)
+    if not mine:
+        released = device is not None and link.claim_hash is None and link.released_hash == device_hash(device)
+        raise SeatTaken(link, name, released)
+
+
+def open_link(db: Database, token: Any, kind: str, device: str | None = None, deleted_ok: bool = False,
+              claim_again: bool = False) -> Shown:
+    """The game behind a link, redacted for its holder, once, here: every page, fragment,
+    JSON answer, history and PDF made from it has nothing its holder may not see.
+
+    NotFound for a wrong or other-kind token or a deleted game; LinkGone for a revoked
+    one; SeatTaken for a player link another phone holds (``device``: this phone's key).
+    """
+    link, _version = _found(db, token, kind, deleted_ok)
+    game, full, log = service.load(db, link.game_id, deleted_ok=deleted_ok)
     viewer = link.seat
     if viewer is not None and viewer >= full.setup.n:
         raise service.NotFound(kind)
-    return Shown(link, game, viewer_sheet(full, viewer), viewer_log(full, log, viewer), full)
+    if viewer is not None:
+        _check_claim(db, link, device, full.setup.players[viewer], claim_again)
+    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon),
+                 viewer_log(full, log, viewer, link.horizon), full)
 
 
-def link_version(db: Database, token: Any, kind: str) -> int:
-    """Only the version behind a link: the one indexed SELECT an idle viewer's poll costs."""
-    found = links.find(db, token)
-    if found is None or found[0].kind != kind:
-        raise service.NotFound(kind)
-    return found[1]
+def link_version(db: Database, token: Any, kind: str, device: str | None = None) -> int:
+    """Only the version behind a link: the one indexed SELECT an idle viewer's poll costs
+    (a claimed seat still answers only its phone)."""
+    link, version = _found(db, token, kind)
+    _check_claim(db, link, device, "")
+    return version
+
+
+def claimed_seats(db: Database, game_id: str, device: str | None = None) -> frozenset[int]:
+    """The seats another phone than ``device`` has claimed: the Scribe's phone no longer
+    enters their sealed bids (a seat this very phone holds, it could open anyway)."""
+    mine = device_hash(device) if device is not None else None
+    return frozenset(l.player for l in links.live(db, game_id)
+                     if l.kind == PLAYER and l.claimed and l.claim_hash != mine)
+
+
+def verify_scribe_may_bid(db: Database, shown: Shown, player: Any, device: str | None = None) -> None:
+    """In hidden and secret modes a seat claimed on another phone bids on that phone only
+    (W-B7): the Scribe's phone, passed round or not, cannot enter (or learn) it."""
+    full = shown.full
+    if not isinstance(full, wizard.Sheet) or full.setup.rules.reveal == "open":
+        return
+    if isinstance(player, str) and player.isdecimal() and len(player) < 3:
+        player = int(player)
+    if isinstance(player, int) and not isinstance(player, bool) and player in claimed_seats(db, shown.game.id, device):
+        raise RuleError(N_("%(name)s holds their seat on their own phone: they enter their bid there."),
+                        field="bid", name=full.setup.players[player])
 
 
 def enter_bid(db: Database, game_id: str, player: Any, round_no: Any, bid: Any) -> Any:
@@ -150,7 +252,7 @@ def own_hands(sheet: Any, seat: int) -> dict[str, Any]:
     return {"virtual_deck": True, "current": now, "past": past}
 
 
-def bid_by_scribe_is_sealed(game: Any, sheet: Any, kind: str) -> bool:
+def bid_by_scribe_is_sealed(sheet: Any, kind: str) -> bool:
     """A bid tapped on the Scribe's phone for a named player in hidden or secret mode:
     entered like a player's own (fresh verification), not refused for another's bid."""
     return kind == "bid" and isinstance(sheet, wizard.Sheet) and sheet.setup.rules.reveal != "open"

@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
-from . import api, db, errors, filters, i18n, pages, pdf_views, play, security, table
+from . import access, api, db, errors, filters, i18n, pages, pdf_views, play, security, table
 
 
 def init_app(app: Flask) -> None:
@@ -16,6 +16,7 @@ def init_app(app: Flask) -> None:
     i18n.init_app(app)
     filters.init_app(app)
     errors.init_app(app)
+    access.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)

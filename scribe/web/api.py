@@ -9,8 +9,9 @@ from flask_babel import get_locale, gettext as _
 
 from .. import service, sharing
 from ..rules.errors import N_, RuleError
-from ..store import StaleError, list_games
+from ..store import StaleError
 from ..store.links import PLAYER, WATCH
+from . import access
 from .db import get_db
 from .render import table_url
 from .games import WEB_GAMES
@@ -21,10 +22,10 @@ from .serialize import game_json, history_json, sheet_json
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _load(game_id: str):
-    """The game as the Scribe may see it: sealed bids (W-B7) stay sealed, the Scribe too."""
-    game, sheet, log = service.load(get_db(), game_id)
-    return game, sharing.viewer_sheet(sheet), sharing.viewer_log(sheet, log)
+def _game_json(key: str, shown: sharing.Shown, with_sheet: bool = True) -> dict[str, Any]:
+    """A game as its Scribe reads it: its key (the Scribe's token) and page, no sealed bid."""
+    return {**game_json(shown.game, shown.sheet if with_sheet else None), "key": key,
+            "url": table_url("play.game", key=key)}
 
 
 class BadBody(Exception):
@@ -60,7 +61,7 @@ def stale(err: StaleError):
 
 @bp.errorhandler(service.NotFound)
 def not_found(_exc):
-    return jsonify(error=_("There is no such game."), field="game_id"), 404
+    return jsonify(error=_("There is no such game."), field="key"), 404
 
 
 @bp.get("/openapi.json")
@@ -71,8 +72,10 @@ def openapi():
 
 @bp.get("/games")
 def games():
-    """Every game not deleted, newest first."""
-    return jsonify(games=[game_json(g) for g in list_games(get_db())])
+    """The games this client created or opened with their Scribe's link (its session
+    cookie), newest first; nobody else's."""
+    return jsonify(games=[{**game_json(g), "key": key, "url": table_url("play.game", key=key)}
+                          for key, g in access.my_games()])
 
 
 @bp.post("/games")
@@ -86,171 +89,171 @@ def create():
     if lang not in current_app.config["LANGUAGES"]:
         raise RuleError(N_("Unknown language."), field="lang")
     options = WEB_GAMES[kind].api_options(body)
-    game_id = service.create(get_db(), kind, body.get("name"), lang, **options)
-    game, sheet, _log = _load(game_id)
-    return jsonify(game_json(game, sheet)), 201
+    _game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang, **options)
+    access.remember(key)
+    return jsonify(_game_json(key, access.scribe(key))), 201
 
 
-@bp.get("/games/<game_id>")
-def read(game_id: str):
+@bp.get("/games/<key>")
+def read(key: str):
     """The game and its sheet."""
-    game, sheet, _log = _load(game_id)
-    return jsonify(game_json(game, sheet))
+    return jsonify(_game_json(key, access.scribe(key)))
 
 
-@bp.get("/games/<game_id>/sheet")
-def sheet(game_id: str):
+@bp.get("/games/<key>/sheet")
+def sheet(key: str):
     """Only the sheet."""
-    _game, sheet, _log = _load(game_id)
-    return jsonify(sheet_json(sheet))
+    return jsonify(sheet_json(access.scribe(key).sheet))
 
 
-@bp.get("/games/<game_id>/history")
-def history(game_id: str):
+@bp.get("/games/<key>/history")
+def history(key: str):
     """Every entry ever recorded, undone ones flagged (sealed bids as null, W-B7)."""
-    _game, _sheet, log = _load(game_id)
-    return jsonify(entries=history_json(log))
+    return jsonify(entries=history_json(access.scribe(key).log))
 
 
-@bp.patch("/games/<game_id>")
-def rename(game_id: str):
+@bp.patch("/games/<key>")
+def rename(key: str):
     """Rename a game."""
-    service.rename(get_db(), game_id, _body().get("name"))
-    game, sheet, _log = _load(game_id)
-    return jsonify(game_json(game, sheet))
+    body = _body()
+    service.rename(get_db(), access.scribe(key).game.id, body.get("name"))
+    return jsonify(_game_json(key, access.scribe(key)))
 
 
-@bp.delete("/games/<game_id>")
-def delete(game_id: str):
+@bp.delete("/games/<key>")
+def delete(key: str):
     """Hide a game (it can be restored)."""
-    service.delete(get_db(), game_id)
+    service.delete(get_db(), access.scribe(key).game.id)
     return "", 204
 
 
-@bp.post("/games/<game_id>/restore")
-def restore(game_id: str):
+@bp.post("/games/<key>/restore")
+def restore(key: str):
     """Bring a deleted game back."""
-    service.restore(get_db(), game_id)
-    game, sheet, _log = _load(game_id)
-    return jsonify(game_json(game, sheet))
+    service.restore(get_db(), access.scribe(key, deleted_ok=True).game.id)
+    return jsonify(_game_json(key, access.scribe(key)))
 
 
-def _act(game_id: str, kind: str, data: dict[str, Any], version: Any):
-    sheet = service.act(get_db(), game_id, kind, data, version)
+def _act(key: str, kind: str, data: dict[str, Any], version: Any):
+    shown = access.scribe(key)
+    sheet = service.act(get_db(), shown.game.id, kind, data, version)
+    return _answer(sheet)
+
+
+def _answer(sheet: Any):
+    """The new sheet as the Scribe may see it (no sealed bid, no hand)."""
     return jsonify(version=sheet.version, sheet=sheet_json(sharing.viewer_sheet(sheet)))
 
 
-@bp.post("/games/<game_id>/trump")
-def trump(game_id: str):
+@bp.post("/games/<key>/trump")
+def trump(key: str):
     """Record the card turned up for trump."""
     b = _body()
-    return _act(game_id, "trump", {k: b.get(k) for k in ("round", "card", "suit")}, b.get("version"))
+    return _act(key, "trump", {k: b.get(k) for k in ("round", "card", "suit")}, b.get("version"))
 
 
-@bp.post("/games/<game_id>/deal")
-def deal(game_id: str):
+@bp.post("/games/<key>/deal")
+def deal(key: str):
     """Virtual deck: Scribe deals the round being played and turns the trump card (W-R3, W-R4)."""
     b = _body()
-    return _act(game_id, "deal", {"round": b.get("round")}, b.get("version"))
+    return _act(key, "deal", {"round": b.get("round")}, b.get("version"))
 
 
-@bp.post("/games/<game_id>/bids")
-def bid(game_id: str):
+@bp.post("/games/<key>/bids")
+def bid(key: str):
     """Record the next bidder's bid; hidden and secret bids (W-B7) name the player, any order."""
     b = _body()
     data = {k: b.get(k) for k in ("round", "player", "bid")}
-    game, sheet, _log = service.load(get_db(), game_id)
-    if sharing.bid_by_scribe_is_sealed(game, sheet, "bid"):  # verified fresh, not refused as stale
-        sheet = sharing.enter_bid(get_db(), game.id, data["player"], data["round"], data["bid"])
-        return jsonify(version=sheet.version, sheet=sheet_json(sharing.viewer_sheet(sheet)))
-    return _act(game_id, "bid", data, b.get("version"))
+    shown = access.scribe(key)
+    if sharing.bid_by_scribe_is_sealed(shown.full, "bid"):  # verified fresh, not refused as stale
+        sharing.verify_scribe_may_bid(get_db(), shown, data["player"], access.device())
+        return _answer(sharing.enter_bid(get_db(), shown.game.id, data["player"], data["round"], data["bid"]))
+    return _act(key, "bid", data, b.get("version"))
 
 
-@bp.post("/games/<game_id>/tricks")
-def tricks(game_id: str):
+@bp.post("/games/<key>/tricks")
+def tricks(key: str):
     """Record the tricks of the round (one may be null: filled from the total)."""
     b = _body()
-    return _act(game_id, "tricks", {k: b.get(k) for k in ("round", "tricks")}, b.get("version"))
+    return _act(key, "tricks", {k: b.get(k) for k in ("round", "tricks")}, b.get("version"))
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>/correction")
-def correction(game_id: str, number: int):
+@bp.post("/games/<key>/rounds/<int:number>/correction")
+def correction(key: str, number: int):
     """Correct a round: Wizard's bids (and tricks once played), Zibi's clans and eliminations."""
     b = _body()
     data = {k: v for k, v in b.items() if k not in ("version", "round")}
-    return _act(game_id, "correction", {"round": number, **data}, b.get("version"))
+    return _act(key, "correction", {"round": number, **data}, b.get("version"))
 
 
-@bp.post("/games/<game_id>/actions/<kind>")
-def action(game_id: str, kind: str):
+@bp.post("/games/<key>/actions/<kind>")
+def action(key: str, kind: str):
     """Any action of the game's own (Witty Zibi: result, damage, heal, reveal, set_aside)."""
-    game, _sheet, _log = service.load(get_db(), game_id)
-    if kind not in WEB_GAMES[game.game].ACTIONS:
+    if kind not in WEB_GAMES[access.scribe(key).game.game].ACTIONS:
         abort(404)
     b = _body()
-    return _act(game_id, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
+    return _act(key, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
 
 
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str):
+@bp.post("/games/<key>/undo")
+def undo(key: str):
     """Take back the last entry."""
-    return _act(game_id, "undo", {}, _body().get("version"))
+    return _act(key, "undo", {}, _body().get("version"))
 
 
-@bp.post("/games/<game_id>/redo")
-def redo(game_id: str):
+@bp.post("/games/<key>/redo")
+def redo(key: str):
     """Bring back the last undone entry."""
-    return _act(game_id, "redo", {}, _body().get("version"))
+    return _act(key, "redo", {}, _body().get("version"))
 
 
 # --------------------------------------------------------------------------- the whole table
 
 
-def _link_urls(game_id: str) -> dict[str, Any]:
-    from flask import url_for
-
-    tokens = sharing.table_links(get_db(), current_app.config["SECRET_KEY"], game_id)
+def _link_urls(key: str, shown: sharing.Shown) -> dict[str, Any]:
+    tokens = sharing.table_links(get_db(), access.secret_key(), shown.game.id, shown.full.setup.n)
     watch = tokens["watch"]
     return {
-        "scribe": table_url("play.game", game_id=game_id),
+        "scribe": table_url("play.game", key=key),
+        "key": key,
         "watch": watch and {"token": watch, "url": table_url("table.watch", token=watch),
                             "api": table_url("api.watch", token=watch)},
         "players": [t and {"player": p, "token": t, "url": table_url("table.player", token=t),
-                           "api": table_url("api.player", token=t)}
+                           "api": table_url("api.player", token=t), "claimed": tokens["claimed"][p]}
                     for p, t in enumerate(tokens["players"])],
     }
 
 
-@bp.get("/games/<game_id>/links")
-def links(game_id: str):
-    """The Scribe's links: watch, one per player (null where revoked), the Scribe's own."""
-    game, _sheet, _log = _load(game_id)
-    return jsonify(_link_urls(game.id))
+@bp.get("/games/<key>/links")
+def links(key: str):
+    """The Scribe's links: watch, one per player (null where revoked; claimed or not), the Scribe's own."""
+    return jsonify(_link_urls(key, access.scribe(key)))
 
 
-@bp.post("/games/<game_id>/links")
-def change_link(game_id: str):
-    """Revoke a link or issue a new one ({"link": "watch"|"scribe"|seat, "op": "revoke"|"reissue"})."""
+@bp.post("/games/<key>/links")
+def change_link(key: str):
+    """Revoke a link, release a claimed seat, or issue a new link ({"link": "watch"|"scribe"|seat,
+    "op": "revoke"|"reissue"|"release"}); a new Scribe's link answers the game's new key."""
     b = _body()
     which = b.get("link")
     which = str(which) if isinstance(which, int) and not isinstance(which, bool) else which
     op = b.get("op")
-    game, _sheet, _log = _load(game_id)
+    shown = access.scribe(key)
     if op == "reissue":
-        new_id = sharing.reissue(get_db(), current_app.config["SECRET_KEY"], game.id, which)
+        new_key = sharing.reissue(get_db(), access.secret_key(), shown, which)
+        if new_key is not None:
+            access.remember(new_key, replaces=key)
+            key = new_key
     elif op == "revoke" and which != "scribe":
-        sharing.revoke(get_db(), game.id, which)
-        new_id = game.id
+        sharing.revoke(get_db(), shown, which)
+    elif op == "release":
+        sharing.release(get_db(), shown, which)
     else:
         raise RuleError(N_("Choose a link and what to do with it."), field="op")
-    return jsonify(_link_urls(new_id))
+    return jsonify(_link_urls(key, shown))
 
 
-def _shown(token: str, kind: str) -> sharing.Shown:
-    try:
-        return sharing.open_link(get_db(), token, kind)
-    except service.NotFound:
-        abort(404)
+_shown = access.open_link
 
 
 @bp.get("/watch/<token>")

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+import re
+from urllib.parse import urlsplit
+
+from flask import Blueprint, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
 from .. import service, sharing
 from ..rules.errors import RuleError
 from ..rules.log import resolve
-from ..store import list_games
+from ..store import links
+from ..store.links import PLAYER, SCRIBE, WATCH
+from . import access
 from .db import get_db
 from .games import WEB_GAMES
 from .render import error_ctx, page_or_fragment, see_other
@@ -18,16 +23,57 @@ from .render import error_ctx, page_or_fragment, see_other
 bp = Blueprint("pages", __name__)
 
 
-@bp.get("/")
-def index():
-    """Games in progress and finished, newest first."""
-    games = list_games(get_db())
+def _index(status: int = 200, **ctx):
+    games = access.my_games()
     return render_template(
         "games/index.html",
-        playing=[g for g in games if g.summary.get("phase") != "finished"],
-        finished=[g for g in games if g.summary.get("phase") == "finished"],
-        deleted=list_games(get_db(), deleted=True),
-    )
+        playing=[(t, g) for t, g in games if g.summary.get("phase") != "finished"],
+        finished=[(t, g) for t, g in games if g.summary.get("phase") == "finished"],
+        deleted=access.my_games(deleted=True), **ctx,
+    ), status
+
+
+@bp.get("/")
+def index():
+    """The games this browser created or opened with their Scribe's link, newest first."""
+    return _index()
+
+
+_LINK_PATHS = {"games": (SCRIBE, "play.game", "key"), "w": (WATCH, "table.watch", "token"),
+               "p": (PLAYER, "table.player", "token")}
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def _link_target(raw: str) -> str | None:
+    """Where a pasted link or code leads on this server: a Scribe's, watch or player
+    page. Only its path and token are read: a link is opened here, never followed."""
+    text = raw.strip()
+    parts = [p for p in urlsplit(text).path.split("/") if p] if "/" in text else ["", text]
+    if len(parts) < 2 or not _TOKEN.fullmatch(parts[1]):
+        return None
+    token = parts[1]
+    if parts[0] in _LINK_PATHS:
+        _kind, endpoint, arg = _LINK_PATHS[parts[0]]
+        return url_for(endpoint, **{arg: token})
+    found = links.find(get_db(), token)  # a bare code: whichever kind of link it is
+    if found is None:
+        return None
+    for _kind, endpoint, arg in _LINK_PATHS.values():
+        if _kind == found[0].kind:
+            return url_for(endpoint, **{arg: token})
+    return None
+
+
+@bp.post("/open")
+def open_link():
+    """Open a game from a link or code someone gave (typed or pasted)."""
+    raw = request.form.get("link")
+    target = _link_target(raw) if isinstance(raw, str) and len(raw) < 500 else None
+    if target is None:
+        ctx = error_ctx(message=_("That is not a Scribe link: paste the whole link, or scan its QR code."),
+                        field="link")
+        return _index(422, link_value=raw if isinstance(raw, str) else "", **ctx)
+    return see_other(target)
 
 
 def _game_kind(raw: str | None) -> str:
@@ -48,64 +94,58 @@ def create_game():
     web = WEB_GAMES[kind]
     options, shown, kept = web.parse_setup(request.form)
     try:
-        game_id = service.create(get_db(), kind, request.form.get("name"), str(get_locale()), **options)
+        _game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
+                                         str(get_locale()), **options)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""
         if field.startswith("players.") and field[8:].isdigit() and int(field[8:]) < len(kept):
             ctx["error"]["field"] = f"players.{kept[int(field[8:])]}"  # back to the form row
         return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(), **ctx)
-    return see_other(url_for("play.game", game_id=game_id))
+    access.remember(key)
+    return see_other(url_for("play.game", key=key))
 
 
-def _load(game_id: str, deleted_ok: bool = False):
-    try:
-        return service.load(get_db(), game_id, deleted_ok=deleted_ok)
-    except service.NotFound:
-        abort(404)
-
-
-@bp.post("/games/<game_id>/rename")
-def rename(game_id: str):
+@bp.post("/games/<key>/rename")
+def rename(key: str):
     """Give a game a name for the list."""
-    game, sheet, _ = _load(game_id)
+    shown = access.scribe(key)
     try:
-        service.rename(get_db(), game.id, request.form.get("name"))
+        service.rename(get_db(), shown.game.id, request.form.get("name"))
     except RuleError as err:
-        return render_template("games/settings.html", game=game, sheet=sheet, **error_ctx(err)), 422
-    return see_other(url_for("play.game", game_id=game.id))
+        return render_template("games/settings.html", game=shown.game, sheet=shown.sheet, **error_ctx(err)), 422
+    return see_other(url_for("play.game"))
 
 
-@bp.get("/games/<game_id>/settings")
-def settings(game_id: str):
+@bp.get("/games/<key>/settings")
+def settings(key: str):
     """Rename or delete a game."""
-    game, sheet, _ = _load(game_id)
-    return render_template("games/settings.html", game=game, sheet=sheet)
+    shown = access.scribe(key)
+    return render_template("games/settings.html", game=shown.game, sheet=shown.sheet)
 
 
-@bp.post("/games/<game_id>/delete")
-def delete(game_id: str):
+@bp.post("/games/<key>/delete")
+def delete(key: str):
     """Hide a game from the list after the confirmation box was ticked."""
-    game, sheet, _log = _load(game_id)  # not "_": that is gettext here
+    shown = access.scribe(key)
     if request.form.get("confirm") != "yes":
         ctx = error_ctx(message=_("Tick the box to confirm."), field="confirm")
-        return render_template("games/settings.html", game=game, sheet=sheet, **ctx), 422
-    service.delete(get_db(), game.id)
+        return render_template("games/settings.html", game=shown.game, sheet=shown.sheet, **ctx), 422
+    service.delete(get_db(), shown.game.id)
     return see_other(url_for("pages.index"))
 
 
-@bp.post("/games/<game_id>/restore")
-def restore(game_id: str):
+@bp.post("/games/<key>/restore")
+def restore(key: str):
     """Bring a deleted game back."""
-    game, _, _ = _load(game_id, deleted_ok=True)
-    service.restore(get_db(), game.id)
-    return see_other(url_for("play.game", game_id=game.id))
+    shown = access.scribe(key, deleted_ok=True)
+    service.restore(get_db(), shown.game.id)
+    return see_other(url_for("play.game"))
 
 
-@bp.get("/games/<game_id>/history")
-def history(game_id: str):
+@bp.get("/games/<key>/history")
+def history(key: str):
     """Every entry ever recorded, including the undone ones and corrections."""
-    game, sheet, log = _load(game_id)
-    shown = sharing.viewer_log(sheet, log)  # sealed bids (W-B7) stay sealed, the Scribe too
-    return render_template("games/history.html", game=game, sheet=sharing.viewer_sheet(sheet),
-                           log=list(reversed(shown)), undone=resolve(log).undone)
+    shown = access.scribe(key)  # sealed bids (W-B7) stay sealed, the Scribe too
+    return render_template("games/history.html", game=shown.game, sheet=shown.sheet,
+                           log=list(reversed(shown.log)), undone=resolve(shown.log).undone)

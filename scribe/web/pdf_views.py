@@ -8,9 +8,9 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request, send_file
 
-from .. import pdf, service, sharing
+from .. import pdf
 from ..rules.errors import RuleError
-from .db import get_db
+from . import access
 from .i18n import translate
 from .render import error_ctx
 
@@ -26,22 +26,19 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:40].lower()
 
 
-@bp.get("/games/<game_id>/sheet.pdf")
-@bp.get("/api/games/<game_id>/sheet.pdf", endpoint="api_sheet")
-def sheet(game_id: str):
+@bp.get("/games/<key>/sheet.pdf")
+@bp.get("/api/games/<key>/sheet.pdf", endpoint="api_sheet")
+def sheet(key: str):
     """The game's score sheet as filled so far, in the game's language (?paper=letter)."""
-    try:
-        game, sheet, _log = service.load(get_db(), game_id)
-    except service.NotFound:
-        abort(404)
-    sheet = sharing.viewer_sheet(sheet)  # hidden and secret bids (W-B7) stay sealed on paper too
+    shown = access.scribe(key)  # hidden and secret bids (W-B7) stay sealed on paper too
+    game, sheet = shown.game, shown.sheet
     try:
         data = pdf.sheet_pdf(game, sheet, request.args.get("paper", "a4"))
     except RuleError as err:
         if request.path.startswith("/api/"):
             return jsonify(error=translate(err), field=err.field), 422
         return render_template("errors/error.html", title=translate(err), message=translate(err)), 422
-    return _download(data, f"scribe-{_slug(game.name) or game.id}.pdf")
+    return _download(data, f"scribe-{_slug(game.name) or 'game'}.pdf")
 
 
 def _pad_form() -> dict[str, Any]:

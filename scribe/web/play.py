@@ -11,6 +11,7 @@ from .. import service, sharing
 from ..rules.errors import RuleError
 from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
+from . import access
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other
@@ -27,13 +28,10 @@ def _correct_templates(game) -> tuple[str, str]:
     return f"{folder}/correct.html", f"{folder}/_correct.html"
 
 
-def _load(game_id: str):
+def _load(key: str):
     """The game as the Scribe may see it: sealed bids (W-B7) stay sealed, the Scribe too."""
-    try:
-        game, sheet, log = service.load(get_db(), game_id)
-    except service.NotFound:
-        abort(404)
-    return game, sharing.viewer_sheet(sheet), sharing.viewer_log(sheet, log)
+    shown = access.scribe(key)
+    return shown.game, shown.sheet, shown.log
 
 
 def _show(game, sheet, log, status: int = 200, **ctx: Any):
@@ -43,45 +41,46 @@ def _show(game, sheet, log, status: int = 200, **ctx: Any):
                             undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, **ctx)
 
 
-@bp.get("/games/<game_id>")
-def game(game_id: str):
+@bp.get("/games/<key>")
+def game(key: str):
     """The game: the round in play and the score sheet."""
-    game, sheet, log = _load(game_id)
+    game, sheet, log = _load(key)
     return _show(game, sheet, log)
 
 
-def show(game_id: str):
+def show(key: str):
     """The game page or its round panel as it is now (the Scribe's poll uses it too)."""
-    return game(game_id)
+    return game(key)
 
 
-def _act(game_id: str, kind: str, data: dict[str, Any]):
+def _act(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any]):
     """Record one action and show the result; a refusal is shown next to its field."""
-    game, sheet, log = _load(game_id)
+    game, sheet, log = shown.game, shown.sheet, shown.log
     try:
-        if sharing.bid_by_scribe_is_sealed(game, sheet, kind):  # W-B7: verified fresh, any order
+        if sharing.bid_by_scribe_is_sealed(sheet, kind):  # W-B7: verified fresh, any order
+            sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
             sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
         else:
             service.act(get_db(), game.id, kind, data, request.form.get("version"))
     except RuleError as err:  # what was typed comes back with the message (values)
         return _show(game, sheet, log, 422, values=data, **error_ctx(err))
     except StaleError:
-        game, sheet, log = _load(game_id)
+        game, sheet, log = _load(key)
         return _show(game, sheet, log, 409, **error_ctx(message=stale_message(), field="version"))
     if not is_htmx():
-        return see_other(url_for("play.game", game_id=game.id))
-    game, sheet, log = _load(game_id)
+        return see_other(url_for("play.game"))
+    game, sheet, log = _load(key)
     return _show(game, sheet, log)
 
 
-@bp.post("/games/<game_id>/<kind>")
-def act(game_id: str, kind: str):
+@bp.post("/games/<key>/<kind>")
+def act(key: str, kind: str):
     """One tap of the round panel (bid, trump, tricks... as the game defines), or undo/redo."""
-    game, sheet, _log = _load(game_id)
-    web = web_for(game.game)
+    shown = access.scribe(key)
+    web = web_for(shown.game.game)
     if kind not in web.ACTIONS + (UNDO, REDO):
         abort(404)
-    return _act(game_id, kind, web.parse_action(kind, request.form, sheet))
+    return _act(key, shown, kind, web.parse_action(kind, request.form, shown.sheet))
 
 
 def _round_of(sheet, number: int):
@@ -92,10 +91,10 @@ def _round_of(sheet, number: int):
         abort(404)
 
 
-@bp.get("/games/<game_id>/rounds/<int:number>")
-def edit_round(game_id: str, number: int):
+@bp.get("/games/<key>/rounds/<int:number>")
+def edit_round(key: str, number: int):
     """The correction form of one round."""
-    game, sheet, _log = _load(game_id)
+    game, sheet, _log = _load(key)
     row = _round_of(sheet, number)
     if getattr(row, "sealed", ()):  # W-B7 secret: the form would show the sealed bids
         msg = _("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back.",
@@ -105,10 +104,10 @@ def edit_round(game_id: str, number: int):
                             values=None)
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>")
-def correct_round(game_id: str, number: int):
+@bp.post("/games/<key>/rounds/<int:number>")
+def correct_round(key: str, number: int):
     """Record a correction of a round's bids and tricks; later totals follow."""
-    game, sheet, _log = _load(game_id)
+    game, sheet, _log = _load(key)
     row = _round_of(sheet, number)
     data = web_for(game.game).parse_correction(number, request.form, sheet)
     try:
@@ -117,7 +116,7 @@ def correct_round(game_id: str, number: int):
         return page_or_fragment(*_correct_templates(game), 422, game=game, sheet=sheet,
                                 row=row, values=data, **error_ctx(err))
     except StaleError:
-        game, sheet, _log = _load(game_id)
+        game, sheet, _log = _load(key)
         return page_or_fragment(*_correct_templates(game), 409, game=game, sheet=sheet, row=sheet.row(number),
                                 values=None, **error_ctx(message=stale_message(), field="version"))
-    return see_other(url_for("play.game", game_id=game.id) + f"#round-{number}")
+    return see_other(url_for("play.game") + f"#round-{number}")

@@ -1,8 +1,8 @@
 """The whole table: the Scribe's links page, the watch view and each player's view.
 
-Watch and player pages never carry the game id (the Scribe's link): only their own
-token, so a page's HTML cannot be turned into edit rights. They poll a fragment URL
-with the version they show; an unchanged version is answered 204, which htmx ignores.
+Watch and player pages carry only their own token, never the Scribe's, so a page's
+HTML cannot be turned into edit rights. They poll a fragment URL with the version they
+show; an unchanged version is answered 204, which htmx ignores.
 """
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
+from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import service, sharing
+from .. import sharing
 from ..rules import wizard
-from ..rules.errors import RuleError
+from ..rules.errors import N_, RuleError
 from ..store import StaleError
-from ..store.links import PLAYER, WATCH
+from ..store.links import PLAYER, SCRIBE, WATCH
+from . import access
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
@@ -31,10 +32,6 @@ POLL_SECONDS = 2
 def bid_restriction(sheet: Any, row: Any) -> str | None:
     """The rule that may forbid the last seat one bid this round (W-B3..W-B5)."""
     return wizard.restriction(sheet, row) if isinstance(sheet, wizard.Sheet) and row is not None else None
-
-
-def _key() -> str:
-    return current_app.config["SECRET_KEY"]
 
 
 def qr(url: str) -> str:
@@ -56,76 +53,78 @@ def _no_content():
     return make_response("", 204)
 
 
-def _open(token: str, kind: str) -> sharing.Shown:
-    try:
-        return sharing.open_link(get_db(), token, kind)
-    except service.NotFound:
-        abort(404)
+_open = access.open_link
 
 
 # --------------------------------------------------------------------------- the Scribe
 
 
-def _scribe_game(game_id: str):
-    try:
-        return service.load(get_db(), game_id)
-    except service.NotFound:
-        abort(404)
-
-
-@bp.get("/games/<game_id>/links")
-def links_page(game_id: str, status: int = 200, **ctx: Any):
-    """The Scribe's links and their QR codes: watch, one per player, the Scribe's own."""
-    game, sheet, _log = _scribe_game(game_id)
-    tokens = sharing.table_links(get_db(), _key(), game.id)
+def _links_ctx(key: str, shown: sharing.Shown) -> dict[str, Any]:
+    tokens = sharing.table_links(get_db(), access.secret_key(), shown.game.id, shown.full.setup.n)
     urls = {
-        "scribe": table_url("play.game", game_id=game.id),
+        "scribe": table_url("play.game", key=key),
         "watch": tokens["watch"] and table_url("table.watch", token=tokens["watch"]),
         "players": [t and table_url("table.player", token=t) for t in tokens["players"]],
     }
-    return render_template("table/links.html", game=game, sheet=sheet, urls=urls, qr=qr, **ctx), status
+    return {"game": shown.game, "sheet": shown.sheet, "urls": urls, "claimed": tokens["claimed"], "qr": qr}
 
 
-@bp.post("/games/<game_id>/links")
-def change_link(game_id: str):
-    """Revoke a link, or issue a new one in its place (the Scribe's own: the game moves)."""
-    game, _sheet, _log = _scribe_game(game_id)
+@bp.get("/games/<key>/links")
+def links_page(key: str):
+    """The Scribe's links and their QR codes: watch, one per player, the Scribe's own."""
+    return render_template("table/links.html", **_links_ctx(key, access.scribe(key)))
+
+
+@bp.post("/games/<key>/links")
+def change_link(key: str):
+    """Revoke a link, release a claimed seat, or issue a new link in its place (the
+    Scribe's own: the game gets a new address, its record unchanged)."""
+    shown = access.scribe(key)
     which, op = request.form.get("link"), request.form.get("op")
     try:
         if op == "reissue":
-            game_id = sharing.reissue(get_db(), _key(), game.id, which)
+            new_key = sharing.reissue(get_db(), access.secret_key(), shown, which)
+            if new_key is not None:  # this browser follows the game to its new address
+                access.remember(new_key, replaces=key)
+                key = new_key
         elif op == "revoke" and which != "scribe":
-            sharing.revoke(get_db(), game.id, which)
+            sharing.revoke(get_db(), shown, which)
+        elif op == "release":
+            sharing.release(get_db(), shown, which)
         else:
-            return links_page(game.id, 422, **error_ctx(message=_("Choose a link and what to do with it."), field="link"))
+            raise RuleError(N_("Choose a link and what to do with it."), field="link")
     except RuleError as err:
-        return links_page(game.id, 422, **error_ctx(err))
-    return see_other(url_for("table.links_page", game_id=game_id))
+        ctx = {**_links_ctx(key, shown), **error_ctx(err)}
+        return render_template("table/links.html", **ctx), 422
+    return see_other(url_for("table.links_page", key=key))
 
 
-@bp.get("/games/<game_id>/poll")
-def scribe_poll(game_id: str):
+@bp.get("/games/<key>/poll")
+def scribe_poll(key: str):
     """The Scribe's round panel again if the game moved on (bids from players' phones)."""
-    version = sharing.links.game_version(get_db(), game_id)
-    if version is None:
-        abort(404)
-    if _unchanged(version):
+    if _unchanged(access.link_version(key, SCRIBE)):
         return _no_content()
     from .play import show
 
-    return show(game_id)
+    return show(key)
 
 
-@bp.get("/games/<game_id>/pass/<int:player>")
-def pass_phone(game_id: str, player: int):
+@bp.get("/games/<key>/pass/<int:player>")
+def pass_phone(key: str, player: int):
     """Hidden and secret bids on the Scribe's phone: the bid buttons of one player only,
-    shown once the phone is in their hands."""
-    game, full, _log = _scribe_game(game_id)
+    shown once the phone is in their hands (not for a seat claimed on its own phone)."""
+    shown = access.scribe(key)
+    game, full = shown.game, shown.full
     if not isinstance(full, wizard.Sheet) or full.setup.rules.reveal == "open" or not 0 <= player < full.setup.n:
         abort(404)
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
     ctx = {"game": game, "sheet": sheet, "row": row, "p": player}
+    if player in sharing.claimed_seats(get_db(), game.id, access.device()):
+        msg = _("%(name)s holds their seat on their own phone: they enter their bid there.",
+                name=full.setup.players[player])
+        ctx.update(sheet=shown.sheet, row=shown.sheet.current, error={"message": msg, "field": "bid"})
+        return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
     if row is None or sheet.phase != "bidding" or row.bids[player] is not None:
         ctx["error"] = {"message": _("%(name)s has no bid to enter now.", name=full.setup.players[player]), "field": "bid"}
         return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
@@ -151,11 +150,7 @@ def watch(token: str):
 @bp.get("/w/<token>/sheet")
 def watch_sheet(token: str):
     """The watch fragment, or 204 No Content if the version shown is still current."""
-    try:
-        version = sharing.link_version(get_db(), token, WATCH)
-    except service.NotFound:
-        abort(404)
-    if _unchanged(version):
+    if _unchanged(access.link_version(token, WATCH)):
         return _no_content()
     return render_template("table/_watch.html", **_watch_ctx(_open(token, WATCH), token))
 
@@ -185,11 +180,7 @@ def player(token: str):
 @bp.get("/p/<token>/view")
 def player_view(token: str):
     """The player fragment, or 204 No Content if the version shown is still current."""
-    try:
-        version = sharing.link_version(get_db(), token, PLAYER)
-    except service.NotFound:
-        abort(404)
-    if _unchanged(version):
+    if _unchanged(access.link_version(token, PLAYER)):
         return _no_content()
     return render_template("table/_player.html", **_player_ctx(_open(token, PLAYER), token))
 
@@ -243,6 +234,13 @@ def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, st
     if form_player not in (None, "", str(seat), seat):
         return _("This link is %(name)s's: it marks only %(name)s's cards.", name=sheet.setup.players[seat]), "player", 403
     return None
+
+
+@bp.post("/p/<token>/claim")
+def claim_seat(token: str):
+    """Take a seat again on the phone the Scribe released it from (a deliberate tap)."""
+    _open(token, PLAYER, claim_again=True)
+    return see_other(url_for("table.player", token=token))
 
 
 @bp.post("/p/<token>/played")

@@ -1,0 +1,160 @@
+"""Who holds which link, from the request: the one place views open a game.
+
+A game opens only through a link (the Scribe's, a watch or a player link); its id opens
+nothing. This browser remembers the Scribe's links it created or opened in its signed,
+HttpOnly session cookie, which is all the games list shows it, and carries a random
+device key there that claims a player's seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Flask, current_app, g, jsonify, make_response, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from .. import service, sharing
+from ..store import links
+from ..store.links import PLAYER, SCRIBE
+from .db import get_db
+from .render import is_htmx
+
+REMEMBERED = 60  # Scribe's links kept per browser: the session cookie stays far under 4 KB
+
+
+def device() -> str:
+    """This browser's device key, made on first need; a seat it claims is bound to it."""
+    key = session.get("device")
+    if not isinstance(key, str) or len(key) != 22:
+        key = secrets.token_urlsafe(16)
+        session["device"] = key
+        session.permanent = True
+    return key
+
+
+def remembered() -> list[str]:
+    kept = session.get("games")
+    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+
+
+def remember(token: str, replaces: str | None = None) -> None:
+    """Put a Scribe's link first in this browser's games list (once)."""
+    kept = remembered()
+    if kept[:1] == [token] and replaces is None:
+        return  # already first: no new cookie on every tap
+    kept = [t for t in kept if t not in (token, replaces)]
+    session["games"] = [token, *kept][:REMEMBERED]
+    session.permanent = True
+
+
+def secret_key() -> str:
+    return current_app.config["SECRET_KEY"]
+
+
+def _gone(err: sharing.LinkGone):
+    """A link the Scribe revoked or replaced, said plainly (410)."""
+    if err.link.kind == PLAYER:
+        message = _("The Scribe gave this seat a new link: ask them for it (scan the new QR code).")
+    elif err.link.kind == SCRIBE:
+        message = _("The Scribe's link of this game was replaced: ask the Scribe for the new one.")
+    else:
+        message = _("The Scribe stopped this link: ask them for a new one.")
+    return _refusal(410, _("Link replaced"), message, "link")
+
+
+def _taken(err: sharing.SeatTaken, token: str):
+    """A claimed seat opened on another phone (403), or released from this one."""
+    if err.released:
+        message = _("The Scribe released this seat from this phone.")
+        return _refusal(403, _("Seat released"), message, "link", claim=url_for("table.claim_seat", token=token))
+    message = _("This seat is already open on another phone. If that is a mistake, ask the Scribe to release it.")
+    return _refusal(403, _("Seat taken"), message, "link")
+
+
+def _missing(kind: str):
+    """No game behind that link (mistyped, never made, or the game was deleted): 404."""
+    if request.path.startswith("/api/"):
+        message = _("There is no such game.")
+    else:
+        message = _("There is no such game or page. The link may be mistyped, or the game was deleted.")
+    return _refusal(404, _("Not found"), message, "key" if kind == SCRIBE else "token")
+
+
+def _refusal(status: int, title: str, message: str, field: str, **ctx: Any):
+    if request.path.startswith("/api/"):
+        return make_response(jsonify(error=message, field=field), status)
+    resp = make_response(render_template("errors/error.html", title=title, message=message, **ctx), status)
+    if is_htmx():  # a polling view: reload the page so its holder reads why, in full
+        resp.headers["HX-Refresh"] = "true"
+    return resp
+
+
+class Refused(Exception):
+    """Carries a ready answer out of a view (an abort with a body of our own)."""
+
+    def __init__(self, response):
+        super().__init__(response.status)
+        self.response = response
+
+
+def open_link(token: str, kind: str, deleted_ok: bool = False, claim_again: bool = False) -> sharing.Shown:
+    """The game behind ``token`` as its holder may see it; 404, 403 or 410 otherwise."""
+    try:
+        shown = sharing.open_link(get_db(), token, kind, device() if kind == PLAYER else None,
+                                  deleted_ok=deleted_ok, claim_again=claim_again)
+    except service.NotFound:
+        raise Refused(_missing(kind)) from None
+    except sharing.LinkGone as err:
+        raise Refused(_gone(err)) from None
+    except sharing.SeatTaken as err:
+        raise Refused(_taken(err, token)) from None
+    return shown
+
+
+def link_version(token: str, kind: str) -> int:
+    """The version behind a link, for a poll; the same refusals as ``open_link``."""
+    try:
+        return sharing.link_version(get_db(), token, kind, device() if kind == PLAYER else None)
+    except service.NotFound:
+        raise Refused(_missing(kind)) from None
+    except sharing.LinkGone as err:
+        raise Refused(_gone(err)) from None
+    except sharing.SeatTaken as err:
+        raise Refused(_taken(err, token)) from None
+
+
+def scribe(key: str, deleted_ok: bool = False) -> sharing.Shown:
+    """The game behind a Scribe's link, as the Scribe may see it (no sealed bid); the
+    link is remembered in this browser's games list, and fills in URLs to this game."""
+    shown = open_link(key, SCRIBE, deleted_ok=deleted_ok)
+    g.scribe_key = key
+    remember(key)
+    return shown
+
+
+def my_games(deleted: bool = False) -> list[tuple[str, Any]]:
+    """(Scribe's token, game) for each game this browser holds a live Scribe's link to."""
+    db = get_db()
+    out = []
+    for token in remembered():
+        found = links.find(db, token, deleted_ok=True)
+        if found is None or found[0].kind != SCRIBE:
+            continue
+        game = service.get(db, found[0].game_id)
+        if game is not None and bool(game.deleted_at) == deleted:
+            out.append((token, game))
+    out.sort(key=lambda pair: pair[1].updated_at, reverse=True)
+    return out
+
+
+def _fill_key(endpoint: str, values: dict[str, Any]) -> None:
+    """URLs to the Scribe's pages of the game being shown need not name its key."""
+    key = g.get("scribe_key")
+    if key is not None and "key" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "key"):
+        values["key"] = key
+
+
+def init_app(app: Flask) -> None:
+    app.url_defaults(_fill_key)
+    app.register_error_handler(Refused, lambda err: err.response)
