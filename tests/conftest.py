@@ -45,12 +45,12 @@ def api(client):
 
 @pytest.fixture
 def new_game(api):
-    """Create a game through the API and return its id."""
+    """Create a game through the API and return its key (the Scribe's token: /games/KEY)."""
 
     def make(players=("Paul", "Thomas", "Marie"), first_dealer=2, preset="plus_minus_one", **extra):
         status, body = api("post", "/api/games", {"players": list(players), "first_dealer": first_dealer,
                                                    "preset": preset, **extra})
         assert status == 201, body
-        return body["id"]
+        return body["key"]
 
     return make

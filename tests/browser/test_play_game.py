@@ -283,7 +283,7 @@ def test_page_weight_and_no_third_party(server, phone):
     with urllib.request.urlopen(req) as resp:
         import json
 
-        game_id = json.load(resp)["id"]
+        game_id = json.load(resp)["key"]
 
     requests = []
     phone.on("request", lambda r: requests.append(r))

@@ -50,7 +50,7 @@ def test_hidden_bids_across_three_browsers(server, contexts, artifacts):
     x = expect()
     game = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
                                                "preset": "plus_minus_one", "rules": {"reveal": "hidden", "rounds": 3}})
-    gid = game["id"]
+    gid = game["key"]
     scribe, thomas, tv = contexts(**PHONE), contexts(**PHONE), contexts(**TV)
 
     # the Scribe opens the links page from the game page and reads the links under the QR codes

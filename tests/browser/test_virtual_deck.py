@@ -32,7 +32,7 @@ def recorded_deal(tmp_path_factory, gid: str, number: int) -> dict:
 def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, contexts, artifacts, tmp_path_factory):
     x = expect()
     gid = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
-                                              "preset": "standard", "rules": {"virtual_deck": True, "rounds": 3}})["id"]
+                                              "preset": "standard", "rules": {"virtual_deck": True, "rounds": 3}})["key"]
     # round 1 through the API, so that round 2 deals two cards each
     api(server, "POST", f"/api/games/{gid}/deal", {})
     if api(server, "GET", f"/api/games/{gid}/sheet")["rounds"][0]["trump"]["card"] == "wizard":

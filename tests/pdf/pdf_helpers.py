@@ -125,3 +125,11 @@ def grid(data: bytes, names, page: int = 0) -> dict[int, list[list[str]]]:
                     if cx - width / 2 <= x < cx + width / 2:
                         out[r][p].append(t)
     return out
+
+
+def scribe_key(app, game_id: str) -> str:
+    """A Scribe's link for a game made straight through the service (its id opens nothing)."""
+    from scribe import sharing
+
+    with app.app_context():
+        return sharing.scribe_token(get_db(), app.config["SECRET_KEY"], game_id)

@@ -62,3 +62,33 @@ def test_the_installed_command_exits_non_zero_on_an_unknown_game(instance, tmp_p
     run = subprocess.run([sys.executable, "-m", "scribe.cli", "pdf", "nope", "-o", str(tmp_path / "x.pdf")],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and "no game" in run.stderr
+
+
+def _secret_game(app, thomas_bid: int) -> tuple[str, str]:
+    """A secret-bid game (W-B7) where only Thomas has bid: (game id, the Scribe's key)."""
+    from scribe import service
+    from scribe.web.db import get_db
+
+    from pdf_helpers import scribe_key
+
+    with app.app_context():
+        game_id = service.create(get_db(), "wizard", "Sealed", "en", players=["Anna", "Thomas", "Cleo"],
+                                 first_dealer=2, preset="standard", reveal="secret", rounds=3)
+        service.act(get_db(), game_id, "bid", {"round": 1, "player": 1, "bid": thomas_bid})
+    return game_id, scribe_key(app, game_id)
+
+
+def test_scribe_pdf_keeps_sealed_bids_sealed_like_the_web_pdf(instance, tmp_path):
+    """The printed sheet from the command line is the Scribe's view too: twin games that
+    differ only in Thomas's secret bid print the same text, and match the web's PDF."""
+    app = create_app({"TESTING": True})
+    printed = []
+    for bid in (0, 1):
+        game_id, key = _secret_game(app, bid)
+        for given in (game_id, key, f"http://192.168.1.20:5000/games/{key}"):
+            out = tmp_path / f"sealed-{bid}.pdf"
+            assert main(["pdf", given, "-o", str(out)]) == 0, given
+            printed.append(text(out.read_bytes()))
+        web = app.test_client().get(f"/games/{key}/sheet.pdf")
+        assert text(web.data) == printed[-1]
+    assert len(set(printed)) == 1 and "Thomas" in printed[0]

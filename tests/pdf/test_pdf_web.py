@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from pdf_helpers import play, reader, text
+from pdf_helpers import play, reader, scribe_key, text
 
 
 def test_sheet_pdf_from_the_game_page(app, client):
     game_id = play(app, ("Anna", "Bert", "Cleo"), rounds=3)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'href="/games/{game_id}/sheet.pdf"' in page and "Print the sheet (PDF)" in page
-    resp = client.get(f"/games/{game_id}/sheet.pdf")
+    key = scribe_key(app, game_id)
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert f'href="/games/{key}/sheet.pdf"' in page and "Print the sheet (PDF)" in page
+    resp = client.get(f"/games/{key}/sheet.pdf")
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
     assert "attachment" in resp.headers["Content-Disposition"] and ".pdf" in resp.headers["Content-Disposition"]
     assert len(reader(resp.data).pages) == 1
@@ -19,7 +20,8 @@ def test_sheet_pdf_from_the_game_page(app, client):
 
 def test_sheet_pdf_from_the_api_with_letter_paper(app, client):
     game_id = play(app, ("Anna", "Bert", "Cleo"), rounds=0)
-    resp = client.get(f"/api/games/{game_id}/sheet.pdf?paper=letter")
+    key = scribe_key(app, game_id)
+    resp = client.get(f"/api/games/{key}/sheet.pdf?paper=letter")
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
     assert round(float(reader(resp.data).pages[0].mediabox.height)) == 792
 
@@ -34,14 +36,16 @@ def test_unknown_game_is_a_404_page_or_json(client):
 
 def test_unknown_paper_for_a_sheet_is_422(app, client):
     game_id = play(app, ("Anna", "Bert", "Cleo"), rounds=0)
-    resp = client.get(f"/api/games/{game_id}/sheet.pdf?paper=legal")
+    key = scribe_key(app, game_id)
+    resp = client.get(f"/api/games/{key}/sheet.pdf?paper=legal")
     assert resp.status_code == 422 and resp.get_json()["field"] == "paper"
-    assert client.get(f"/games/{game_id}/sheet.pdf?paper=legal").status_code == 422
+    assert client.get(f"/games/{key}/sheet.pdf?paper=legal").status_code == 422
 
 
 def test_blank_pad_with_the_games_names(app, client):
     game_id = play(app, ("Anna", "Bert", "Cleo", "Dora"), rounds=0, unicolore=True)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    key = scribe_key(app, game_id)
+    page = client.get(f"/games/{key}").get_data(as_text=True)
     assert "Blank pad with these names" in page
     href = page.split("Blank pad with these names")[0].rsplit('href="', 1)[1].split('"')[0].replace("&amp;", "&")
     assert href.startswith("/pads.pdf?")

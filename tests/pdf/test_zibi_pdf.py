@@ -13,7 +13,7 @@ from scribe.cli import main
 from scribe.rules.errors import RuleError
 from scribe.web.db import get_db
 
-from pdf_helpers import fonts_embedded, load, reader, text, to_png, words
+from pdf_helpers import fonts_embedded, load, reader, scribe_key, text, to_png, words
 
 NAMES9 = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fred", "Gina", "Hugo", "Ines")
 CLANS9 = list("ABCABCABC")
@@ -301,9 +301,10 @@ def test_scribe_pdf_prints_a_zibi_game(instance, tmp_path):
 
 def test_sheet_pdf_and_pad_links_from_the_zibi_game_page(app, client):
     game_id = play_zibi(app, names=NAMES9[:6], results=_results9(0))
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'href="/games/{game_id}/sheet.pdf"' in page and "Print the sheet (PDF)" in page
-    resp = client.get(f"/games/{game_id}/sheet.pdf")
+    key = scribe_key(app, game_id)
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert f'href="/games/{key}/sheet.pdf"' in page and "Print the sheet (PDF)" in page
+    resp = client.get(f"/games/{key}/sheet.pdf")
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
     assert "attachment" in resp.headers["Content-Disposition"]
     href = page.split("Blank pad with these names")[0].rsplit('href="', 1)[1].split('"')[0].replace("&amp;", "&")
@@ -315,10 +316,11 @@ def test_sheet_pdf_and_pad_links_from_the_zibi_game_page(app, client):
 
 def test_api_sheet_pdf_with_letter_paper(app, client):
     game_id = play_zibi(app, results=_results9(), mode="three")
-    resp = client.get(f"/api/games/{game_id}/sheet.pdf?paper=letter")
+    key = scribe_key(app, game_id)
+    resp = client.get(f"/api/games/{key}/sheet.pdf?paper=letter")
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
     assert round(float(reader(resp.data).pages[0].mediabox.height)) == 792
-    assert client.get(f"/api/games/{game_id}/sheet.pdf?paper=legal").get_json()["field"] == "paper"
+    assert client.get(f"/api/games/{key}/sheet.pdf?paper=legal").get_json()["field"] == "paper"
 
 
 def test_unknown_game_is_404(client):

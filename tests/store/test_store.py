@@ -64,7 +64,7 @@ def test_a_new_app_on_the_same_instance_keeps_the_games(tmp_path):
     client = create_app(config).test_client()
     resp = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
                                            "preset": "plus_minus_one", "name": "Kept"})
-    gid = resp.get_json()["id"]
+    gid = resp.get_json()["key"]
     for value in (0, 1, 1):
         assert client.post(f"/api/games/{gid}/bids", json={"bid": value}).status_code == 200
     assert client.post(f"/api/games/{gid}/tricks", json={"tricks": [0, 0, 1]}).status_code == 200

@@ -57,7 +57,7 @@ def test_games_list_and_read(api, new_game):
     a = new_game()
     b = new_game(players=("X", "Y", "Z", "W"))
     status, body = api("get", "/api/games")
-    assert status == 200 and {g["id"] for g in body["games"]} == {a, b}
+    assert status == 200 and {g["key"] for g in body["games"]} == {a, b}
     status, body = api("get", f"/api/games/{b}")
     assert status == 200 and body["sheet"]["players"] == ["X", "Y", "Z", "W"] and body["sheet"]["round_count"] == 15
 
@@ -154,7 +154,7 @@ def test_rename_delete_restore(api, new_game):
     assert api("get", f"/api/games/{gid}")[1]["name"] == "Renamed"
     assert api("delete", f"/api/games/{gid}")[0] == 204
     status, body = api("get", f"/api/games/{gid}")
-    assert status == 404 and body["field"] == "game_id"
+    assert status == 404 and body["field"] == "key"
     assert api("get", "/api/games")[1]["games"] == []
     status, body = api("post", f"/api/games/{gid}/restore")
     assert status == 200 and body["deleted"] is False and body["name"] == "Renamed"

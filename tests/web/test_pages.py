@@ -16,7 +16,7 @@ def games_count(api) -> int:
 def test_index_without_games_invites_to_start_one(client):
     resp = client.get("/")
     t = text(resp.get_data(as_text=True))
-    assert resp.status_code == 200 and "No games yet" in t and "New game of Wizard" in t
+    assert resp.status_code == 200 and "No games on this phone yet" in t and "New game of Wizard" in t
 
 
 def test_new_game_form_offers_six_seats_the_presets_and_the_editions(client):

@@ -20,7 +20,7 @@ def table(client, new_game):
     def make(reveal="hidden", preset="plus_minus_one", **extra):
         gid = new_game(preset=preset, rules={"reveal": reveal}, **extra)
         links = client.get(f"/api/games/{gid}/links").get_json()
-        return {"id": gid, "watch": links["watch"]["token"], "players": [p["token"] for p in links["players"]]}
+        return {"key": gid, "watch": links["watch"]["token"], "players": [p["token"] for p in links["players"]]}
 
     return make
 
@@ -43,7 +43,7 @@ def all_bid(client, t, bids=(0, 0, 0)):
 
 def test_links_page_shows_a_qr_code_per_link_with_the_security_headers(client, table):
     t = table()
-    resp = client.get(f"/games/{t['id']}/links")
+    resp = client.get(f"/games/{t['key']}/links")
     page = resp.get_data(as_text=True)
     assert resp.status_code == 200
     assert page.count('src="data:image/svg+xml') == 1 + 3 + 1  # watch, three players, the Scribe
@@ -52,22 +52,22 @@ def test_links_page_shows_a_qr_code_per_link_with_the_security_headers(client, t
     assert "<script>" not in page and " style=" not in page
     assert resp.headers["Referrer-Policy"] == "no-referrer"
     assert "unsafe-inline" not in resp.headers["Content-Security-Policy"]
-    assert f'/games/{t["id"]}/links' in client.get(f"/games/{t['id']}").get_data(as_text=True)
+    assert f'/games/{t["key"]}/links' in client.get(f"/games/{t['key']}").get_data(as_text=True)
 
 
 def test_only_a_hash_of_each_token_is_stored(app, client, table):
     t = table()
     db = sqlite3.connect(app.config["DATABASE"])
     dump = "\n".join(db.iterdump())
-    for token in [t["watch"], *t["players"]]:
+    for token in [t["key"], t["watch"], *t["players"]]:
         assert token not in dump
-    assert db.execute("select count(*) from links where revoked_at is null").fetchone()[0] == 4
+    assert db.execute("select count(*) from links where revoked_at is null").fetchone()[0] == 5  # Scribe, watch, 3 seats
 
 
 def test_new_pages_keep_the_security_headers(client, table):
     t = table()
     paths = [f"/w/{t['watch']}", f"/w/{t['watch']}/sheet", f"/p/{t['players'][0]}", f"/p/{t['players'][0]}/view",
-             f"/games/{t['id']}/links", f"/games/{t['id']}/pass/0", f"/api/watch/{t['watch']}", "/w/nope-nope-nope-nope"]
+             f"/games/{t['key']}/links", f"/games/{t['key']}/pass/0", f"/api/watch/{t['watch']}", "/w/nope-nope-nope-nope"]
     for path in paths:
         resp = client.get(path)
         assert resp.headers["Referrer-Policy"] == "no-referrer", path
@@ -78,11 +78,11 @@ def test_new_pages_keep_the_security_headers(client, table):
 
 def test_watch_and_player_pages_never_carry_the_game_id(client, table):
     t = table("open")
-    client.post(f"/api/games/{t['id']}/bids", json={"bid": 0})
+    client.post(f"/api/games/{t['key']}/bids", json={"bid": 0})
     for path in (f"/w/{t['watch']}", f"/w/{t['watch']}/sheet", f"/p/{t['players'][1]}", f"/p/{t['players'][1]}/view",
                  f"/api/watch/{t['watch']}", f"/api/player/{t['players'][1]}"):
         body = client.get(path).get_data(as_text=True)
-        assert t["id"] not in body, path
+        assert t["key"] not in body, path
 
 
 # --------------------------------------------------------------------------- permissions
@@ -92,8 +92,8 @@ def _write_routes(app):
     return [(r.rule, sorted(r.methods & WRITE)) for r in app.url_map.iter_rules() if r.methods & WRITE]
 
 
-def _fill(rule: str, game_id: str, token: str) -> str:
-    path = rule.replace("<game_id>", game_id).replace("<token>", token)
+def _fill(rule: str, key: str, token: str) -> str:
+    path = rule.replace("<key>", key).replace("<token>", token)
     path = re.sub(r"<int:[^>]+>", "1", path)
     return re.sub(r"<[^>]+>", "bid", path)
 
@@ -105,7 +105,7 @@ def test_every_write_route_refuses_watch_and_player_tokens_in_place_of_the_game(
     assert len(routes) >= 20
     for kind, token in (("watch", t["watch"]), ("player", t["players"][PAUL])):
         for rule, methods in routes:
-            if "<game_id>" not in rule:
+            if "<key>" not in rule:
                 continue
             for method in methods:
                 path = _fill(rule, token, token)
@@ -113,8 +113,8 @@ def test_every_write_route_refuses_watch_and_player_tokens_in_place_of_the_game(
                         "name": "x", "confirm": "yes"}
                 resp = client.open(path, method=method, **({"json": body} if "/api/" in path else {"data": body}))
                 assert resp.status_code == 404, (kind, method, path, resp.status_code)
-    assert sheet_of(client, t["id"])["version"] == 0
-    assert client.get(f"/games/{t['id']}").status_code == 200  # not moved, not deleted
+    assert sheet_of(client, t["key"])["version"] == 0
+    assert client.get(f"/games/{t['key']}").status_code == 200  # not moved, not deleted
 
 
 def test_a_watch_link_cannot_enter_anything(client, table):
@@ -124,23 +124,24 @@ def test_a_watch_link_cannot_enter_anything(client, table):
     assert client.post(f"/api/player/{w}/bid", json={"round": 1, "bid": 0}).status_code == 404
     assert client.post(f"/w/{w}", data={"bid": "0"}).status_code == 405
     assert client.post(f"/w/{w}/sheet", data={"bid": "0"}).status_code == 405
-    assert sheet_of(client, t["id"])["version"] == 0
+    assert sheet_of(client, t["key"])["version"] == 0
 
 
 def test_token_routes_take_only_their_own_kind(app, client, table):
-    """Every write route under a token: the other kind's token, a wrong one, a revoked one: 404."""
+    """Every write route under a token: the other kind's token, a wrong one: 404; a revoked one: 410."""
     t = table()
     token_routes = [(rule, m) for rule, m in _write_routes(app) if "<token>" in rule]
-    assert {r for r, _ in token_routes} == {"/p/<token>/bid", "/api/player/<token>/bid",
+    assert {r for r, _ in token_routes} == {"/p/<token>/bid", "/api/player/<token>/bid", "/p/<token>/claim",
                                             "/p/<token>/played", "/api/player/<token>/played"}  # virtual deck
-    client.post(f"/api/games/{t['id']}/links", json={"link": 1, "op": "revoke"})
+    client.post(f"/api/games/{t['key']}/links", json={"link": 1, "op": "revoke"})
     for rule, _methods in token_routes:
         for token in (t["watch"], "x" * 22, t["players"][THOMAS], "", "a" * 5000):
             path = _fill(rule, "", token)
             resp = client.post(path, json={"round": 1, "bid": 0}) if "/api/" in rule else \
                 client.post(path, data={"round": "1", "bid": "0"})
-            assert resp.status_code in (404, 405), (path, resp.status_code)
-    assert sheet_of(client, t["id"])["version"] == 0
+            expected = (410,) if token == t["players"][THOMAS] and "/claim" not in rule else (404, 405, 410)
+            assert resp.status_code in expected, (path, resp.status_code)
+    assert sheet_of(client, t["key"])["version"] == 0
 
 
 def test_a_player_link_enters_only_its_own_bid(client, table):
@@ -157,7 +158,7 @@ def test_a_player_link_enters_only_its_own_bid(client, table):
 def test_a_player_link_of_one_game_never_touches_another(client, table):
     a, b = table(), table()
     assert player_bid(client, a["players"][THOMAS], 1).status_code == 303
-    assert sheet_of(client, b["id"])["version"] == 0
+    assert sheet_of(client, b["key"])["version"] == 0
     assert client.get(f"/api/player/{a['players'][THOMAS]}").get_json()["sheet"]["version"] == 1
 
 
@@ -182,14 +183,14 @@ def test_player_bid_refusals_are_clear_4xx(client, table):
     assert resp.status_code == 422 and "All bids are in" in text(resp.get_data(as_text=True))
     for garbage in ({"round": "x", "bid": "1"}, {"round": "1", "bid": "one"}, {}):
         assert client.post(f"/p/{t['players'][PAUL]}/bid", data=garbage).status_code in (422,)
-    assert sheet_of(client, t["id"])["version"] == 3
+    assert sheet_of(client, t["key"])["version"] == 3
 
 
 def test_a_player_link_in_open_mode_cannot_bid_and_a_zibi_player_link_has_no_bid(client, table, api):
     t = table("open")
     assert player_bid(client, t["players"][PAUL], 0).status_code == 403
     status, body = api("post", "/api/games", {"game": "zibi", "players": ["A", "B", "C", "D"]})
-    links = client.get(f"/api/games/{body['id']}/links").get_json()
+    links = client.get(f"/api/games/{body['key']}/links").get_json()
     assert player_bid(client, links["players"][0]["token"], 0).status_code == 404
     assert client.get(f"/p/{links['players'][0]['token']}").status_code == 200
 
@@ -199,7 +200,7 @@ def test_cross_site_player_bid_is_refused(client, table):
     resp = client.post(f"/p/{t['players'][PAUL]}/bid", data={"round": "1", "bid": "0"},
                        headers={"Origin": "http://evil.example"})
     assert resp.status_code == 403
-    assert sheet_of(client, t["id"])["version"] == 0
+    assert sheet_of(client, t["key"])["version"] == 0
 
 
 # --------------------------------------------------------------------------- sealed bids (W-B7)
@@ -207,7 +208,8 @@ def test_cross_site_player_bid_is_refused(client, table):
 
 def _views(client, t):
     """Everything a viewer other than Thomas can fetch, with tokens and ids masked."""
-    gid = t["id"]
+    gid = t["key"]
+    public_id = client.get(f"/api/games/{gid}").get_json()["id"]  # no capability, but differs per game
     paths = [f"/games/{gid}", f"/games/{gid}/history", f"/w/{t['watch']}", f"/w/{t['watch']}/sheet",
              f"/p/{t['players'][PAUL]}", f"/p/{t['players'][MARIE]}/view", f"/games/{gid}/pass/{PAUL}",
              f"/api/games/{gid}", f"/api/games/{gid}/sheet", f"/api/games/{gid}/history",
@@ -217,7 +219,7 @@ def _views(client, t):
         resp = client.get(path, headers=HX if i == 0 else {})
         assert resp.status_code == 200, path
         body = resp.get_data(as_text=True)
-        for secret in [gid, t["watch"], *t["players"]]:
+        for secret in [gid, public_id, t["watch"], *t["players"]]:
             body = body.replace(secret, "TOKEN")
         out[i] = re.sub(r'"at": ?"[^"]*"|\d+/\d+/\d+,? [\d:]+ ?[AP]?M?|\d{4}-\d\d-\d\dT[\d:+]+', "AT", body)
     return out
@@ -232,7 +234,7 @@ def test_a_sealed_bid_leaves_no_trace_for_anyone_else(client, table, mode):
     for t, value in zip(games, (0, 1)):  # round 1 played, round 2: Thomas bids 0 or 1 of 2 cards
         for p in (PAUL, THOMAS, MARIE, 3):
             assert player_bid(client, t["players"][p], 0).status_code == 303
-        client.post(f"/api/games/{t['id']}/tricks", json={"round": 1, "tricks": [1, 0, 0, 0]})
+        client.post(f"/api/games/{t['key']}/tricks", json={"round": 1, "tricks": [1, 0, 0, 0]})
         assert player_bid(client, t["players"][THOMAS], value, round_no=2).status_code == 303
     a, b = _views(client, games[0]), _views(client, games[1])
     for k in a:
@@ -250,37 +252,37 @@ def test_hidden_bids_are_revealed_at_once_to_everyone(client, table):
     assert watch["bid_total"] is None
     player_bid(client, t["players"][PAUL], 1)
     player_bid(client, t["players"][MARIE], 1)
-    for path in (f"/api/watch/{t['watch']}", f"/api/games/{t['id']}", f"/api/player/{t['players'][PAUL]}"):
+    for path in (f"/api/watch/{t['watch']}", f"/api/games/{t['key']}", f"/api/player/{t['players'][PAUL]}"):
         body = client.get(path).get_json()
         row = body["sheet"]["rounds"][0]
         assert row["bids"] == [1, 1, 1] and not any(row["sealed"]), path
-    assert "Thomas bids 1" in text(client.get(f"/games/{t['id']}/history").get_data(as_text=True))
+    assert "Thomas bids 1" in text(client.get(f"/games/{t['key']}/history").get_data(as_text=True))
 
 
 def test_secret_bids_stay_sealed_until_the_tricks_then_score_together(client, table):
     t = table("secret", preset="standard")
     all_bid(client, t, (0, 1, 0))
-    sheet = sheet_of(client, t["id"])
+    sheet = sheet_of(client, t["key"])
     assert sheet["phase"] == "tricks" and sheet["rounds"][0]["bids"] == [None] * 3
-    page = client.get(f"/games/{t['id']}").get_data(as_text=True)
+    page = client.get(f"/games/{t['key']}").get_data(as_text=True)
     assert "bid sealed" in page and "Record the tricks" in page
-    resp = client.get(f"/games/{t['id']}/rounds/1")
+    resp = client.get(f"/games/{t['key']}/rounds/1")
     assert resp.status_code == 409 and "sealed" in text(resp.get_data(as_text=True))
-    resp = client.post(f"/api/games/{t['id']}/rounds/1/correction", json={"bids": [1, 0, 0]})
+    resp = client.post(f"/api/games/{t['key']}/rounds/1/correction", json={"bids": [1, 0, 0]})
     assert resp.status_code == 422
-    client.post(f"/api/games/{t['id']}/tricks", json={"round": 1, "tricks": [0, 1, 0]})
-    row = sheet_of(client, t["id"])["rounds"][0]
+    client.post(f"/api/games/{t['key']}/tricks", json={"round": 1, "tricks": [0, 1, 0]})
+    row = sheet_of(client, t["key"])["rounds"][0]
     assert row["bids"] == [0, 1, 0] and row["totals"] == [20, 30, 20]
 
 
 def test_undo_of_a_sealed_bid_does_not_tell_it(client, table):
     t = table()
     player_bid(client, t["players"][THOMAS], 1)
-    page = client.get(f"/games/{t['id']}").get_data(as_text=True)
+    page = client.get(f"/games/{t['key']}").get_data(as_text=True)
     assert "Thomas bids (sealed)" in page and "Thomas bids 1" not in page
-    v = sheet_of(client, t["id"])["version"]
-    assert client.post(f"/api/games/{t['id']}/undo", json={"version": v}).status_code == 200
-    page = client.get(f"/games/{t['id']}").get_data(as_text=True)
+    v = sheet_of(client, t["key"])["version"]
+    assert client.post(f"/api/games/{t['key']}/undo", json={"version": v}).status_code == 200
+    page = client.get(f"/games/{t['key']}").get_data(as_text=True)
     assert "Thomas bids (sealed)" in page  # the redo button's title
 
 
@@ -289,36 +291,36 @@ def test_undo_of_a_sealed_bid_does_not_tell_it(client, table):
 
 def test_pass_the_phone_shows_one_players_buttons_and_hides_the_bid(client, table):
     t = table()
-    page = client.get(f"/games/{t['id']}").get_data(as_text=True)
+    page = client.get(f"/games/{t['key']}").get_data(as_text=True)
     assert "Pass the phone to Paul" in text(page) and 'action="/games/' not in page.split("sealedbids")[1].split("</div>")[0]
-    frag = client.get(f"/games/{t['id']}/pass/{PAUL}", headers=HX).get_data(as_text=True)
+    frag = client.get(f"/games/{t['key']}/pass/{PAUL}", headers=HX).get_data(as_text=True)
     assert "Paul bids" in text(frag)
-    resp = client.post(f"/games/{t['id']}/bid", data={"round": "1", "player": "0", "bid": "1", "version": "0"}, headers=HX)
+    resp = client.post(f"/games/{t['key']}/bid", data={"round": "1", "player": "0", "bid": "1", "version": "0"}, headers=HX)
     assert resp.status_code == 200
     assert "Pass the phone to Thomas" in text(resp.get_data(as_text=True))
     # Thomas bids on his own phone meanwhile: the Scribe's older page is not refused for it
     player_bid(client, t["players"][THOMAS], 0)
-    resp = client.post(f"/games/{t['id']}/bid", data={"round": "1", "player": "2", "bid": "1", "version": "1"}, headers=HX)
+    resp = client.post(f"/games/{t['key']}/bid", data={"round": "1", "player": "2", "bid": "1", "version": "1"}, headers=HX)
     assert resp.status_code == 200, errors(resp.get_data(as_text=True))
-    assert sheet_of(client, t["id"])["rounds"][0]["bids"] == [1, 0, 1]  # revealed: 1 + 0 + 1 = 2, not 1
+    assert sheet_of(client, t["key"])["rounds"][0]["bids"] == [1, 0, 1]  # revealed: 1 + 0 + 1 = 2, not 1
 
 
 def test_pass_the_phone_to_the_last_seat_shows_the_forbidden_bid_only_then(client, table):
     t = table()
     player_bid(client, t["players"][PAUL], 0)
     player_bid(client, t["players"][THOMAS], 0)
-    page = text(client.get(f"/games/{t['id']}").get_data(as_text=True))
+    page = text(client.get(f"/games/{t['key']}").get_data(as_text=True))
     assert "Pass the phone to Marie" in page and "may not bid" not in page
-    frag = client.get(f"/games/{t['id']}/pass/{MARIE}", headers=HX).get_data(as_text=True)
+    frag = client.get(f"/games/{t['key']}/pass/{MARIE}", headers=HX).get_data(as_text=True)
     assert "may not bid 1" in text(frag) and "disabled" in frag
-    resp = client.get(f"/games/{t['id']}/pass/{PAUL}", headers=HX)
+    resp = client.get(f"/games/{t['key']}/pass/{PAUL}", headers=HX)
     assert resp.status_code == 409 and "no bid to enter" in text(resp.get_data(as_text=True))
-    assert client.get(f"/games/{t['id']}/pass/7").status_code == 404
+    assert client.get(f"/games/{t['key']}/pass/7").status_code == 404
 
 
 def test_pass_is_only_for_hidden_and_secret_bids(client, table):
     t = table("open")
-    assert client.get(f"/games/{t['id']}/pass/0").status_code == 404
+    assert client.get(f"/games/{t['key']}/pass/0").status_code == 404
 
 
 # --------------------------------------------------------------------------- polling
@@ -330,7 +332,7 @@ def test_watch_poll_answers_204_while_nothing_changed_then_the_fresh_sheet(clien
     page = client.get(f"/w/{t['watch']}").get_data(as_text=True)
     assert f'hx-get="{frag}?v=0"' in page and 'hx-trigger="every 2s"' in page
     assert client.get(frag + "?v=0").status_code == 204
-    client.post(f"/api/games/{t['id']}/bids", json={"bid": 1})
+    client.post(f"/api/games/{t['key']}/bids", json={"bid": 1})
     resp = client.get(frag + "?v=0")
     assert resp.status_code == 200 and f"{frag}?v=1" in resp.get_data(as_text=True)
     assert client.get(frag + "?v=1").status_code == 204
@@ -343,17 +345,17 @@ def test_player_poll_and_the_scribes_poll(client, table):
     t = table()
     view = f"/p/{t['players'][PAUL]}/view"
     assert client.get(view + "?v=0").status_code == 204
-    assert client.get(f"/games/{t['id']}/poll?v=0").status_code == 204
+    assert client.get(f"/games/{t['key']}/poll?v=0").status_code == 204
     player_bid(client, t["players"][THOMAS], 1)
     assert client.get(view + "?v=0").status_code == 200
-    resp = client.get(f"/games/{t['id']}/poll?v=0", headers=HX)
+    resp = client.get(f"/games/{t['key']}/poll?v=0", headers=HX)
     assert resp.status_code == 200 and resp.get_data(as_text=True).lstrip().startswith('<div id="play"')
     assert client.get("/games/nope/poll?v=0").status_code == 404
 
 
 def test_watch_link_works_for_witty_zibi(client, api):
     status, body = api("post", "/api/games", {"game": "zibi", "players": ["A", "B", "C", "D"]})
-    gid = body["id"]
+    gid = body["key"]
     token = client.get(f"/api/games/{gid}/links").get_json()["watch"]["token"]
     page = client.get(f"/w/{token}").get_data(as_text=True)
     assert 'id="sheet"' in page and "No round played yet" in page and gid not in page
@@ -371,18 +373,21 @@ def test_watch_link_works_for_witty_zibi(client, api):
 
 def test_revoke_and_reissue_a_watch_and_a_player_link(client, table):
     t = table()
-    gid = t["id"]
+    gid = t["key"]
     resp = client.post(f"/games/{gid}/links", data={"link": "watch", "op": "revoke"})
     assert resp.status_code == 303
-    assert client.get(f"/w/{t['watch']}").status_code == 404
-    assert client.get(f"/w/{t['watch']}/sheet?v=0").status_code == 404  # a polling TV stops
+    gone = client.get(f"/w/{t['watch']}")
+    assert gone.status_code == 410 and "stopped this link" in text(gone.get_data(as_text=True))
+    poll = client.get(f"/w/{t['watch']}/sheet?v=0", headers=HX)  # a polling TV reloads and says why
+    assert poll.status_code == 410 and poll.headers["HX-Refresh"] == "true"
     page = client.get(f"/games/{gid}/links").get_data(as_text=True)
     assert "Revoked" in page and page.count("data:image/svg+xml") == 4  # not silently re-made
     client.post(f"/games/{gid}/links", data={"link": "watch", "op": "reissue"})
     new = client.get(f"/api/games/{gid}/links").get_json()["watch"]["token"]
     assert new != t["watch"] and client.get(f"/w/{new}").status_code == 200
     client.post(f"/games/{gid}/links", data={"link": "1", "op": "reissue"})
-    assert player_bid(client, t["players"][THOMAS], 0).status_code == 404
+    old = player_bid(client, t["players"][THOMAS], 0)
+    assert old.status_code == 410 and "new link" in text(old.get_data(as_text=True))
     thomas = client.get(f"/api/games/{gid}/links").get_json()["players"][THOMAS]["token"]
     assert player_bid(client, thomas, 0).status_code == 303
     for bad in ({"link": "9", "op": "revoke"}, {"link": "scribe", "op": "revoke"}, {"link": "watch", "op": "x"}, {}):
@@ -391,16 +396,20 @@ def test_revoke_and_reissue_a_watch_and_a_player_link(client, table):
     assert client.post(f"/api/games/{gid}/links", json={"link": 7, "op": "reissue"}).status_code == 422
 
 
-def test_reissuing_the_scribes_link_moves_the_game(client, table):
+def test_reissuing_the_scribes_link_moves_the_game_and_rewrites_no_entry(app, client, table):
     t = table()
     player_bid(client, t["players"][THOMAS], 1)
-    resp = client.post(f"/games/{t['id']}/links", data={"link": "scribe", "op": "reissue"})
+    db = sqlite3.connect(app.config["DATABASE"])
+    before = db.execute("select game_id, seq, kind, data, at from entries order by seq").fetchall()
+    resp = client.post(f"/games/{t['key']}/links", data={"link": "scribe", "op": "reissue"})
     assert resp.status_code == 303
     new = re.search(r"/games/([^/]+)/links", resp.headers["Location"]).group(1)
-    assert new != t["id"]
-    assert client.get(f"/games/{t['id']}").status_code == 404
-    assert client.get(f"/api/games/{t['id']}").status_code == 404
-    assert client.post(f"/games/{t['id']}/bid", data={"bid": "0"}).status_code == 404
+    assert new != t["key"]
+    old = client.get(f"/games/{t['key']}")
+    assert old.status_code == 410 and "replaced" in text(old.get_data(as_text=True))
+    assert client.get(f"/api/games/{t['key']}").status_code == 410
+    assert client.post(f"/games/{t['key']}/bid", data={"bid": "0"}).status_code == 410
+    assert db.execute("select game_id, seq, kind, data, at from entries order by seq").fetchall() == before
     moved = client.get(f"/api/games/{new}").get_json()
     assert moved["sheet"]["version"] == 1 and moved["sheet"]["rounds"][0]["sealed"][THOMAS]  # entries followed
     assert client.get(f"/w/{t['watch']}").status_code == 200  # watch and player links follow the game
@@ -410,7 +419,7 @@ def test_reissuing_the_scribes_link_moves_the_game(client, table):
 
 def test_a_deleted_game_closes_its_links(client, table):
     t = table()
-    client.delete(f"/api/games/{t['id']}")
+    client.delete(f"/api/games/{t['key']}")
     assert client.get(f"/w/{t['watch']}").status_code == 404
     assert player_bid(client, t["players"][PAUL], 0).status_code == 404
 
@@ -433,11 +442,11 @@ def test_the_printed_sheet_keeps_sealed_bids_sealed(client, table):
 
     t = table("secret", preset="standard")
     all_bid(client, t, (0, 1, 0))
-    row = next(line for line in pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['id']}/sheet.pdf").data))
+    row = next(line for line in pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['key']}/sheet.pdf").data))
                .pages[0].extract_text().splitlines() if line.startswith("1 1 "))
     assert not re.search(r"\d", row[4:].replace("D", "")), row  # ticks, no bid value
-    client.post(f"/api/games/{t['id']}/tricks", json={"round": 1, "tricks": [0, 1, 0]})
-    text_after = pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['id']}/sheet.pdf").data)).pages[0].extract_text()
+    client.post(f"/api/games/{t['key']}/tricks", json={"round": 1, "tricks": [0, 1, 0]})
+    text_after = pypdf.PdfReader(io.BytesIO(client.get(f"/games/{t['key']}/sheet.pdf").data)).pages[0].extract_text()
     assert "30" in text_after  # revealed and scored together
 
 

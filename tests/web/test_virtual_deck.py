@@ -12,7 +12,7 @@ from web_helpers import HX, errors, form, forms, has_form, submit, text
 
 from scribe import create_app, service
 from scribe.engine import card_label
-from scribe.store import load_log
+from scribe.store import links, load_log
 from scribe.web.db import get_db
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals
@@ -40,9 +40,15 @@ def vd(client, new_game):
     return make
 
 
+def game_id(app, key):
+    """The game's own id behind its Scribe's link (the id opens nothing: the log is kept by it)."""
+    with app.app_context():
+        return links.find(get_db(), key)[0].game_id
+
+
 def recorded_deal(app, gid, number=1):
     with app.app_context():
-        deals = [e for e in load_log(get_db(), gid) if e.kind == "deal" and e.data["round"] == number]
+        deals = [e for e in load_log(get_db(), game_id(app, gid)) if e.kind == "deal" and e.data["round"] == number]
     assert deals, "no deal recorded"
     return deals[-1].data
 
@@ -137,7 +143,7 @@ def test_players_mark_cards_and_their_hand_shrinks(app, client, vd, seeded):
     assert shown_cards(page) == [] and "You have played all your cards." in text(page)
     assert "Played: " + labels(hand)[0] in text(page)
     with app.app_context():
-        played = [e.data for e in load_log(get_db(), gid) if e.kind == "played"]
+        played = [e.data for e in load_log(get_db(), game_id(app, gid)) if e.kind == "played"]
     assert played == [{"round": 1, "player": PAUL, "card": hand[0]}]
     # a mark from a phone does not make the Scribe's page stale
     resp = submit(client, scribe_page, "/tricks", tricks__0="1", tricks__1="0", tricks__2="0")
@@ -219,7 +225,7 @@ def test_other_players_cards_other_links_and_scored_rounds_are_refused(app, clie
     resp = client.post(f"/p/{tokens[PAUL]}/played", data={"round": "x", "card": "W"}, headers=HX)
     assert resp.status_code == 422
     with app.app_context():
-        assert not [e for e in load_log(get_db(), gid) if e.kind == "played"]
+        assert not [e for e in load_log(get_db(), game_id(app, gid)) if e.kind == "played"]
 
 
 def test_a_game_without_virtual_deck_refuses_deals_and_cards(client, new_game):
@@ -275,6 +281,7 @@ def test_a_restart_keeps_the_deal(app, client, vd, tmp_path):
     before = [client.get(f"/api/player/{t}").get_json()["cards"] for t in tokens]
     service.sheets.clear()  # a new process: nothing cached
     again = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}).test_client()
+    again.set_cookie("session", client.get_cookie("session").value)  # the same phones: claims hold
     after = [again.get(f"/api/player/{t}").get_json()["cards"] for t in tokens]
     assert after == before and all(c["current"]["hand"] for c in after)
     assert shown_cards(again.get(f"/p/{tokens[MARIE]}").get_data(as_text=True)) == before[MARIE]["current"]["hand"]

@@ -17,7 +17,7 @@ def zibi(api):
             body["mode"] = mode
         status, data = api("post", "/api/games", body)
         assert status == 201, data
-        return data["id"]
+        return data["key"]
 
     return make
 
@@ -270,7 +270,7 @@ def test_unknown_actions_and_games(api, zibi, client):
     code, body = api("post", f"/api/games/{gid}/trump", {"round": 1, "card": "blue"})
     assert code == 422 and body["field"] == "kind"
     code, body = api("post", "/api/games/nope/actions/damage", {"player": 0, "amount": 10})
-    assert code == 404 and body["field"] == "game_id"
+    assert code == 404 and body["field"] == "key"
     code, body = api("post", "/api/games", {"game": "zibbi", "players": FOUR})
     assert code == 422 and body["field"] == "game"
     resp = client.post(f"/api/games/{gid}/actions/damage", json=[1, 2])
