@@ -31,8 +31,9 @@ def recorded_deal(tmp_path_factory, gid: str, number: int) -> dict:
 
 def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, contexts, artifacts, tmp_path_factory):
     x = expect()
-    gid = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
-                                              "preset": "standard", "rules": {"virtual_deck": True, "rounds": 3}})["key"]
+    made = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                              "preset": "standard", "rules": {"virtual_deck": True, "rounds": 3}})
+    gid = made["key"]  # the Scribe's link; the log is kept under the game's own id
     # round 1 through the API, so that round 2 deals two cards each
     api(server, "POST", f"/api/games/{gid}/deal", {})
     if api(server, "GET", f"/api/games/{gid}/sheet")["rounds"][0]["trump"]["card"] == "wizard":
@@ -52,7 +53,7 @@ def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, context
     scribe.get_by_role("button", name="Deal", exact=True).tap()
     x(scribe.locator("p.turned")).to_be_visible()
     assert scribe.locator("[data-card]").count() == 0
-    dealt = recorded_deal(tmp_path_factory, gid, 2)
+    dealt = recorded_deal(tmp_path_factory, made["id"], 2)
     x(scribe.locator("p.turned")).to_have_attribute("data-turned", dealt["turned"] or "")
 
     # Thomas's phone shows his two cards by itself (polling): exactly his, and nobody else's
