@@ -37,8 +37,10 @@ def _load(key: str):
 def _show(game, sheet, log, status: int = 200, **ctx: Any):
     resolved = resolve(log)
     folder = web_for(game.game).TEMPLATES
+    claimed = sharing.claimed_seats(get_db(), game.id, access.device())  # they bid on their own phones
     return page_or_fragment(f"{folder}/game.html", f"{folder}/_play.html", status, game=game, sheet=sheet,
-                            undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, **ctx)
+                            undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, claimed=claimed,
+                            **ctx)
 
 
 @bp.get("/games/<key>")

@@ -293,3 +293,14 @@ def test_open_a_game_from_a_pasted_link_or_code(client, phone):
         resp = friend.post("/open", data={"link": bad})
         assert resp.status_code == 422, bad
         assert "not a Scribe link" in errors(resp.get_data(as_text=True))["link"]
+
+
+def test_the_scribes_page_passes_the_phone_only_to_seats_not_held_on_their_own_phones(client, phone):
+    t = _game(client, reveal="hidden")
+    page = text(client.get(f"/games/{t['key']}").get_data(as_text=True))
+    assert "Pass the phone to Paul" in page and "Bidding on their own phones" not in page
+    phone().get(f"/p/{t['players'][PAUL]}")
+    phone().get(f"/p/{t['players'][MARIE]}")
+    page = text(client.get(f"/games/{t['key']}").get_data(as_text=True))
+    assert "Pass the phone to Thomas" in page and "Pass the phone to Paul" not in page
+    assert "Bidding on their own phones: Paul, Marie." in page and "Or pass it to" not in page
