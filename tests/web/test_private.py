@@ -304,3 +304,40 @@ def test_the_scribes_page_passes_the_phone_only_to_seats_not_held_on_their_own_p
     page = text(client.get(f"/games/{t['key']}").get_data(as_text=True))
     assert "Pass the phone to Thomas" in page and "Pass the phone to Paul" not in page
     assert "Bidding on their own phones: Paul, Marie." in page and "Or pass it to" not in page
+
+
+def test_every_route_refuses_forged_revoked_and_other_kinds_of_links_and_changes_nothing(app, client, phone):
+    """Every route with a link in its path, every method it takes, as page, fragment and
+    API: a forged token, a revoked one, another kind's, another game's seat claimed by a
+    phone, absurd ones: a clear 4xx, never a 500, and neither game moves."""
+    a, b = _game(client), _game(client)
+    revoked_watch = a["watch"]
+    client.post(f"/api/games/{a['key']}/links", json={"link": "watch", "op": "reissue"})
+    phone().get(f"/p/{b['players'][PAUL]}")  # b's Paul: claimed by some phone
+    bad = {"forged": "Zm9yZ2VkLXRva2VuLTEyMw", "revoked": revoked_watch, "game id": a["id"],
+           "watch for a key": b["watch"], "seat for a key": b["players"][THOMAS],
+           "claimed seat": b["players"][PAUL], "too long": "a" * 300, "odd": "..%2F..%2F"}
+    routes = [r for r in app.url_map.iter_rules() if "<key>" in r.rule or "<token>" in r.rule]
+    assert len(routes) >= 30
+    body = {"bid": "0", "round": "1", "version": "0", "link": "watch", "op": "reissue", "name": "x",
+            "confirm": "yes", "card": "W", "player": "0", "tricks": ["1", "0", "0"]}
+    stranger = phone()
+    seen = 0
+    for rule in routes:
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            for why, token in bad.items():
+                seat_route = rule.rule.startswith(("/p/", "/api/player/"))
+                watch_route = rule.rule.startswith(("/w/", "/api/watch/"))
+                if (why == "seat for a key" and seat_route) or (why == "watch for a key" and watch_route):
+                    continue  # a link on its own kind of route is its rightful use
+                path = re.sub(r"<int:[^>]+>", "1", rule.rule.replace("<key>", token).replace("<token>", token))
+                path = re.sub(r"<[^>]+>", "bid", path)
+                for headers in ({}, HX):
+                    kwargs = {"json": body} if path.startswith("/api/") and method != "GET" else \
+                        {} if method == "GET" else {"data": body}
+                    resp = stranger.open(path, method=method, headers=headers, **kwargs)
+                    seen += 1
+                    assert 400 <= resp.status_code < 500, (why, method, path, resp.status_code)
+    assert seen > 500
+    assert (_version(client, a["key"]), _version(client, b["key"])) == (0, 0)
+    assert client.get(f"/api/games/{a['key']}/links").get_json()["watch"]["token"] != revoked_watch
