@@ -57,7 +57,7 @@ def test_serve_prints_url_and_qr_and_a_restart_keeps_games(tmp_path):
     proc = _start(tmp_path, port)
     try:
         game = _post(f"http://127.0.0.1:{port}/api/games", {"players": ["Ann", "Bo", "Cy"], "first_dealer": 0})
-        _post(f"http://127.0.0.1:{port}/api/games/{game['id']}/bids", {"bid": 1})
+        _post(f"http://127.0.0.1:{port}/api/games/{game['key']}/bids", {"bid": 1})
     finally:
         out = _stop(proc)
     assert f"http://127.0.0.1:{port}/" in out
@@ -67,7 +67,7 @@ def test_serve_prints_url_and_qr_and_a_restart_keeps_games(tmp_path):
 
     proc = _start(tmp_path, port)  # a restart: same file, same key, same game
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game['id']}", timeout=5) as r:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game['key']}", timeout=5) as r:
             sheet = json.loads(r.read())["sheet"]
     finally:
         _stop(proc)
