@@ -9,6 +9,7 @@ device key there that claims a player's seat.
 from __future__ import annotations
 
 import secrets
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask, current_app, g, jsonify, make_response, render_template, request, session, url_for
@@ -98,30 +99,30 @@ class Refused(Exception):
         self.response = response
 
 
-def open_link(token: str, kind: str, deleted_ok: bool = False, claim_again: bool = False) -> sharing.Shown:
-    """The game behind ``token`` as its holder may see it; 404, 403 or 410 otherwise."""
+@contextmanager
+def _answering(token: str, kind: str):
+    """A link that opens nothing becomes its plain answer: 404, 403 or 410."""
     try:
-        shown = sharing.open_link(get_db(), token, kind, device() if kind == PLAYER else None,
-                                  deleted_ok=deleted_ok, claim_again=claim_again)
+        yield
     except service.NotFound:
         raise Refused(_missing(kind)) from None
     except sharing.LinkGone as err:
         raise Refused(_gone(err)) from None
     except sharing.SeatTaken as err:
         raise Refused(_taken(err, token)) from None
-    return shown
+
+
+def open_link(token: str, kind: str, deleted_ok: bool = False, claim_again: bool = False) -> sharing.Shown:
+    """The game behind ``token`` as its holder may see it; 404, 403 or 410 otherwise."""
+    with _answering(token, kind):
+        return sharing.open_link(get_db(), token, kind, device() if kind == PLAYER else None,
+                                 deleted_ok=deleted_ok, claim_again=claim_again)
 
 
 def link_version(token: str, kind: str) -> int:
     """The version behind a link, for a poll; the same refusals as ``open_link``."""
-    try:
+    with _answering(token, kind):
         return sharing.link_version(get_db(), token, kind, device() if kind == PLAYER else None)
-    except service.NotFound:
-        raise Refused(_missing(kind)) from None
-    except sharing.LinkGone as err:
-        raise Refused(_gone(err)) from None
-    except sharing.SeatTaken as err:
-        raise Refused(_taken(err, token)) from None
 
 
 def scribe(key: str, deleted_ok: bool = False) -> sharing.Shown:

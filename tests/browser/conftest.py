@@ -109,3 +109,19 @@ def phone(browser):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def contexts(browser):
+    """New browser contexts (own cookies: another phone), closed after the test: contexts(**PHONE)."""
+    made = []
+
+    def make(**options):
+        ctx = browser.new_context(**options)
+        ctx.set_default_timeout(10_000)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()

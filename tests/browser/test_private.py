@@ -7,7 +7,6 @@ Paul's phone, polling, says so by itself and takes the seat back with one tap.""
 from __future__ import annotations
 
 import json
-import urllib.request
 
 import pytest
 
@@ -22,24 +21,9 @@ def expect():
     return _expect
 
 
-@pytest.fixture
-def phones(browser):
-    made = []
-
-    def make():
-        ctx = browser.new_context(**PHONE)
-        ctx.set_default_timeout(10_000)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
-
-
-def test_a_claimed_seat_across_three_phones_and_a_stranger(server, phones, artifacts):
+def test_a_claimed_seat_across_three_phones_and_a_stranger(server, contexts, artifacts):
     x = expect()
-    scribe, pauls, second, stranger = phones(), phones(), phones(), phones()
+    scribe, pauls, second, stranger = (contexts(**PHONE) for _ in range(4))
 
     # the Scribe starts a game on their phone
     scribe.goto(f"{server}/games/new")

@@ -31,21 +31,6 @@ def api(server, method, path, body=None):
         return json.loads(resp.read() or b"null")
 
 
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def make(**options):
-        ctx = browser.new_context(**options)
-        ctx.set_default_timeout(10_000)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
-
-
 def test_hidden_bids_across_three_browsers(server, contexts, artifacts):
     x = expect()
     game = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from .conftest import PHONE
-from .test_table import api, contexts, expect  # noqa: F401  (contexts is a fixture)
+from .test_table import api, expect
 
 pytestmark = pytest.mark.browser
 THOMAS = 1
