@@ -173,7 +173,8 @@ def _loop_until(server, done: Callable[[], bool], timeout: float = 1.0) -> None:
 
 
 def _drain(server) -> None:
-    """Close the listening sockets, serve what was already asked, then close everything."""
+    """Close the listening sockets, serve what was already asked (a request still arriving
+    included), then close everything: idle keep-alive connections just close."""
     from waitress import wasyncore
     from waitress.channel import HTTPChannel
     from waitress.server import BaseWSGIServer
@@ -186,7 +187,7 @@ def _drain(server) -> None:
 
     def settled() -> bool:
         busy = [c for c in list(smap.values())
-                if isinstance(c, HTTPChannel) and (c.requests or c.total_outbufs_len)]
+                if isinstance(c, HTTPChannel) and (c.request is not None or c.requests or c.total_outbufs_len)]
         return not busy or time.monotonic() > deadline
 
     _loop_until(server, settled, timeout=0.05)

@@ -40,7 +40,7 @@ class Server:
     """A ``scribe serve`` subprocess; its stdout and stderr go to a log file."""
 
     def __init__(self, tmp: Path, *args: str, env: dict[str, str] | None = None, port: int | None = None):
-        self.port = port or free_port()
+        self.port = int((env or {}).get("SCRIBE_PORT") or port or free_port())
         self.instance = tmp / "instance"
         self.log_path = tmp / f"serve-{self.port}.log"
         self._log = self.log_path.open("wb")
@@ -48,7 +48,9 @@ class Server:
                     "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
                     **(env or {})}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scribe.cli", "serve", "--port", str(self.port), "--no-qr", *args],
+            # SCRIBE_PORT in env: the port comes from the environment, as under systemd
+            [sys.executable, "-m", "scribe.cli", "serve", "--no-qr", *args]
+            + ([] if env and "SCRIBE_PORT" in env else ["--port", str(self.port)]),
             cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT,
         )
 
@@ -68,7 +70,8 @@ class Server:
         pytest.fail("scribe serve did not answer:\n" + self.log())
 
     def log(self) -> str:
-        self._log.flush()
+        if not self._log.closed:
+            self._log.flush()
         return self.log_path.read_text(errors="replace")
 
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 15) -> int:
