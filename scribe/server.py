@@ -138,6 +138,7 @@ def serve_waitress(app, host: str, port: int, threads: int, connection_limit: in
 
     server = create_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
                            asyncore_use_poll=True,  # select() fails past 1024 descriptors
+                           clear_untrusted_proxy_headers=False,  # scribe/web/proxy.py alone decides
                            ident="scribe")
     stopping: list[int] = []
 

@@ -54,7 +54,15 @@ def add_headers(response: Response) -> Response:
         response.headers.setdefault("Cache-Control", "no-store")  # scores change: never a stale copy
     if current_app.config.get("HSTS"):
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+        secure_cookies(response)
     return response
+
+
+def secure_cookies(response: Response) -> None:
+    """Served over HTTPS: every cookie Secure, the session's and any a view sets itself."""
+    cookies = response.headers.getlist("Set-Cookie")
+    if any("; secure" not in c.lower() for c in cookies):
+        response.headers.setlist("Set-Cookie", [c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
 
 
 def configure_cookies(app: Flask) -> None:

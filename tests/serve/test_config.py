@@ -109,6 +109,8 @@ def test_https_public_url_turns_on_hsts_and_secure_cookies(tmp_path):
     cookie = resp.headers["Set-Cookie"]
     assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert app.config["PREFERRED_URL_SCHEME"] == "https"
+    lang = app.test_client().get("/lang/fr?next=/", headers={"Host": "scribe.example.org"})
+    assert "lang=fr" in lang.headers["Set-Cookie"] and "Secure" in lang.headers["Set-Cookie"]
     error = app.test_client().get("/nope", headers={"Host": "scribe.example.org"})
     assert error.status_code == 404 and error.headers["Strict-Transport-Security"] == "max-age=31536000"
 
