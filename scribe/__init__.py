@@ -73,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
+    app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])  # SCRIBE_SECRET_KEY=1234 parses as a number
 
     from . import web
 

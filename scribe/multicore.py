@@ -18,17 +18,25 @@ KEEPALIVE_SECONDS = 75
 GRACEFUL_SECONDS = 10
 
 
-def serve_workers(make_app: Callable[[], Any], host: str, port: int, workers: int, threads: int,
-                  connection_limit: int, log_level: str | None = None) -> int:
-    """Run gunicorn in this process until SIGTERM/SIGINT; 2 when it cannot run here."""
+def missing_reason(workers: int) -> str | None:
+    """Why ``--workers`` cannot run here, in words for the terminal; None when it can."""
     try:
-        from gunicorn.app.base import BaseApplication
+        import gunicorn.app.base  # noqa: F401
     except ImportError:
         why = ("gunicorn does not run on Windows" if sys.platform == "win32"
                else "gunicorn is not installed (pip install gunicorn)")
-        print(f"scribe serve: --workers {workers} needs gunicorn, and {why}. "
-              "Use --workers 1 (one process, waitress).", file=sys.stderr)
+        return f"scribe serve: --workers {workers} needs gunicorn, and {why}. Use --workers 1 (one process, waitress)."
+    return None
+
+
+def serve_workers(make_app: Callable[[], Any], host: str, port: int, workers: int, threads: int,
+                  connection_limit: int, log_level: str | None = None) -> int:
+    """Run gunicorn in this process until SIGTERM/SIGINT; 2 when it cannot run here."""
+    reason = missing_reason(workers)
+    if reason:
+        print(reason, file=sys.stderr)
         return 2
+    from gunicorn.app.base import BaseApplication
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     options = {

@@ -116,6 +116,12 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
         connection_limit: int = DEFAULT_CONNECTION_LIMIT, public_url: str | None = None) -> int:
     from .web.logs import setup_logging
 
+    if workers > 1:
+        from .multicore import missing_reason
+
+        if reason := missing_reason(workers):
+            print(reason, file=sys.stderr)
+            return 2
     make = app_factory(host, public_url)
     app = make()  # creates or migrates the database once, before any worker starts
     setup_logging(app.config.get("LOG_LEVEL") or "INFO")

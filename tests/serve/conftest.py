@@ -39,7 +39,8 @@ def request(port: int, method: str, path: str, body=None, headers=None, host: st
 class Server:
     """A ``scribe serve`` subprocess; its stdout and stderr go to a log file."""
 
-    def __init__(self, tmp: Path, *args: str, env: dict[str, str] | None = None, port: int | None = None):
+    def __init__(self, tmp: Path, *args: str, env: dict[str, str] | None = None, port: int | None = None,
+                 preexec_fn=None):
         self.port = int((env or {}).get("SCRIBE_PORT") or port or free_port())
         self.instance = tmp / "instance"
         self.log_path = tmp / f"serve-{self.port}.log"
@@ -51,7 +52,7 @@ class Server:
             # SCRIBE_PORT in env: the port comes from the environment, as under systemd
             [sys.executable, "-m", "scribe.cli", "serve", "--no-qr", *args]
             + ([] if env and "SCRIBE_PORT" in env else ["--port", str(self.port)]),
-            cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn,
         )
 
     def wait_ready(self, timeout: float = 30, host_header: str = "localhost") -> "Server":
@@ -96,8 +97,8 @@ def serve(tmp_path):
     """serve(*args, env=...) starts a real server and waits for it; all are stopped at the end."""
     started: list[Server] = []
 
-    def start(*args: str, env=None, wait=True, host_header="localhost") -> Server:
-        server = Server(tmp_path, *args, env=env)
+    def start(*args: str, env=None, wait=True, host_header="localhost", preexec_fn=None) -> Server:
+        server = Server(tmp_path, *args, env=env, preexec_fn=preexec_fn)
         started.append(server)
         return server.wait_ready(host_header=host_header) if wait else server
 

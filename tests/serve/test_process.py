@@ -212,3 +212,43 @@ def _peer_pid(conn: http.client.HTTPConnection) -> int:
         except OSError:
             continue
     raise AssertionError("no process holds the server socket")
+
+
+def test_serve_raises_its_open_file_limit_to_the_hard_limit(serve):
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 256:
+        pytest.skip("the hard limit is already tiny here")
+    server = serve("--host", "127.0.0.1",
+                   preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))
+    limits = open(f"/proc/{server.proc.pid}/limits").read()
+    line = next(x for x in limits.splitlines() if x.startswith("Max open files"))
+    got_soft, got_hard = line.split()[3:5]
+    assert got_soft == got_hard != "256", line
+
+
+def test_log_level_warning_keeps_only_problems(serve):
+    server = serve("--host", "127.0.0.1", env={"SCRIBE_LOG_LEVEL": "WARNING"})
+    new_game(server.port)
+    time.sleep(0.3)
+    assert "scribe.access" not in server.log()
+
+
+def test_workers_without_gunicorn_exit_2_and_say_so(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    fake = tmp_path / "no-gunicorn" / "gunicorn"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('gunicorn is not available here')\n")
+    env = {**os.environ, "SCRIBE_INSTANCE": str(tmp_path / "instance"),
+           "PYTHONPATH": os.pathsep.join([str(fake.parent), str(ROOT)])}
+    out = subprocess.run([sys.executable, "-m", "scribe.cli", "serve", "--host", "127.0.0.1", "--workers", "2",
+                          "--no-qr"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert out.returncode == 2
+    assert "needs gunicorn" in out.stderr and "--workers 1" in out.stderr
+    assert "Scribe is ready" not in out.stdout
