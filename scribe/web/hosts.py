@@ -12,10 +12,10 @@ import json
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask.globals import request_ctx
+from flask.wrappers import Request
 from flask_babel import gettext as _
-from flask import jsonify
 from werkzeug.exceptions import SecurityError
 from werkzeug.sansio.utils import host_is_trusted
 
@@ -64,15 +64,35 @@ def allow(app: Flask, names: Iterable[str]) -> None:
     app.config["TRUSTED_HOSTS"] = current
 
 
-def is_allowed(host: str) -> bool:
-    """Is ``host`` (with or without port) one of the configured names? True when none are."""
-    trusted = current_app.config.get("TRUSTED_HOSTS")
+def matches(host: str, trusted: Iterable[str] | None) -> bool:
+    """Is ``host`` (with or without port) one of ``trusted``? True when there are none."""
     if not trusted:
         return True
     name = bare_name(host)
-    if ":" in name:  # werkzeug cannot match IPv6 literals by name: compare them here
+    if ":" in name:  # an IPv6 literal: werkzeug cuts names at their first colon, compare here
         return name in trusted
     return host_is_trusted(name, trusted)
+
+
+def is_allowed(host: str) -> bool:
+    """Is ``host`` one of the configured names? True when none are."""
+    return matches(host, current_app.config.get("TRUSTED_HOSTS"))
+
+
+class CheckedHostRequest(Request):
+    """Flask checks ``TRUSTED_HOSTS`` through werkzeug, which cannot match an IPv6 literal
+    (``[::1]:5000``; werkzeug 3.1.9 rejects it whatever the list). A Host that ``matches``
+    already passed, so werkzeug is given no list for it; any other still meets the list."""
+
+    _trusted: list[str] | None = None
+
+    @property
+    def trusted_hosts(self) -> list[str] | None:  # type: ignore[override]
+        return None if self._trusted and matches(self.headers.get("Host", ""), self._trusted) else self._trusted
+
+    @trusted_hosts.setter
+    def trusted_hosts(self, value: list[str] | None) -> None:
+        self._trusted = value
 
 
 def check_host() -> None:
@@ -103,5 +123,6 @@ def init_app(app: Flask) -> None:
         if url:
             names.append(urlsplit(url).hostname or "")
         allow(app, names)
+    app.request_class = CheckedHostRequest
     app.before_request(check_host)
     app.register_error_handler(SecurityError, refuse_unknown_name)

@@ -113,8 +113,16 @@ def stack(tmp_path):
         server.stop()
 
 
-@pytest.fixture
-def phone():
+def in_own_thread(fn):
+    """Run ``fn`` in a thread of its own and return or raise what it did: tests/browser keeps a
+    session-wide Playwright open on the main thread, and the sync API refuses a second one there."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn).result()
+
+
+def with_phone(play):
     """Chromium resolving scribe.test to loopback, at a phone's viewport, Caddy's CA accepted."""
     binary = chromium()
     try:
@@ -131,17 +139,23 @@ def phone():
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                       ignore_https_errors=True)
         context.set_default_timeout(10_000)
-        yield context.new_page()
-        context.close()
-        browser.close()
+        try:
+            return play(context.new_page())
+        finally:
+            context.close()
+            browser.close()
 
 
-def test_a_game_played_through_caddy_over_https(stack, phone):
-    from playwright.sync_api import expect
-
+def test_a_game_played_through_caddy_over_https(stack):
     cport, direct, server = stack
     base = f"https://scribe.test:{cport}"
-    page = phone
+    game_id = in_own_thread(lambda: with_phone(lambda page: play_a_round(page, base, direct)))
+    check_forwarded_headers(cport, direct, server, game_id)
+
+
+def play_a_round(page, base: str, direct: int) -> str:
+    """Secure context over Caddy (not over plain http), a round of Wizard, HSTS, Secure cookie."""
+    from playwright.sync_api import expect
 
     # the control: the same server straight over http is NOT a secure context
     page.goto(f"http://scribe.test:{direct}/")
@@ -179,7 +193,11 @@ def test_a_game_played_through_caddy_over_https(stack, phone):
     page.goto(base + "/lang/en?next=/")
     cookies = {c["name"]: c for c in page.context.cookies(base)}
     assert cookies["lang"]["secure"] is True
+    return game_id
 
+
+def check_forwarded_headers(cport: int, direct: int, server, game_id: str) -> None:
+    base = f"https://scribe.test:{cport}"
     # Caddy's X-Forwarded-* are honoured: links handed to other phones are https on the public name
     status, _, body = https_get(cport, f"/api/games/{game_id}/links")
     assert status == 200 and json.loads(body)["watch"]["url"].startswith(base + "/w/")
