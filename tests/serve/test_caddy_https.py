@@ -189,10 +189,11 @@ def play_a_round(page, base: str, direct: int) -> str:
     for player, total in enumerate((30, -10, 20)):  # W-S1: 20 + 10 per trick, or -10 per trick off
         expect(page.locator(f"#sheet tr#round-1 td[data-player='{player}'] .total")).to_have_text(str(total))
 
-    # cookies set over HTTPS are Secure (the language switch's own cookie here)
+    # every cookie set over HTTPS is Secure: the language switch's, and the session's once set
     page.goto(base + "/lang/en?next=/")
     cookies = {c["name"]: c for c in page.context.cookies(base)}
-    assert cookies["lang"]["secure"] is True
+    assert "lang" in cookies
+    assert all(c["secure"] and c["sameSite"] == "Lax" for c in cookies.values()), cookies
     return game_id
 
 
