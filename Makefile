@@ -1,10 +1,16 @@
-# The two commands the README opens with.
+# The two commands the README opens with. Both install into .venv (scripts/venv.sh): the
+# system's python3 on Debian/Ubuntu refuses pip installs (PEP 668).
+PYTHON ?= python3
+VENV := .venv
+export PYTHON
+
 .PHONY: run test
 
 run:
-	python3 -m pip install -q --disable-pip-version-check -e .
-	scribe serve
+	@bash scripts/venv.sh
+	$(VENV)/bin/python -m pip install -q --disable-pip-version-check -e .
+	$(VENV)/bin/scribe serve
 
 test:
 	bash scripts/install-test-deps.sh
-	python3 -m pytest
+	$(VENV)/bin/python -m pytest

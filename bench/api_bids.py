@@ -86,12 +86,24 @@ def server(cmd: list[str], port: int, workdir: Path, name: str, env: dict[str, s
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process (Linux), to show the server's cost per request."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """User + system CPU time of a process and its children (Linux): with ``--workers`` the
+    requests are served by gunicorn's worker processes, not by the one started."""
+    def own(p: int) -> float:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    try:
+        total = own(pid)
     except (OSError, IndexError, ValueError):
         return None
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    total += own(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    return total
 
 
 # --------------------------------------------------------------------------- clients
@@ -189,7 +201,7 @@ def play_game(client: Client, rng: random.Random, stats: Stats, budget: Budget |
     if status != 201:
         stats.errors.append(f"create: {status} {game}")
         return False
-    gid, sheet = game["id"], game["sheet"]
+    gid, sheet = game["key"], game["sheet"]
     while not sheet["finished"]:
         if budget is not None and budget.expired():
             return False
@@ -314,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--clients", type=int, default=20, help="concurrent clients (default 20)")
     p.add_argument("--seconds", type=float, default=20.0, help="time limit of the game phase (default 20)")
     p.add_argument("--games", type=int, default=None, help="stop after this many games (default: time only)")
-    p.add_argument("--threads", type=int, default=8, help="waitress threads of both servers (default 8)")
+    p.add_argument("--threads", type=int, default=8, help="threads per process of both servers (default 8)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes of both servers; more than 1: gunicorn, as `scribe serve --workers` (default 1)")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
 
@@ -323,10 +337,13 @@ def main(argv: list[str] | None = None) -> int:
         (work / "instance").mkdir()
         sport, bport = free_port(), free_port()
         scribe_cmd = [sys.executable, "-m", "scribe.cli", "serve", "--host", HOST, "--port", str(sport),
-                      "--threads", str(args.threads), "--no-qr"]
+                      "--threads", str(args.threads), "--workers", str(args.workers), "--no-qr"]
         base_cmd = [sys.executable, str(ROOT / "bench" / "baseline_app.py"), "--host", HOST,
-                    "--port", str(bport), "--threads", str(args.threads), "--db", str(work / "baseline.sqlite3")]
-        with server(scribe_cmd, sport, work, "scribe", {"SCRIBE_INSTANCE": str(work / "instance")}) as sproc, \
+                    "--port", str(bport), "--threads", str(args.threads), "--workers", str(args.workers),
+                    "--db", str(work / "baseline.sqlite3")]
+        # many games from one address: the creation limit is not what is measured here
+        scribe_env = {"SCRIBE_INSTANCE": str(work / "instance"), "SCRIBE_RATELIMIT_ENABLED": "false"}
+        with server(scribe_cmd, sport, work, "scribe", scribe_env) as sproc, \
                 server(base_cmd, bport, work, "baseline") as bproc:
             warm_up(sport, bport)
 
@@ -341,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
             b_cpu = cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None
 
     all_s = s.bids + s.others
-    print(f"Scribe API vs baseline (Flask + one SQLite write): waitress --threads {args.threads}, "
+    served = f"gunicorn --workers {args.workers} --threads" if args.workers > 1 else "waitress --threads"
+    print(f"Scribe API vs baseline (Flask + one SQLite write): {served} {args.threads}, "
           f"{args.clients} clients, loopback, {os.cpu_count()} CPUs")
     print(f"games finished: {s.games}; requests: {len(s.bids)} bids + {len(s.others)} creates/tricks")
     print(f"{'':<26}{'requests':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'cpu ms':>9}")

@@ -5,9 +5,10 @@ PRAGMAs as ``scribe/store/db.py`` (WAL, synchronous=NORMAL, foreign_keys,
 busy_timeout), INSERT one row in one transaction, close, answer a small JSON.
 ``GET /read`` is the floor of a watcher's poll: one indexed SELECT, 204 No Content
 (bench/watchers.py).
-Served by waitress like ``scribe serve``::
+Served by waitress like ``scribe serve``, or with ``--workers N`` by gunicorn like
+``scribe serve --workers N``::
 
-    python bench/baseline_app.py --host 127.0.0.1 --port 5001 --threads 8 --db /tmp/base.sqlite3
+    python bench/baseline_app.py --host 127.0.0.1 --port 5001 --threads 8 [--workers 2] --db /tmp/base.sqlite3
 """
 
 from __future__ import annotations
@@ -75,12 +76,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5001)
     p.add_argument("--threads", type=int, default=8)
+    p.add_argument("--workers", type=int, default=1, help="more than 1: gunicorn, as `scribe serve --workers`")
     p.add_argument("--db", required=True, help="SQLite file (created if missing)")
     args = p.parse_args(argv)
 
     from waitress import serve
 
     app = create_app(args.db)
+    if args.workers > 1:  # served exactly as scribe serve --workers serves Scribe
+        import sys
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from scribe.multicore import serve_workers
+
+        print(f"baseline ready on http://{args.host}:{args.port}/ ({args.workers} workers)", flush=True)
+        return serve_workers(lambda: create_app(args.db), args.host, args.port, args.workers, args.threads, 1000)
     print(f"baseline ready on http://{args.host}:{args.port}/", flush=True)
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="baseline")
     return 0

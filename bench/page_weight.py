@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             if status != 201:
                 print(f"could not create a game: {status} {raw[:200]!r}")
                 return 1
-            page = f"/games/{json.loads(decoded(headers, raw))['id']}"
+            page = f"/games/{json.loads(decoded(headers, raw))['key']}"
             base = f"http://{HOST}:{port}{page}"
             status, headers, raw = fetch(conn, "GET", page)
             if status != 200:

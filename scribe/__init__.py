@@ -11,6 +11,19 @@ from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# What the environment can set (``SCRIBE_<NAME>``, read by Flask's from_prefixed_env:
+# JSON values are parsed, anything else is a string). The README's "Serving it" lists them.
+ENVIRONMENT = {
+    "PUBLIC_URL": "the address people open, e.g. https://scribe.example.org (https: Secure cookies, HSTS)",
+    "ALLOWED_HOSTS": "more host names the server answers to: a JSON list or a comma-separated string",
+    "TRUSTED_PROXIES": "addresses of reverse proxies whose X-Forwarded-* headers are honoured, e.g. 127.0.0.1",
+    "SECRET_KEY": "the session key (default: generated once into the instance folder)",
+    "INSTANCE": "the folder holding the database and the generated key (default: instance/)",
+    "CREATE_LIMIT": "games one client address may create, e.g. '30 per 10 minutes'",
+    "RATELIMIT_ENABLED": "false turns the creation limit off",
+    "LOG_LEVEL": "DEBUG, INFO (default: one access line per request), WARNING, ERROR",
+}
+
 
 def _secret_key(instance: Path) -> str:
     """Generated once into instance/ so sessions survive restarts."""
@@ -51,12 +64,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_DEFAULT_TIMEZONE=_local_timezone(),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
+        LOG_LEVEL="INFO",
     )
     app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCRIBE")  # the operator's environment beats instance/config.py
     if test_config:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
+    app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])  # SCRIBE_SECRET_KEY=1234 parses as a number
 
     from . import web
 

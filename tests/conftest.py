@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import importlib.metadata as md
+import os
 
 import pytest
 
 from scribe import create_app
+
+# Tests create many games from one address, here and in the servers they start (which
+# inherit the environment); tests/serve/test_limits.py checks the real limit.
+os.environ.setdefault("SCRIBE_CREATE_LIMIT", "100000 per minute")
 
 
 def pytest_report_header(config):

@@ -15,17 +15,31 @@ from .migrations import migrations
 # Writers in other processes still meet busy_timeout.
 WRITE_LOCK = threading.Lock()
 
+# How long a writer waits for another process's write lock before giving up with
+# "database is locked" (the web layer answers 503, try again; nothing is half-saved).
+BUSY_TIMEOUT_S = 10.0
+
+
+def begin_write(conn: sqlite3.Connection) -> None:
+    """Take SQLite's write lock before reading anything in the transaction.
+
+    A deferred transaction that reads first and then writes fails at once with
+    SQLITE_BUSY_SNAPSHOT if another process committed in between; ``BEGIN IMMEDIATE``
+    waits ``busy_timeout`` for the lock instead and then sees the latest commit.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+
 
 def open_db(path: str | Path, migrate: bool = True) -> sqlite_utils.Database:
     """Open (creating if needed) the SQLite file at ``path`` and apply migrations."""
-    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
     db = sqlite_utils.Database(conn)
     # WAL lets the sheet be read while an entry is written; NORMAL is durable
     # enough in WAL mode (a power cut loses at most the last commit, never the file).
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
-    db.execute("PRAGMA busy_timeout=10000")
+    db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
     if migrate:
         migrations.apply(db)
     return db

@@ -12,7 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..rules.log import Entry
-from .db import WRITE_LOCK
+from .db import WRITE_LOCK, begin_write
 
 
 class StaleError(Exception):
@@ -115,11 +115,13 @@ def append_entry(
 ) -> Entry:
     """Append one entry at ``version + 1`` or raise StaleError if someone got there first.
 
-    The entry, the game's version and its list summary change in one transaction.
+    The entry, the game's version and its list summary change in one transaction, which
+    takes the write lock first (other server processes may write the same file).
     """
     entry = Entry(version + 1, kind, data, now())
     try:
         with WRITE_LOCK, db.conn:
+            begin_write(db.conn)
             db.conn.execute(
                 "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
                 [game_id, entry.seq, kind, json.dumps(data), entry.at],

@@ -3,7 +3,8 @@
 from flask import Flask
 from flask_compress import Compress
 
-from . import access, api, db, errors, filters, i18n, pages, pdf_views, play, security, table
+from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, logs, pages, pdf_views, play,
+               proxy, security, table)
 
 
 def init_app(app: Flask) -> None:
@@ -12,13 +13,19 @@ def init_app(app: Flask) -> None:
     app.json = OrjsonProvider(app)
     Compress(app)  # the first page, htmx included, must stay under 40 KB on the wire
     db.init_app(app)
+    hosts.init_app(app)  # first: a request for an unknown name goes no further
     security.init_app(app)
     i18n.init_app(app)
     filters.init_app(app)
     errors.init_app(app)
     access.init_app(app)
+    busy.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(pdf_views.bp)
+    app.register_blueprint(health.bp)
+    limits.init_app(app)  # by endpoint name, so after the blueprints
+    logs.init_app(app)
+    proxy.init_app(app)  # outermost WSGI layer: the log and the limiter see the real client

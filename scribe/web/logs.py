@@ -1,0 +1,74 @@
+"""One line per request on the ``scribe.access`` logger, with the secrets taken out.
+
+Link tokens and game ids are capabilities and they sit in the paths, so the logged path
+replaces them with ``<token>`` and the query string is never logged. Logged from a WSGI
+middleware: the time and status include error pages, and the client address is the one
+the trusted proxy fix worked out.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from typing import Any, Callable
+
+from flask import Flask
+
+access = logging.getLogger("scribe.access")
+
+# /games/<id>, /w/<token>, /p/<token>, /api/games/<id>, /api/watch/<token>, /api/player/<token>,
+# and the longer forms (/watch/, /player/) pages may use; "new" is a page, not a secret
+SECRET_PATH = re.compile(r"^(/(?:api/)?(?:games|w|p|watch|player))/(?!new(?:/|$))[^/]+")
+
+
+def redact(path: str) -> str:
+    """The path as it may be written to a log.
+
+    >>> redact("/w/abcDEF123/sheet")
+    '/w/<token>/sheet'
+    >>> redact("/games/new")
+    '/games/new'
+    """
+    return SECRET_PATH.sub(r"\1/<token>", path)
+
+
+class AccessLog:
+    """WSGI middleware timing each request until its answer's body is ready."""
+
+    def __init__(self, app: Callable):
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable):
+        start = time.perf_counter()
+        status = ["-"]
+
+        def remember(code: str, headers: list, *exc_info: Any):
+            status[0] = code.split(" ", 1)[0]
+            return start_response(code, headers, *exc_info)
+
+        try:
+            return self.app(environ, remember)
+        finally:
+            if access.isEnabledFor(logging.INFO):
+                access.info("%s %s %s %.1fms %s", environ.get("REQUEST_METHOD", "-"),
+                            redact(environ.get("PATH_INFO", "")), status[0],
+                            (time.perf_counter() - start) * 1000, environ.get("REMOTE_ADDR", "-"))
+
+
+def setup_logging(level: str | int = "INFO") -> None:
+    """The serving process: the app's loggers (errors, access) on stderr, once."""
+    import sys
+
+    logger = logging.getLogger("scribe")
+    if not any(getattr(h, "_scribe", False) for h in logger.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler._scribe = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
+    logger.setLevel(str(level).upper() if isinstance(level, str) else level)
+
+
+def init_app(app: Flask) -> None:
+    logging.getLogger("scribe").setLevel(str(app.config.get("LOG_LEVEL") or "INFO").upper())
+    app.wsgi_app = AccessLog(app.wsgi_app)
