@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_DEFAULT_TIMEZONE=_local_timezone(),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # the session cookie holds this browser's games and device key: long-lived, and
+        # re-signed only when it changes (refreshing it on every poll cost a millisecond)
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_REFRESH_EACH_REQUEST=False,
         CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
         LOG_LEVEL="INFO",
     )

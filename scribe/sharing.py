@@ -11,7 +11,9 @@ accounts, and a game's id opens nothing.
 from __future__ import annotations
 
 from hashlib import sha256
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -25,14 +27,21 @@ from .store.links import NO_SEAT, PLAYER, SCRIBE, WATCH, Link
 RETRIES = 50  # a bid retried against the fresh sheet; 6 phones at once need a handful
 
 
-class Shown(NamedTuple):
+@dataclass(frozen=True)
+class Shown:
     """A link opened: which game, who is looking (seat or None), what they may see."""
 
     link: Link
     game: Any
     sheet: Any  # already redacted for the viewer
-    log: list[Entry]  # already redacted for the viewer
     full: Any  # the whole sheet: never to be rendered, only to verify against
+    full_log: tuple[Entry, ...] = field(repr=False, default=())  # likewise: only ``log`` is shown
+
+    @cached_property
+    def log(self) -> list[Entry]:
+        """The log redacted for the viewer, made when first read: a tap that answers only
+        the sheet never pays for a long game's whole history."""
+        return viewer_log(self.full, list(self.full_log), self.link.seat, self.link.horizon)
 
 
 class LinkGone(Exception):
@@ -173,8 +182,7 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
         raise service.NotFound(kind)
     if viewer is not None:
         _check_claim(db, link, device, full.setup.players[viewer], claim_again)
-    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon),
-                 viewer_log(full, log, viewer, link.horizon), full)
+    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon), full, tuple(log))
 
 
 def link_version(db: Database, token: Any, kind: str, device: str | None = None) -> int:
