@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from scribe import create_app, service
+from scribe import create_app, service, sharing
 from scribe.cli import main
 from scribe.store import open_db
+from scribe.web.serialize import sheet_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,13 +35,29 @@ def served(instance):
     return app, app.test_client()
 
 
+def created(client, **body) -> tuple[str, str]:
+    """(the handle its API paths take, its id in the store): the commands take the id."""
+    data = client.post("/api/games", json=body).get_json()
+    return data.get("key", data["id"]), data["id"]
+
+
 def play_wizard(client) -> str:
-    resp = client.post("/api/games", json={"players": ["Anna", "Bert", "Cleo"], "first_dealer": 0, "name": "Tuesday"})
-    gid = resp.get_json()["id"]
+    """A round of Wizard, an undo and a redo; returns the game's id."""
+    handle, gid = created(client, players=["Anna", "Bert", "Cleo"], first_dealer=0, name="Tuesday")
     for path, body in [("trump", {"card": "red"}), ("bids", {"bid": 1}), ("bids", {"bid": 0}), ("bids", {"bid": 1}),
                        ("tricks", {"tricks": [1, 0, None]}), ("undo", {}), ("redo", {})]:
-        assert client.post(f"/api/games/{gid}/{path}", json=body).status_code == 200
+        assert client.post(f"/api/games/{handle}/{path}", json=body).status_code == 200
     return gid
+
+
+def web_sheet(app, game_id):
+    """The sheet's JSON as the Scribe's page and API give it, read from the database file."""
+    db = open_db(app.config["DATABASE"], migrate=False)
+    try:
+        with app.test_request_context():
+            return sheet_json(sharing.viewer_sheet(service.load(db, game_id)[1]))
+    finally:
+        db.conn.close()
 
 
 def test_backup_copies_every_game_into_a_database_that_opens(served, tmp_path, capsys):
@@ -58,7 +75,7 @@ def test_backup_copies_every_game_into_a_database_that_opens(served, tmp_path, c
     other.mkdir()
     (other / "scribe.sqlite3").write_bytes(out.read_bytes())
     restored = create_app({"TESTING": True, "INSTANCE_PATH": str(other)})
-    assert restored.test_client().get(f"/api/games/{gid}/sheet").get_json() == client.get(f"/api/games/{gid}/sheet").get_json()
+    assert web_sheet(restored, gid) == web_sheet(app, gid) and web_sheet(app, gid)["version"] == 7
 
 
 def test_backup_refuses_to_overwrite_unless_forced(served, tmp_path, capsys):
@@ -80,8 +97,7 @@ def test_backup_while_the_server_writes_holds_a_consistent_prefix_of_the_log(ser
     """A thread keeps appending entries (as the server would) while backups run: each backup
     is a valid database whose game is at some version v with exactly entries 1..v."""
     app, client = served
-    resp = client.post("/api/games", json={"game": "zibi", "players": ["Ana", "Ben", "Cy", "Dee"]})
-    gid = resp.get_json()["id"]
+    _handle, gid = created(client, game="zibi", players=["Ana", "Ben", "Cy", "Dee"])
     writer_db = open_db(app.config["DATABASE"], migrate=False)
     stop = threading.Event()
     written = []
@@ -128,7 +144,7 @@ def test_export_then_import_makes_a_second_game_with_the_same_sheet(served, tmp_
     assert main(["import", str(out)]) == 0
     new = capsys.readouterr().out.strip()
     assert new and new != gid
-    assert client.get(f"/api/games/{new}/sheet").get_json() == client.get(f"/api/games/{gid}/sheet").get_json()
+    assert web_sheet(app, new) == web_sheet(app, gid)
     assert main(["export", gid, "-o", str(out)]) == 2  # never over another file
     assert "exists" in capsys.readouterr().err
 
@@ -144,11 +160,9 @@ def test_export_refuses_unknown_games_and_sealed_bids(served, capsys):
     app, client = served
     assert main(["export", "nope"]) == 2
     assert "no game 'nope'" in capsys.readouterr().err
-    resp = client.post("/api/games", json={"players": ["Anna", "Bert", "Cleo"], "first_dealer": 0,
-                                           "rules": {"reveal": "secret"}})
-    gid = resp.get_json()["id"]
-    client.post(f"/api/games/{gid}/trump", json={"card": "red"})
-    assert client.post(f"/api/games/{gid}/bids", json={"player": 1, "bid": 1}).status_code == 200
+    handle, gid = created(client, players=["Anna", "Bert", "Cleo"], first_dealer=0, rules={"reveal": "secret"})
+    client.post(f"/api/games/{handle}/trump", json={"card": "red"})
+    assert client.post(f"/api/games/{handle}/bids", json={"player": 1, "bid": 1}).status_code == 200
     assert main(["export", gid]) == 2
     captured = capsys.readouterr()
     assert "sealed" in captured.err and captured.out == ""
@@ -190,7 +204,7 @@ def test_the_commands_run_as_a_real_process(served, instance, tmp_path):
     imported = scribe("import", "-", stdin=exported.stdout)
     assert imported.returncode == 0, imported.stderr
     new = imported.stdout.strip()
-    assert client.get(f"/api/games/{new}").get_json()["name"] == "Tuesday"
+    assert web_sheet(app, new) == web_sheet(app, gid)
     backup = scribe("backup", str(tmp_path / "b.sqlite3"))
     assert backup.returncode == 0 and (tmp_path / "b.sqlite3").exists()
     again = scribe("backup", str(tmp_path / "b.sqlite3"))

@@ -84,7 +84,7 @@ def test_form_refuses_an_absurd_game_name_next_to_its_field(app, client):
 
 
 def test_renaming_cleans_the_name_and_refuses_absurd_ones(app, client, api, new_game):
-    gid = new_game()
+    gid = new_game()  # what the game's paths take
     status, body = api("patch", f"/api/games/{gid}", {"name": "\u202eSun\u200bday\x00"})
     assert status == 200 and body["name"] == "Sunday"
     status, body = api("patch", f"/api/games/{gid}", {"name": "\u200b\ufeff"})  # nothing left: as if blank
@@ -97,5 +97,5 @@ def test_renaming_cleans_the_name_and_refuses_absurd_ones(app, client, api, new_
     resp = client.post(f"/games/{gid}/rename", data={"name": "Mon\u2067day\u2069"})
     assert resp.status_code == 303
     assert api("get", f"/api/games/{gid}")[1]["name"] == "Monday"
-    row = sqlite_utils.Database(app.config["DATABASE"])["games"].get(gid)
-    assert row["name"] == "Monday"
+    stored = api("get", f"/api/games/{gid}")[1]["id"]  # the id in the database file
+    assert sqlite_utils.Database(app.config["DATABASE"])["games"].get(stored)["name"] == "Monday"
