@@ -77,7 +77,7 @@ def _load_plugins() -> None:
     """Commands defined elsewhere register themselves on import (once per process)."""
     import importlib
 
-    for module in ("scribe.pdf_cli",):
+    for module in ("scribe.pdf_cli", "scribe.record_cli"):
         if module in _loaded:
             continue
         _loaded.append(module)

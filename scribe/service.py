@@ -15,6 +15,7 @@ from . import store
 from .engine import make_rng
 from .rules import GAMES
 from .rules.errors import N_, RuleError
+from .rules.fields import clean_text
 from .rules.log import REDO, UNDO, Entry, verify_redo, verify_undo
 
 GAME_NAME_MAX = 60
@@ -103,12 +104,15 @@ def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.Ga
 
 
 def verify_game_name(raw: Any, default: str) -> str:
+    """A game's name cleaned like a player's (``fields.clean_text``: no control or
+    invisible characters, NFC, spaces collapsed), ``default`` when nothing is left,
+    refused above GAME_NAME_MAX characters."""
     if raw is not None and not isinstance(raw, str):
         raise RuleError(N_("A game name must be text."), field="name")
-    name = " ".join((raw or "").split()) or default
-    if len(name) > GAME_NAME_MAX:
+    name = clean_text(raw or "", GAME_NAME_MAX)
+    if name is None:
         raise RuleError(N_("A game name is at most %(max)s characters."), field="name", max=GAME_NAME_MAX)
-    return name
+    return name or default
 
 
 def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str:

@@ -1,13 +1,18 @@
-"""Fixtures chained app -> client, each test on its own real SQLite file."""
+"""Fixtures chained app -> client, each test on its own real SQLite file; every /api/
+answer any test receives is checked against the OpenAPI document."""
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata as md
 import os
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from scribe import create_app
+from scribe.web.openapi import openapi_document
 
 # Tests create many games from one address, here and in the servers they start (which
 # inherit the environment); tests/serve/test_limits.py checks the real limit.
@@ -15,7 +20,7 @@ os.environ.setdefault("SCRIBE_CREATE_LIMIT", "100000 per minute")
 
 
 def pytest_report_header(config):
-    names = ("flask", "flask-babel", "sqlite-utils", "waitress", "weasyprint", "hypothesis", "playwright")
+    names = ("flask", "flask-babel", "sqlite-utils", "waitress", "weasyprint", "hypothesis", "playwright", "openapi-core")
     versions = []
     for n in names:
         try:
@@ -23,6 +28,72 @@ def pytest_report_header(config):
         except md.PackageNotFoundError:
             versions.append(f"{n} missing")
     return "scribe deps: " + ", ".join(versions)
+
+
+@functools.cache
+def _openapi():
+    from openapi_core import OpenAPI
+
+    return OpenAPI.from_dict(openapi_document())
+
+
+def _details(error: BaseException) -> str:
+    """openapi-core's error and the schema errors under it, one per line."""
+    if not isinstance(error, Exception) or hasattr(error, "absolute_path"):  # a jsonschema error itself
+        return f"  at {'/'.join(map(str, error.absolute_path)) or '(body)'}: {error.message[:300]}"
+    lines = [f"{type(error).__name__}: {str(error)[:120]}"]
+    cause = error.__cause__ or error.__context__
+    for e in getattr(error, "schema_errors", None) or getattr(cause, "schema_errors", None) or ():
+        where = "/".join(str(p) for p in e.absolute_path) or "(body)"
+        lines.append(f"  at {where}: {e.message[:300]}")
+    if cause is not None and not getattr(cause, "schema_errors", None):
+        lines.append(f"  {type(cause).__name__}: {str(cause)[:300]}")
+    return "\n".join(lines)
+
+
+def check_api_answer(response) -> None:
+    """Fail unless ``response`` (to a request under /api/) is what /api/openapi.json
+    declares: a known path and method, a declared status, a body matching its schema.
+    Binary answers (the PDF) are checked for status and content type only."""
+    from openapi_core.contrib.werkzeug import WerkzeugOpenAPIResponse
+    from openapi_core.testing import MockRequest
+    from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
+    from openapi_core.templating.responses.exceptions import ResponseNotFound
+
+    request = response.request
+    if not request.path.startswith("/api/") or request.path == "/api/openapi.json" \
+            or request.method in ("HEAD", "OPTIONS"):
+        return
+    route = f"{request.method} {request.path} -> {response.status_code} {response.mimetype}"
+    # the request's body was read by the app: the answer is checked against path and method only
+    asked = MockRequest(request.host_url, request.method.lower(), request.path, args=dict(request.args))
+    errors = list(_openapi().iter_response_errors(asked, WerkzeugOpenAPIResponse(response)))
+    if response.status_code in (404, 405) and errors and all(
+            isinstance(e, (PathNotFound, OperationNotFound, ResponseNotFound)) for e in errors):
+        # Flask's own answer to a path or method no route serves (/api/nope, PUT /api/games,
+        # an empty token): nothing to document, but still the API's error object
+        from openapi_schema_validator import OAS31Validator
+
+        schema = openapi_document()["components"]["schemas"]["Error"]
+        errors = [e for e in OAS31Validator(schema).iter_errors(response.get_json(silent=True))]
+    if errors:
+        body = response.get_data(as_text=True)[:400] if response.mimetype == "application/json" else ""
+        pytest.fail(f"{route} does not match /api/openapi.json:\n" + "\n".join(map(_details, errors))
+                    + (f"\n  body: {body}" if body else ""), pytrace=False)
+
+
+class CheckedClient(FlaskClient):
+    """The test client, checking every /api/ answer against the OpenAPI document."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        check_api_answer(response)
+        return response
+
+
+# Every app a test makes (fixtures or create_app() in a test) gets the checked client,
+# so the document cannot drift from an answer some test sees.
+Flask.test_client_class = CheckedClient
 
 
 @pytest.fixture

@@ -14,58 +14,44 @@ def _json(schema: dict[str, Any]) -> dict[str, Any]:
 def _errors(*codes: int) -> dict[str, Any]:
     words = {400: "Not a JSON object", 403: "Not this link's right: nothing saved",
              404: "No such game, or a wrong or revoked link", 409: "Stale version: nothing saved",
+             413: "Far larger than any score entry: nothing saved",
              415: "Not JSON", 422: "Refused by the rules: the message says why, field names the input"}
     return {str(c): {"description": words[c], **_json(ERROR)} for c in codes}
 
 
-def _action(summary: str, body: dict[str, Any]) -> dict[str, Any]:
+def _action(summary: str, body: dict[str, Any], recorded: str = "Recorded") -> dict[str, Any]:
     props = {**body, "version": {"type": "integer", "description": "The sheet version you saw; refused with 409 if the game moved on."}}
     return {
         "post": {
             "summary": summary,
             "parameters": [{"$ref": "#/components/parameters/GameId"}],
             "requestBody": {"required": True, **_json({"type": "object", "properties": props})},
-            "responses": {
-                "200": {"description": "Recorded", **_json({"type": "object", "properties": {
-                    "version": {"type": "integer"}, "sheet": {"$ref": "#/components/schemas/Sheet"}}})},
-                **_errors(400, 404, 409, 415, 422),
-            },
+            "responses": {"200": {"description": recorded, **_json(_ref("Recorded"))}, **_errors(400, 404, 409, 413, 415, 422)},
         }
     }
 
 
 def openapi_document() -> dict[str, Any]:
+    """The whole document; components at the end (``_schemas``) hold every answer's shape."""
     game_id = {"$ref": "#/components/parameters/GameId"}
-    game = {"$ref": "#/components/schemas/Game"}
+    game = _ref("Game")
     counts = {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}}
     token = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},
              "description": "A watch or player link's token (128 bits); only its sha256 is stored"}
-    link = {"type": ["object", "null"], "properties": {"token": {"type": "string"}, "url": {"type": "string"},
-                                                       "api": {"type": "string"}, "player": {"type": "integer"}}}
-    links = {"type": "object", "properties": {"scribe": {"type": "string"}, "watch": link,
-                                              "players": {"type": "array", "items": link}}}
-    hand = {"type": "array", "items": {"type": "string"}, "description": "Card notations: W, J, R7..."}
-    cards = {"type": "object", "description": "Virtual deck: this player's own cards only", "properties": {
-        "virtual_deck": {"type": "boolean"},
-        "current": {"type": ["object", "null"], "properties": {"round": {"type": "integer"}, "hand": hand, "played": hand,
-                                                               "dealt": hand, "can_mark": {"type": "boolean"}}},
-        "past": {"type": "array", "items": {"type": "object", "properties": {"round": {"type": "integer"}, "dealt": hand}}}}}
-    viewed = {"type": "object", "properties": {"name": {"type": "string"}, "game": {"type": "string"},
-                                               "player": {"type": "integer"}, "player_name": {"type": "string"},
-                                               "sheet": {"$ref": "#/components/schemas/Sheet"}, "cards": cards}}
+    links = _ref("Links")
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
-                 "Keep the score of a Wizard game. Players are numbered by seat, 0 first, clockwise. "
+                 "Keep the score of a Wizard or Witty Zibi game. Players are numbered by seat, 0 first, clockwise. "
                  "Every write answers the new sheet; errors are {error, field}."},
         "paths": {
             "/api/games": {
                 "get": {"summary": "List games", "responses": {"200": {"description": "Games", **_json(
-                    {"type": "object", "properties": {"games": {"type": "array", "items": game}}})}}},
+                    _closed({"games": {"type": "array", "items": game}}))}}},
                 "post": {
                     "summary": "Create a game",
-                    "requestBody": {"required": True, **_json({"$ref": "#/components/schemas/NewGame"})},
-                    "responses": {"201": {"description": "Created", **_json(game)}, **_errors(400, 415, 422)},
+                    "requestBody": {"required": True, **_json(_ref("NewGame"))},
+                    "responses": {"201": {"description": "Created", **_json(game)}, **_errors(400, 413, 415, 422)},
                 },
             },
             "/api/games/{game_id}": {
@@ -73,21 +59,23 @@ def openapi_document() -> dict[str, Any]:
                         "responses": {"200": {"description": "The game", **_json(game)}, **_errors(404)}},
                 "patch": {"summary": "Rename", "parameters": [game_id],
                           "requestBody": {"required": True, **_json({"type": "object", "properties": {"name": {"type": "string", "maxLength": 60}}})},
-                          "responses": {"200": {"description": "Renamed", **_json(game)}, **_errors(400, 404, 415, 422)}},
+                          "responses": {"200": {"description": "Renamed", **_json(game)}, **_errors(400, 404, 413, 415, 422)}},
                 "delete": {"summary": "Delete (restorable)", "parameters": [game_id],
                            "responses": {"204": {"description": "Deleted"}, **_errors(404)}},
             },
             "/api/games/{game_id}/restore": {"post": {"summary": "Restore a deleted game", "parameters": [game_id],
                                                      "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(404)}}},
             "/api/games/{game_id}/sheet": {"get": {"summary": "The score sheet", "parameters": [game_id],
-                                                   "responses": {"200": {"description": "Sheet", **_json({"$ref": "#/components/schemas/Sheet"})}, **_errors(404)}}},
+                                                   "responses": {"200": {"description": "Sheet", **_json(_ref("Sheet"))}, **_errors(404)}}},
             "/api/games/{game_id}/sheet.pdf": {"get": {
                 "summary": "The score sheet as a printable PDF, in the game's language", "parameters": [
                     game_id, {"name": "paper", "in": "query", "schema": {"enum": ["a4", "letter"], "default": "a4"}}],
-                "responses": {"200": {"description": "One page per sheet", "content": {"application/pdf": {
-                    "schema": {"type": "string", "format": "binary"}}}}, **_errors(404, 422)}}},
-            "/api/games/{game_id}/history": {"get": {"summary": "Every entry, undone ones flagged", "parameters": [game_id],
-                                                     "responses": {"200": {"description": "Entries", **_json({"type": "object"})}, **_errors(404)}}},
+                "responses": {"200": {"description": "One page per sheet", "content": {"application/pdf": {}}},
+                              **_errors(404, 422)}}},
+            "/api/games/{game_id}/history": {"get": {
+                "summary": "Every entry, undone ones flagged", "parameters": [game_id],
+                "responses": {"200": {"description": "Entries", **_json(_closed({"entries": {"type": "array", "items": _ref("Entry")}}))},
+                              **_errors(404)}}},
             "/api/games/{game_id}/trump": _action("Record the trump card (W-R3)", {
                 "round": {"type": "integer"}, "card": {"enum": ["blue", "green", "red", "yellow", "jester", "wizard"]},
                 "suit": {"enum": ["blue", "green", "red", "yellow", None], "description": "The dealer's pick after a Wizard"}}),
@@ -101,7 +89,9 @@ def openapi_document() -> dict[str, Any]:
             "/api/games/{game_id}/tricks": _action("Record the round's tricks (W-S2)", {
                 "round": {"type": "integer"}, "tricks": {**counts, "description": "Per seat; one null is filled from the total"}}),
             "/api/games/{game_id}/rounds/{number}/correction": {
-                "post": {**_action("Correct a round", {"bids": counts, "tricks": counts})["post"],
+                "post": {**_action("Correct a round: Wizard's bids and tricks, Witty Zibi's clans and eliminations",
+                                   {"bids": counts, "tricks": counts, "clans": {"type": "array", "items": {"type": "string"}},
+                                    "eliminated": {"type": "array", "items": {"type": "boolean"}}})["post"],
                          "parameters": [game_id, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
             "/api/games/{game_id}/actions/{kind}": {
                 "post": {**_action("Any other action of the game (Witty Zibi: result, damage, heal, reveal, "
@@ -119,61 +109,145 @@ def openapi_document() -> dict[str, Any]:
                              "link": {"type": ["string", "integer"], "description": "\"watch\", \"scribe\" or a player's seat"},
                              "op": {"enum": ["revoke", "reissue"]}}})},
                          "responses": {"200": {"description": "The links now (scribe holds the new id)", **_json(links)},
-                                       **_errors(400, 404, 415, 422)}},
+                                       **_errors(400, 404, 413, 415, 422)}},
             },
             "/api/watch/{token}": {"get": {
                 "summary": "A watch link: the sheet, read-only; sealed bids (W-B7) are null with sealed true",
-                "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(viewed)}, **_errors(404)}}},
+                "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(_ref("Viewed"))}, **_errors(404)}}},
             "/api/player/{token}": {"get": {
                 "summary": "A player link: that player's view (their own sealed bid included, nobody else's)",
-                "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(viewed)}, **_errors(404)}}},
+                "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(_ref("Viewed"))}, **_errors(404)}}},
             "/api/player/{token}/bid": {"post": {
                 "summary": "A player enters their own bid (hidden and secret modes, W-B7); other players' bids in between are no conflict",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "properties": {
                     "round": {"type": "integer"}, "bid": {"type": "integer", "minimum": 0}}})},
-                "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json({"type": "object", "properties": {
-                    "version": {"type": "integer"}, "sheet": {"$ref": "#/components/schemas/Sheet"}}})},
-                    **_errors(400, 403, 404, 409, 415, 422)}}},
+                "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json(_ref("Recorded"))},
+                              **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/player/{token}/played": {"post": {
                 "summary": "Virtual deck: the player marks one card of their own hand played; it must be in what they still hold",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
                     "round": {"type": "integer"}, "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
-                "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json({"type": "object", "properties": {
-                    "version": {"type": "integer"}, "sheet": {"$ref": "#/components/schemas/Sheet"}, "cards": cards}})},
-                    **_errors(400, 403, 404, 409, 415, 422)}}},
-            "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI"}}}},
+                "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
+                              **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+            "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", **_json({"type": "object"})}}}},
         },
         "components": {
             "parameters": {"GameId": {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}},
-            "schemas": {
-                "Error": {"type": "object", "required": ["error", "field"], "properties": {
-                    "error": {"type": "string"}, "field": {"type": ["string", "null"]}, "version": {"type": "integer"}}},
-                "NewGame": {"type": "object", "required": ["players"], "properties": {
-                    "game": {"enum": ["wizard"]}, "name": {"type": "string", "maxLength": 60},
-                    "players": {"type": "array", "minItems": 3, "maxItems": 6, "items": {"type": "string", "maxLength": 30}},
-                    "first_dealer": {"type": ["integer", "string", "null"], "description": "Seat index, or \"random\"/null to draw"},
-                    "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian"]},
-                    "edition": {"enum": ["gigamic", "amigo", "canadian", "english"]},
-                    "lang": {"enum": ["fr", "en"]},
-                    "rules": {"type": "object", "additionalProperties": False, "properties": {
-                        "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
-                        "zero_exception": {"type": "boolean"}, "leader_ties": {"type": "boolean"},
-                        "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": {"type": "boolean"},
-                        "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
-                        "rounds": {"type": ["integer", "null"], "minimum": 1}}},
-                }},
-                "Game": {"type": "object", "properties": {
-                    "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
-                    "summary": {"type": "object"}, "sheet": {"$ref": "#/components/schemas/Sheet"}}},
-                "Sheet": {"type": "object", "properties": {
-                    "version": {"type": "integer"}, "phase": {"enum": ["bidding", "tricks", "finished"]},
-                    "players": {"type": "array", "items": {"type": "string"}},
-                    "rounds": {"type": "array", "items": {"type": "object"}},
-                    "totals": {"type": "array", "items": {"type": "integer"}},
-                    "winners": {"type": "array", "items": {"type": "integer"}},
-                    "forbidden_bid": {"type": ["object", "null"]}}},
-            },
+            "schemas": _schemas(),
         },
     }
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _closed(props: dict[str, Any], optional: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
+    """An object with exactly these properties: all required but ``optional``, no others.
+    Strict on purpose: an answer that grows a field must grow the document too (the test
+    client checks every /api/ answer against it, tests/conftest.py)."""
+    return {"type": "object", "required": [k for k in props if k not in optional], "properties": props,
+            "additionalProperties": False, **extra}
+
+
+INT = {"type": "integer"}
+STR = {"type": "string"}
+BOOL = {"type": "boolean"}
+SEATS = {"type": "array", "items": INT}
+INTS = {"type": "array", "items": INT}
+NAMES = {"type": "array", "items": STR}
+OPT_INT = {"type": ["integer", "null"]}
+OPT_INTS = {"type": ["array", "null"], "items": INT}
+CLAN = {"enum": ["A", "B", "C"]}
+OPT_CLAN = {"enum": ["A", "B", "C", None]}
+
+
+def _schemas() -> dict[str, Any]:
+    standing = _closed({"rank": INT, "player": INT, "name": STR, "total": INT})
+    wizard_round = _closed({
+        "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
+        "trump": {"oneOf": [{"type": "null"}, _closed({"card": STR, "suit": {"type": ["string", "null"]}})]},
+        "dealt": BOOL, "turned": {"type": ["string", "null"], "description": "Virtual deck: the card turned up"},
+        "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
+        "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
+        "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
+        "leaders": SEATS, "complete": BOOL, "corrected": BOOL})
+    zibi_round = _closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
+        "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
+        "leaders": SEATS, "corrected": BOOL})
+    return {
+        "Error": _closed({"error": STR, "field": {"type": ["string", "null"]}, "version": INT}, optional=("version",)),
+        "NewGame": {"type": "object", "required": ["players"], "properties": {
+            "game": {"enum": ["wizard", "zibi"], "default": "wizard", "description": "Wizard (3 to 6 players) or Witty Zibi (4 to 9)"},
+            "name": {"type": "string", "maxLength": 60},
+            "players": {"type": "array", "minItems": 3, "maxItems": 9, "items": {"type": "string", "maxLength": 30},
+                        "description": "Clockwise; cleaned (invisible and control characters removed) and told apart ignoring case"},
+            "lang": {"enum": ["fr", "en"]},
+            "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
+            "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian"], "description": "Wizard"},
+            "edition": {"enum": ["gigamic", "amigo", "canadian", "english"], "description": "Wizard"},
+            "rules": {"type": "object", "additionalProperties": False, "description": "Wizard", "properties": {
+                "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
+                "zero_exception": BOOL, "leader_ties": BOOL,
+                "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": BOOL,
+                "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
+                "rounds": {"type": ["integer", "null"], "minimum": 1}}},
+            "mode": {"enum": ["two", "three", "alone", "one_more", None], "description": "Witty Zibi clan mode (Z-C1); null: two clans"},
+            "expert": {"type": "boolean", "description": "Witty Zibi expert rule"},
+        }},
+        "Summary": {"type": "object", "additionalProperties": False, "description": "What the games list shows", "properties": {
+            "phase": STR, "round": INT, "rounds": INT, "leaders": NAMES, "players": NAMES}},
+        "Game": _closed({
+            "id": STR, "game": {"enum": ["wizard", "zibi"]}, "name": STR, "lang": STR,
+            "created_at": STR, "updated_at": STR, "deleted": BOOL, "summary": _ref("Summary"),
+            "sheet": _ref("Sheet")}, optional=("sheet",)),
+        "Sheet": {"description": "A Wizard sheet, or a Witty Zibi sheet (the one with a tracker)",
+                  "if": {"type": "object", "required": ["tracker"]},
+                  "then": _ref("ZibiSheet"), "else": _ref("WizardSheet")},
+        "WizardSheet": _closed({
+            "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
+            "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
+            "rules": _closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
+                              "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
+                              "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL,
+                              "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian", "custom"]}}),
+            "edition": {"enum": ["gigamic", "amigo", "canadian", "english"]},
+            "card_names": _closed({"wizard": STR, "jester": STR}),
+            "next_bidder": OPT_INT,
+            "forbidden_bid": {"oneOf": [{"type": "null"}, _closed(
+                {"player": INT, "value": INT, "rule": STR, "message": STR})]},
+            "rounds": {"type": "array", "items": wizard_round},
+            "totals": INTS, "leaders": SEATS, "winners": SEATS,
+            "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
+        "ZibiSheet": _closed({
+            "version": INT, "phase": {"enum": ["playing", "result"]}, "finished": BOOL, "current_round": INT,
+            "players": NAMES, "mode": {"enum": ["two", "three", "alone", "one_more"]}, "expert": BOOL,
+            "clan_sizes": INTS,
+            "tracker": _closed({"damage": INTS, "eliminated": {"type": "array", "items": BOOL},
+                                "piles": {"type": "array", "items": INTS}, "clans": {"type": "array", "items": OPT_CLAN},
+                                "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN}),
+            "rounds": {"type": "array", "items": zibi_round},
+            "totals": INTS, "leaders": SEATS,
+            "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
+        "Recorded": _closed({"version": INT, "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("cards",)),
+        "Entry": _closed({"seq": INT, "kind": STR, "data": {"type": "object", "description": "The action's fields; sealed values null"},
+                          "at": STR, "undone": BOOL, "sealed": BOOL}),
+        "Cards": _cards(),
+        "Viewed": _closed({"name": STR, "game": {"enum": ["wizard", "zibi"]}, "player": INT, "player_name": STR,
+                           "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
+        "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT},
+                                                     optional=("player",))]},
+        "Links": _closed({"scribe": STR, "watch": _ref("Link"), "players": {"type": "array", "items": _ref("Link")}}),
+    }
+
+
+def _cards() -> dict[str, Any]:
+    hand = {"type": "array", "items": STR, "description": "Card notations: W, J, R7..."}
+    return _closed({
+        "virtual_deck": BOOL,
+        "current": {"oneOf": [{"type": "null"}, _closed({"round": INT, "hand": hand, "played": hand, "dealt": hand,
+                                                         "can_mark": BOOL})]},
+        "past": {"type": "array", "items": _closed({"round": INT, "dealt": hand})}},
+        optional=("current", "past"), description="Virtual deck: this player's own cards only")

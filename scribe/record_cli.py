@@ -1,0 +1,146 @@
+"""``scribe backup FILE``, ``scribe export GAME_ID`` and ``scribe import FILE``.
+
+They read the app's configuration like ``scribe pdf`` (``SCRIBE_INSTANCE`` sets the
+instance folder and so the database) and are safe while ``scribe serve`` runs: the
+backup is one read transaction of SQLite's online backup, so writers go on (WAL) and the
+copy holds the database as it was at one instant. Refusals say why and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+
+from .rules.errors import RuleError
+
+REFUSED = 2
+
+
+def _fail(command: str, message: str, status: int = REFUSED) -> int:
+    print(f"scribe {command}: {message}", file=sys.stderr)
+    return status
+
+
+def backup_file(source: str | Path, target: str | Path) -> None:
+    """Copy the live database at ``source`` to a new file ``target`` (replacing it) with
+    SQLite's online backup API, then check the copy. The copy is written beside the
+    target and renamed into place, so a failed backup never leaves half a file."""
+    target = Path(target)
+    src = sqlite3.connect(str(source), timeout=10)  # read only by use: one read transaction
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(fd)
+    try:
+        dst = sqlite3.connect(tmp)
+        try:
+            with dst:
+                src.backup(dst)  # pages=-1: one step, one read transaction, a consistent snapshot
+            dst.execute("pragma journal_mode=delete")  # a single self-contained file
+            ok = dst.execute("pragma integrity_check").fetchone()[0]
+        finally:
+            dst.close()
+        if ok != "ok":
+            raise sqlite3.DatabaseError(f"the copy fails its integrity check: {ok}")
+        os.replace(tmp, target)
+    finally:
+        src.close()
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _backup_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="the new backup file (a SQLite database)")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    """Back up the whole database, safely while the server runs."""
+    from . import create_app
+
+    target = Path(args.file)
+    if target.exists() and not args.force:
+        return _fail("backup", f"{target} exists: choose another name, or --force to replace it")
+    if target.is_dir() or not target.parent.is_dir():
+        return _fail("backup", f"cannot write {target}: not a file in an existing folder")
+    source = create_app().config["DATABASE"]
+    try:
+        backup_file(source, target)
+    except (sqlite3.Error, OSError) as exc:
+        return _fail("backup", f"cannot back up {source} to {target}: {exc}", 1)
+    print(f"backed up {source} to {target} ({target.stat().st_size} bytes)", file=sys.stderr)
+    return 0
+
+
+def _export_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game_id", metavar="GAME_ID", help="the game's id, as in its link /games/GAME_ID")
+    p.add_argument("-o", "--output", default="-", metavar="FILE", help="where to write the JSON (default stdout)")
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write a game's whole record as JSON; refused while bids or hands are sealed."""
+    from . import create_app, record, service
+    from .web.db import get_db
+
+    app = create_app()
+    with app.app_context():
+        try:
+            data = record.export_record(get_db(), args.game_id)
+        except service.NotFound:
+            return _fail("export", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
+        except RuleError as err:
+            return _fail("export", err.message)
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        with open(args.output, "x", encoding="utf-8") as f:  # never over another file
+            f.write(text)
+    except FileExistsError:
+        return _fail("export", f"{args.output} exists: choose another name")
+    except OSError as exc:
+        return _fail("export", f"cannot write {args.output}: {exc.strerror or exc}", 1)
+    print(f"wrote {args.output} ({len(data['entries'])} entries)", file=sys.stderr)
+    return 0
+
+
+def _import_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a game's record written by scribe export ('-' for stdin)")
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Check a record as a replay of the game and store it as a new game; print its id."""
+    from . import create_app, record
+
+    try:
+        raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        return _fail("import", f"cannot read {args.file}: {exc.strerror or exc}")
+    app = create_app()
+    with app.app_context():
+        from .web.db import get_db
+
+        try:
+            game_id = record.import_record(get_db(), record.read_record(raw))
+        except RuleError as err:
+            where = f" ({err.field})" if err.field else ""
+            return _fail("import", f"{err.message}{where}; nothing was imported")
+    # The new game's id; opening it needs the Scribe's link (printed here once links are tokens).
+    print(game_id)
+    return 0
+
+
+def register_cli(command) -> None:
+    """Add ``backup``, ``export`` and ``import`` to the ``scribe`` command (once)."""
+    from .cli import COMMANDS
+
+    if any(name == "backup" for name, *_ in COMMANDS):
+        return
+    command("backup", "copy the whole database to FILE, safely while the server runs", _backup_args)(run_backup)
+    command("export", "write a game's whole record as JSON (to move or keep it)", _export_args)(run_export)
+    command("import", "check a game's record by replaying it and add it as a new game", _import_args)(run_import)

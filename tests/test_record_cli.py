@@ -1,0 +1,212 @@
+"""``scribe backup``, ``scribe export`` and ``scribe import`` as a user types them: real
+SQLite files under SCRIBE_INSTANCE, exit status 0 or 2, messages on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from scribe import create_app, service, sharing
+from scribe.cli import main
+from scribe.store import open_db
+from scribe.web.serialize import sheet_json
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def instance(tmp_path, monkeypatch):
+    path = tmp_path / "instance"
+    monkeypatch.setenv("SCRIBE_INSTANCE", str(path))
+    return path
+
+
+@pytest.fixture
+def served(instance):
+    """The app the commands read (same SCRIBE_INSTANCE), with its API client."""
+    app = create_app({"TESTING": True})
+    return app, app.test_client()
+
+
+def created(client, **body) -> tuple[str, str]:
+    """(the handle its API paths take, its id in the store): the commands take the id."""
+    data = client.post("/api/games", json=body).get_json()
+    return data.get("key", data["id"]), data["id"]
+
+
+def play_wizard(client) -> str:
+    """A round of Wizard, an undo and a redo; returns the game's id."""
+    handle, gid = created(client, players=["Anna", "Bert", "Cleo"], first_dealer=0, name="Tuesday")
+    for path, body in [("trump", {"card": "red"}), ("bids", {"bid": 1}), ("bids", {"bid": 0}), ("bids", {"bid": 1}),
+                       ("tricks", {"tricks": [1, 0, None]}), ("undo", {}), ("redo", {})]:
+        assert client.post(f"/api/games/{handle}/{path}", json=body).status_code == 200
+    return gid
+
+
+def web_sheet(app, game_id):
+    """The sheet's JSON as the Scribe's page and API give it, read from the database file."""
+    db = open_db(app.config["DATABASE"], migrate=False)
+    try:
+        with app.test_request_context():
+            return sheet_json(sharing.viewer_sheet(service.load(db, game_id)[1]))
+    finally:
+        db.conn.close()
+
+
+def test_backup_copies_every_game_into_a_database_that_opens(served, tmp_path, capsys):
+    app, client = served
+    gid = play_wizard(client)
+    out = tmp_path / "copy.sqlite3"
+    assert main(["backup", str(out)]) == 0
+    assert "backed up" in capsys.readouterr().err
+    copy = sqlite3.connect(out)
+    assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
+    assert copy.execute("select name, version from games where id = ?", [gid]).fetchone() == ("Tuesday", 7)
+    copy.close()
+    # and the copy is a Scribe instance of its own: the game opens there with its sheet
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "scribe.sqlite3").write_bytes(out.read_bytes())
+    restored = create_app({"TESTING": True, "INSTANCE_PATH": str(other)})
+    assert web_sheet(restored, gid) == web_sheet(app, gid) and web_sheet(app, gid)["version"] == 7
+
+
+def test_backup_refuses_to_overwrite_unless_forced(served, tmp_path, capsys):
+    out = tmp_path / "copy.sqlite3"
+    out.write_text("precious")
+    assert main(["backup", str(out)]) == 2
+    assert "exists" in capsys.readouterr().err and out.read_text() == "precious"
+    assert main(["backup", str(out), "--force"]) == 0
+    assert sqlite3.connect(out).execute("pragma integrity_check").fetchone()[0] == "ok"
+
+
+def test_backup_into_a_missing_folder_is_refused(served, tmp_path, capsys):
+    assert main(["backup", str(tmp_path / "nowhere" / "copy.sqlite3")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert main(["backup", str(tmp_path)]) == 2  # a folder, not a file
+
+
+def test_backup_while_the_server_writes_holds_a_consistent_prefix_of_the_log(served, tmp_path):
+    """A thread keeps appending entries (as the server would) while backups run: each backup
+    is a valid database whose game is at some version v with exactly entries 1..v."""
+    app, client = served
+    _handle, gid = created(client, game="zibi", players=["Ana", "Ben", "Cy", "Dee"])
+    writer_db = open_db(app.config["DATABASE"], migrate=False)
+    stop = threading.Event()
+    written = []
+
+    def write():
+        while not stop.is_set():
+            player = len(written) % 4
+            service.act(writer_db, gid, "damage", {"player": player, "amount": 10})
+            service.act(writer_db, gid, "heal", {"player": player})
+            written.append(2)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    versions = []
+    try:
+        while len(written) < 5:  # the writer is under way before the first copy
+            stop.wait(0.01)
+        for i in range(5):
+            out = tmp_path / f"b{i}.sqlite3"
+            assert main(["backup", str(out)]) == 0
+            copy = sqlite3.connect(out)
+            assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
+            version = copy.execute("select version from games where id = ?", [gid]).fetchone()[0]
+            seqs = [r[0] for r in copy.execute("select seq from entries where game_id = ? order by seq", [gid])]
+            assert seqs == list(range(1, version + 1))
+            copy.close()
+            versions.append(version)
+    finally:
+        stop.set()
+        thread.join()
+        writer_db.conn.close()
+    assert versions[0] > 0 and versions == sorted(versions)
+    assert sum(written) > versions[-1]  # the writer went on after the last copy was taken
+
+
+def test_export_then_import_makes_a_second_game_with_the_same_sheet(served, tmp_path, capsys):
+    app, client = served
+    gid = play_wizard(client)
+    out = tmp_path / "game.json"
+    assert main(["export", gid, "-o", str(out)]) == 0
+    rec = json.loads(out.read_text())
+    assert rec["format"] == "scribe-game" and rec["game"] == "wizard" and len(rec["entries"]) == 7
+    capsys.readouterr()
+    assert main(["import", str(out)]) == 0
+    new = capsys.readouterr().out.strip()
+    assert new and new != gid
+    assert web_sheet(app, new) == web_sheet(app, gid)
+    assert main(["export", gid, "-o", str(out)]) == 2  # never over another file
+    assert "exists" in capsys.readouterr().err
+
+
+def test_export_to_stdout(served, capsys):
+    app, client = served
+    gid = play_wizard(client)
+    assert main(["export", gid]) == 0
+    assert json.loads(capsys.readouterr().out)["name"] == "Tuesday"
+
+
+def test_export_refuses_unknown_games_and_sealed_bids(served, capsys):
+    app, client = served
+    assert main(["export", "nope"]) == 2
+    assert "no game 'nope'" in capsys.readouterr().err
+    handle, gid = created(client, players=["Anna", "Bert", "Cleo"], first_dealer=0, rules={"reveal": "secret"})
+    client.post(f"/api/games/{handle}/trump", json={"card": "red"})
+    assert client.post(f"/api/games/{handle}/bids", json={"player": 1, "bid": 1}).status_code == 200
+    assert main(["export", gid]) == 2
+    captured = capsys.readouterr()
+    assert "sealed" in captured.err and captured.out == ""
+
+
+def test_import_refuses_bad_files_and_saves_nothing(served, tmp_path, capsys):
+    app, client = served
+    gid = play_wizard(client)
+    assert main(["export", gid, "-o", str(tmp_path / "good.json")]) == 0
+    rec = json.loads((tmp_path / "good.json").read_text())
+    rec["entries"][4]["data"]["tricks"] = [1, 1, 1]  # more tricks than cards (W-S2)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text((tmp_path / "good.json").read_text()[:300])
+    db = open_db(app.config["DATABASE"], migrate=False)
+    before = (db["games"].count, db["entries"].count)
+    capsys.readouterr()
+    for path, words in ((bad, "Entry 5 is refused by the rules"), (truncated, "not JSON"),
+                        (tmp_path / "missing.json", "cannot read")):
+        assert main(["import", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert words in captured.err and captured.out == "", captured.err
+    assert (db["games"].count, db["entries"].count) == before
+    db.conn.close()
+
+
+def test_the_commands_run_as_a_real_process(served, instance, tmp_path):
+    app, client = served
+    gid = play_wizard(client)
+    env = {**os.environ, "SCRIBE_INSTANCE": str(instance), "PYTHONPATH": str(ROOT)}
+
+    def scribe(*args, stdin=None):
+        return subprocess.run([sys.executable, "-m", "scribe.cli", *args], capture_output=True, text=True,
+                              env=env, input=stdin, timeout=120)
+
+    exported = scribe("export", gid)
+    assert exported.returncode == 0, exported.stderr
+    imported = scribe("import", "-", stdin=exported.stdout)
+    assert imported.returncode == 0, imported.stderr
+    new = imported.stdout.strip()
+    assert web_sheet(app, new) == web_sheet(app, gid)
+    backup = scribe("backup", str(tmp_path / "b.sqlite3"))
+    assert backup.returncode == 0 and (tmp_path / "b.sqlite3").exists()
+    again = scribe("backup", str(tmp_path / "b.sqlite3"))
+    assert again.returncode == 2 and "exists" in again.stderr
+    assert "backup" in scribe("--help").stdout
