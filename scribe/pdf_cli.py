@@ -20,7 +20,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def _pdf_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game_id", metavar="GAME", help="the Scribe's link of the game (or its key, /games/KEY), "
-                   "or its id (scribe export lists it)")
+                   "or its id; one starting with '-' goes after --")
     _common(p)
 
 

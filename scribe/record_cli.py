@@ -76,19 +76,20 @@ def run_backup(args: argparse.Namespace) -> int:
 
 
 def _export_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", metavar="GAME_ID", help="the game's id, as in its link /games/GAME_ID")
+    p.add_argument("game_id", metavar="GAME", help="the Scribe's link of the game (or its key, /games/KEY), or its id; "
+                   "one starting with '-' goes after --")
     p.add_argument("-o", "--output", default="-", metavar="FILE", help="where to write the JSON (default stdout)")
 
 
 def run_export(args: argparse.Namespace) -> int:
     """Write a game's whole record as JSON; refused while bids or hands are sealed."""
-    from . import create_app, record, service
+    from . import create_app, record, service, sharing
     from .web.db import get_db
 
     app = create_app()
     with app.app_context():
         try:
-            data = record.export_record(get_db(), args.game_id)
+            data = record.export_record(get_db(), sharing.game_id_of(get_db(), args.game_id))
         except service.NotFound:
             return _fail("export", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
         except RuleError as err:
@@ -114,8 +115,9 @@ def _import_args(p: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """Check a record as a replay of the game and store it as a new game; print its id."""
-    from . import create_app, record
+    """Check a record as a replay of the game and store it as a new game with a Scribe's
+    link of its own; print its key (the game page is /games/KEY)."""
+    from . import create_app, record, sharing
 
     try:
         raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
@@ -130,8 +132,10 @@ def run_import(args: argparse.Namespace) -> int:
         except RuleError as err:
             where = f" ({err.field})" if err.field else ""
             return _fail("import", f"{err.message}{where}; nothing was imported")
-    # The new game's id; opening it needs the Scribe's link (printed here once links are tokens).
-    print(game_id)
+        # the game's id opens nothing: its Scribe's link is what opens it
+        key = sharing.scribe_token(get_db(), app.config["SECRET_KEY"], game_id)
+    print(f"imported as game {game_id}: the Scribe opens it at /games/{key} on this server", file=sys.stderr)
+    print(key)
     return 0
 
 

@@ -50,6 +50,15 @@ def play_wizard(client) -> str:
     return gid
 
 
+def game_id_of(app, key):
+    """The game a Scribe's key opens, read from the database file."""
+    db = open_db(app.config["DATABASE"], migrate=False)
+    try:
+        return sharing.game_id_of(db, key)
+    finally:
+        db.conn.close()
+
+
 def web_sheet(app, game_id):
     """The sheet's JSON as the Scribe's page and API give it, read from the database file."""
     db = open_db(app.config["DATABASE"], migrate=False)
@@ -142,9 +151,12 @@ def test_export_then_import_makes_a_second_game_with_the_same_sheet(served, tmp_
     assert rec["format"] == "scribe-game" and rec["game"] == "wizard" and len(rec["entries"]) == 7
     capsys.readouterr()
     assert main(["import", str(out)]) == 0
-    new = capsys.readouterr().out.strip()
+    key = capsys.readouterr().out.strip()
+    new = game_id_of(app, key)
     assert new and new != gid
     assert web_sheet(app, new) == web_sheet(app, gid)
+    assert client.get(f"/games/{key}").status_code == 200  # the printed key opens the game
+    assert main(["export", key, "-o", str(tmp_path / "by-key.json")]) == 0  # a key names a game too
     assert main(["export", gid, "-o", str(out)]) == 2  # never over another file
     assert "exists" in capsys.readouterr().err
 
@@ -203,8 +215,9 @@ def test_the_commands_run_as_a_real_process(served, instance, tmp_path):
     assert exported.returncode == 0, exported.stderr
     imported = scribe("import", "-", stdin=exported.stdout)
     assert imported.returncode == 0, imported.stderr
-    new = imported.stdout.strip()
-    assert web_sheet(app, new) == web_sheet(app, gid)
+    key = imported.stdout.strip()
+    assert "/games/" + key in imported.stderr
+    assert web_sheet(app, game_id_of(app, key)) == web_sheet(app, gid)
     backup = scribe("backup", str(tmp_path / "b.sqlite3"))
     assert backup.returncode == 0 and (tmp_path / "b.sqlite3").exists()
     again = scribe("backup", str(tmp_path / "b.sqlite3"))

@@ -57,8 +57,12 @@ def now() -> str:
 
 
 def new_id() -> str:
-    """128 bits from the OS's cryptographic source: game links can't be guessed."""
-    return secrets.token_urlsafe(16)
+    """128 bits from the OS's cryptographic source, never starting with "-" (a command
+    line would read it as an option)."""
+    while True:
+        made = secrets.token_urlsafe(16)
+        if not made.startswith("-"):
+            return made
 
 
 def create_game(

@@ -109,7 +109,7 @@ def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT
     what that seat recorded before stays sealed from the new link until revealed, so a
     new link is no way to read a sealed bid or hand (the first link of a seat sees all
     of it: nobody else held it)."""
-    salt = secrets.token_urlsafe(16)
+    salt = _salt_for(key)
     with db.conn:
         had = db.conn.execute(
             "select count(*) from links where game_id = ? and kind = ? and player = ?", [game_id, kind, player]
@@ -123,6 +123,15 @@ def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT
             [link.token_hash, link.game_id, link.kind, link.player, link.salt, link.created_at, link.horizon],
         )
     return link
+
+
+def _salt_for(key: str) -> str:
+    """A fresh salt whose token does not start with "-": ``scribe pdf KEY`` and the other
+    commands would take it for an option (about one token in 64 did)."""
+    while True:
+        salt = secrets.token_urlsafe(16)
+        if not make_token(key, salt).startswith("-"):
+            return salt
 
 
 def token_of(key: str, link: Link | None) -> str | None:
@@ -174,7 +183,7 @@ def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEA
             return Link(*r[:9])
     if rows:
         return None
-    salt = secrets.token_urlsafe(16)
+    salt = _salt_for(key)
     row = [token_hash(make_token(key, salt)), game_id, kind, player, salt, now(), 0]
     try:
         with db.conn:

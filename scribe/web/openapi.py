@@ -12,8 +12,11 @@ def _json(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _errors(*codes: int) -> dict[str, Any]:
-    words = {400: "Not a JSON object", 403: "Not this link's right: nothing saved",
-             404: "No such game, or a wrong or revoked link", 409: "Stale version: nothing saved",
+    words = {400: "Not a JSON object", 403: "Not this link's right, or a seat claimed by another phone: nothing saved",
+             404: "No such game, or a wrong link", 409: "Stale version: nothing saved",
+             410: "The Scribe revoked or replaced this link: ask for the new one",
+             429: "Too many new games from this address for now (Retry-After says when)",
+             503: "The database is busy: try again (Retry-After)",
              413: "Far larger than any score entry: nothing saved",
              415: "Not JSON", 422: "Refused by the rules: the message says why, field names the input"}
     return {str(c): {"description": words[c], **_json(ERROR)} for c in codes}
@@ -24,16 +27,16 @@ def _action(summary: str, body: dict[str, Any], recorded: str = "Recorded") -> d
     return {
         "post": {
             "summary": summary,
-            "parameters": [{"$ref": "#/components/parameters/GameId"}],
+            "parameters": [{"$ref": "#/components/parameters/Key"}],
             "requestBody": {"required": True, **_json({"type": "object", "properties": props})},
-            "responses": {"200": {"description": recorded, **_json(_ref("Recorded"))}, **_errors(400, 404, 409, 413, 415, 422)},
+            "responses": {"200": {"description": recorded, **_json(_ref("Recorded"))}, **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)},
         }
     }
 
 
 def openapi_document() -> dict[str, Any]:
     """The whole document; components at the end (``_schemas``) hold every answer's shape."""
-    game_id = {"$ref": "#/components/parameters/GameId"}
+    game_id = {"$ref": "#/components/parameters/Key"}  # the Scribe's link, not the game's id
     game = _ref("Game")
     counts = {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}}
     token = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},
@@ -46,95 +49,103 @@ def openapi_document() -> dict[str, Any]:
                  "Every write answers the new sheet; errors are {error, field}."},
         "paths": {
             "/api/games": {
-                "get": {"summary": "List games", "responses": {"200": {"description": "Games", **_json(
+                "get": {"summary": "The games this client created or opened with their Scribe's link (its session "
+                                   "cookie); nobody else's", "responses": {"200": {"description": "Games", **_json(
                     _closed({"games": {"type": "array", "items": game}}))}}},
                 "post": {
                     "summary": "Create a game",
                     "requestBody": {"required": True, **_json(_ref("NewGame"))},
-                    "responses": {"201": {"description": "Created", **_json(game)}, **_errors(400, 413, 415, 422)},
+                    "responses": {"201": {"description": "Created: its key is the Scribe's link", **_json(game)},
+                                  **_errors(400, 403, 413, 415, 422, 429, 503)},
                 },
             },
-            "/api/games/{game_id}": {
+            "/api/games/{key}": {
                 "get": {"summary": "A game and its sheet", "parameters": [game_id],
-                        "responses": {"200": {"description": "The game", **_json(game)}, **_errors(404)}},
+                        "responses": {"200": {"description": "The game", **_json(game)}, **_errors(404, 410)}},
                 "patch": {"summary": "Rename", "parameters": [game_id],
                           "requestBody": {"required": True, **_json({"type": "object", "properties": {"name": {"type": "string", "maxLength": 60}}})},
-                          "responses": {"200": {"description": "Renamed", **_json(game)}, **_errors(400, 404, 413, 415, 422)}},
+                          "responses": {"200": {"description": "Renamed", **_json(game)}, **_errors(400, 403, 404, 410, 413, 415, 422, 503)}},
                 "delete": {"summary": "Delete (restorable)", "parameters": [game_id],
-                           "responses": {"204": {"description": "Deleted"}, **_errors(404)}},
+                           "responses": {"204": {"description": "Deleted"}, **_errors(403, 404, 410, 503)}},
             },
-            "/api/games/{game_id}/restore": {"post": {"summary": "Restore a deleted game", "parameters": [game_id],
-                                                     "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(404)}}},
-            "/api/games/{game_id}/sheet": {"get": {"summary": "The score sheet", "parameters": [game_id],
-                                                   "responses": {"200": {"description": "Sheet", **_json(_ref("Sheet"))}, **_errors(404)}}},
-            "/api/games/{game_id}/sheet.pdf": {"get": {
+            "/api/games/{key}/restore": {"post": {"summary": "Restore a deleted game", "parameters": [game_id],
+                                                     "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(403, 404, 410, 503)}}},
+            "/api/games/{key}/sheet": {"get": {"summary": "The score sheet", "parameters": [game_id],
+                                                   "responses": {"200": {"description": "Sheet", **_json(_ref("Sheet"))}, **_errors(404, 410)}}},
+            "/api/games/{key}/sheet.pdf": {"get": {
                 "summary": "The score sheet as a printable PDF, in the game's language", "parameters": [
                     game_id, {"name": "paper", "in": "query", "schema": {"enum": ["a4", "letter"], "default": "a4"}}],
                 "responses": {"200": {"description": "One page per sheet", "content": {"application/pdf": {}}},
-                              **_errors(404, 422)}}},
-            "/api/games/{game_id}/history": {"get": {
+                              **_errors(404, 410, 422)}}},
+            "/api/games/{key}/history": {"get": {
                 "summary": "Every entry, undone ones flagged", "parameters": [game_id],
                 "responses": {"200": {"description": "Entries", **_json(_closed({"entries": {"type": "array", "items": _ref("Entry")}}))},
-                              **_errors(404)}}},
-            "/api/games/{game_id}/trump": _action("Record the trump card (W-R3)", {
+                              **_errors(404, 410)}}},
+            "/api/games/{key}/trump": _action("Record the trump card (W-R3)", {
                 "round": {"type": "integer"}, "card": {"enum": ["blue", "green", "red", "yellow", "jester", "wizard"]},
                 "suit": {"enum": ["blue", "green", "red", "yellow", None], "description": "The dealer's pick after a Wizard"}}),
-            "/api/games/{game_id}/deal": _action(
+            "/api/games/{key}/deal": _action(
                 "Virtual deck: Scribe deals the round being played from a cryptographic source and turns the trump "
                 "card (W-R3, W-R4); the hands are never in the answer, each player reads their own on their link",
                 {"round": {"type": "integer"}}),
-            "/api/games/{game_id}/bids": _action("Record the next bid (W-B1..W-B6)", {
+            "/api/games/{key}/bids": _action("Record the next bid (W-B1..W-B6)", {
                 "round": {"type": "integer"}, "player": {"type": "integer", "description": "Defaults to the next bidder"},
                 "bid": {"type": "integer", "minimum": 0}}),
-            "/api/games/{game_id}/tricks": _action("Record the round's tricks (W-S2)", {
+            "/api/games/{key}/tricks": _action("Record the round's tricks (W-S2)", {
                 "round": {"type": "integer"}, "tricks": {**counts, "description": "Per seat; one null is filled from the total"}}),
-            "/api/games/{game_id}/rounds/{number}/correction": {
+            "/api/games/{key}/rounds/{number}/correction": {
                 "post": {**_action("Correct a round: Wizard's bids and tricks, Witty Zibi's clans and eliminations",
                                    {"bids": counts, "tricks": counts, "clans": {"type": "array", "items": {"type": "string"}},
                                     "eliminated": {"type": "array", "items": {"type": "boolean"}}})["post"],
                          "parameters": [game_id, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
-            "/api/games/{game_id}/actions/{kind}": {
+            "/api/games/{key}/actions/{kind}": {
                 "post": {**_action("Any other action of the game (Witty Zibi: result, damage, heal, reveal, "
                                    "set_aside); the body holds its fields", {})["post"],
                          "parameters": [game_id, {"name": "kind", "in": "path", "required": True,
                                                   "schema": {"type": "string"}}]}},
-            "/api/games/{game_id}/undo": _action("Undo the last entry", {}),
-            "/api/games/{game_id}/redo": _action("Redo the last undone entry", {}),
-            "/api/games/{game_id}/links": {
+            "/api/games/{key}/undo": _action("Undo the last entry", {}),
+            "/api/games/{key}/redo": _action("Redo the last undone entry", {}),
+            "/api/games/{key}/links": {
                 "get": {"summary": "The table's links: watch, one per player (null where revoked), the Scribe's",
-                        "parameters": [game_id], "responses": {"200": {"description": "Links", **_json(links)}, **_errors(404)}},
+                        "parameters": [game_id], "responses": {"200": {"description": "Links", **_json(links)}, **_errors(404, 410)}},
                 "post": {"summary": "Revoke a link or issue a new one; a new Scribe's link moves the game to a new id",
                          "parameters": [game_id],
                          "requestBody": {"required": True, **_json({"type": "object", "required": ["link", "op"], "properties": {
                              "link": {"type": ["string", "integer"], "description": "\"watch\", \"scribe\" or a player's seat"},
-                             "op": {"enum": ["revoke", "reissue"]}}})},
-                         "responses": {"200": {"description": "The links now (scribe holds the new id)", **_json(links)},
-                                       **_errors(400, 404, 413, 415, 422)}},
+                             "op": {"enum": ["revoke", "reissue", "release"],
+                                    "description": "release: free a claimed seat for the next phone"}}})},
+                         "responses": {"200": {"description": "The links now (after a new Scribe's link: its key and URL)", **_json(links)},
+                                       **_errors(400, 403, 404, 410, 413, 415, 422, 503)}},
             },
             "/api/watch/{token}": {"get": {
                 "summary": "A watch link: the sheet, read-only; sealed bids (W-B7) are null with sealed true",
-                "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(_ref("Viewed"))}, **_errors(404)}}},
+                "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(_ref("Viewed"))}, **_errors(404, 410)}}},
             "/api/player/{token}": {"get": {
-                "summary": "A player link: that player's view (their own sealed bid included, nobody else's)",
-                "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(_ref("Viewed"))}, **_errors(404)}}},
+                "summary": "A player link: that player's view (their own sealed bid included, nobody else's); the first "
+                           "client to open it claims the seat (its session cookie), any other gets 403",
+                "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(_ref("Viewed"))},
+                                                     **_errors(403, 404, 410)}}},
             "/api/player/{token}/bid": {"post": {
                 "summary": "A player enters their own bid (hidden and secret modes, W-B7); other players' bids in between are no conflict",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "properties": {
                     "round": {"type": "integer"}, "bid": {"type": "integer", "minimum": 0}}})},
                 "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json(_ref("Recorded"))},
-                              **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/played": {"post": {
                 "summary": "Virtual deck: the player marks one card of their own hand played; it must be in what they still hold",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
                     "round": {"type": "integer"}, "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
                 "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
-                              **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", **_json({"type": "object"})}}}},
         },
         "components": {
-            "parameters": {"GameId": {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}},
+            "parameters": {"Key": {
+                "name": "key", "in": "path", "required": True, "schema": {"type": "string"},
+                "description": "The Scribe's link (its token, 128 bits; only its sha256 is stored). A game's id opens "
+                               "nothing; a revoked or replaced key answers 410."}},
             "schemas": _schemas(),
         },
     }
@@ -200,7 +211,9 @@ def _schemas() -> dict[str, Any]:
         "Summary": {"type": "object", "additionalProperties": False, "description": "What the games list shows", "properties": {
             "phase": STR, "round": INT, "rounds": INT, "leaders": NAMES, "players": NAMES}},
         "Game": _closed({
-            "id": STR, "game": {"enum": ["wizard", "zibi"]}, "name": STR, "lang": STR,
+            "id": {**STR, "description": "The game's own id: it opens nothing"},
+            "key": {**STR, "description": "The Scribe's link's token: /api/games/{key}"}, "url": STR,
+            "game": {"enum": ["wizard", "zibi"]}, "name": STR, "lang": STR,
             "created_at": STR, "updated_at": STR, "deleted": BOOL, "summary": _ref("Summary"),
             "sheet": _ref("Sheet")}, optional=("sheet",)),
         "Sheet": {"description": "A Wizard sheet, or a Witty Zibi sheet (the one with a tracker)",
@@ -237,9 +250,10 @@ def _schemas() -> dict[str, Any]:
         "Cards": _cards(),
         "Viewed": _closed({"name": STR, "game": {"enum": ["wizard", "zibi"]}, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
-        "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT},
-                                                     optional=("player",))]},
-        "Links": _closed({"scribe": STR, "watch": _ref("Link"), "players": {"type": "array", "items": _ref("Link")}}),
+        "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
+                                                     optional=("player", "claimed"))]},
+        "Links": _closed({"scribe": STR, "key": STR, "watch": _ref("Link"),
+                          "players": {"type": "array", "items": _ref("Link")}}),
     }
 
 

@@ -133,3 +133,16 @@ def test_rename_delete_restore_and_lookups(db):
     assert store.get_game(db, gid).deleted_at is None and [g.id for g in store.list_games(db)] == [gid]
     assert store.get_game(db, "nope") is None and store.get_game(db, "x" * 1000) is None
     assert store.get_game(db, ["x"]) is None
+
+
+def test_no_id_or_link_starts_with_a_dash_a_command_line_would_take_it_for_an_option(tmp_path):
+    """``scribe pdf KEY``: argparse reads "-abc" as an option; about one draw in 64 began so."""
+    from scribe.store import links
+
+    db = store.open_db(tmp_path / "scribe.sqlite3")
+    made = [new_id() for _ in range(3000)]
+    gid = store.create_game(db, "wizard", "x", SETUP, "en")
+    made += [links.token_of("key", links.issue(db, "key", gid, links.WATCH)) for _ in range(1000)]
+    assert not [m for m in made if m.startswith("-")]
+    assert {m[0] for m in made} >= {"_", "A", "z", "0"}  # the rest of the alphabet still drawn
+    db.conn.close()

@@ -74,7 +74,7 @@ def test_a_wizard_and_a_zibi_sheet_are_each_held_to_their_own_shape(client, api,
         check_api_answer(resp)
     status, zibi = api("post", "/api/games", {"game": "zibi", "players": ["Ana", "Ben", "Cy", "Dee"]})
     assert status == 201 and zibi["sheet"]["phase"] == "playing"
-    resp = _tampered(client.get(f"/api/games/{zibi['id']}/sheet"), lambda b: b["tracker"].pop("damage"))
+    resp = _tampered(client.get(f"/api/games/{zibi['key']}/sheet"), lambda b: b["tracker"].pop("damage"))
     with pytest.raises(pytest.fail.Exception, match="damage"):
         check_api_answer(resp)
 

@@ -238,9 +238,11 @@ def test_a_new_link_does_not_show_a_hand_dealt_before_it_until_the_round_is_scor
     peek = phone()
     cards = peek.get(f"/api/player/{link}").get_json()["cards"]
     assert cards["current"]["hand"] == [] and dealt[0] not in peek.get(f"/p/{link}").get_data(as_text=True)
+    if client.get(f"/api/games/{t['key']}/sheet").get_json()["rounds"][0]["trump"]["card"] == "wizard":
+        client.post(f"/api/games/{t['key']}/trump", json={"card": "wizard", "suit": "red"})  # W-R3: named first
     for p, bid in ((PAUL, 0), (THOMAS, 0), (MARIE, 0)):
-        client.post(f"/api/games/{t['key']}/bids", json={"player": p, "bid": bid})
-    client.post(f"/api/games/{t['key']}/tricks", json={"round": 1, "tricks": [1, 0, None]})
+        assert client.post(f"/api/games/{t['key']}/bids", json={"player": p, "bid": bid}).status_code == 200
+    assert client.post(f"/api/games/{t['key']}/tricks", json={"round": 1, "tricks": [1, 0, None]}).status_code == 200
     past = peek.get(f"/api/player/{link}").get_json()["cards"]["past"]
     assert past == [{"round": 1, "dealt": dealt}]  # scored: the hand may be reviewed
 
