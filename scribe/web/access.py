@@ -125,12 +125,15 @@ def link_version(token: str, kind: str) -> int:
         return sharing.link_version(get_db(), token, kind, device() if kind == PLAYER else None)
 
 
-def scribe(key: str, deleted_ok: bool = False) -> sharing.Shown:
-    """The game behind a Scribe's link, as the Scribe may see it (no sealed bid); the
-    link is remembered in this browser's games list, and fills in URLs to this game."""
+def scribe(key: str, deleted_ok: bool = False, opened: bool = False) -> sharing.Shown:
+    """The game behind a Scribe's link, as the Scribe may see it (no sealed bid); its
+    key fills in URLs to this game. ``opened``: the game's page or JSON was opened with
+    it, so this browser's games list remembers it (not on every tap: a cookie-less API
+    client would be sent a newly signed cookie with each bid)."""
     shown = open_link(key, SCRIBE, deleted_ok=deleted_ok)
     g.scribe_key = key
-    remember(key)
+    if opened:
+        remember(key)
     return shown
 
 

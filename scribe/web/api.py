@@ -97,7 +97,7 @@ def create():
 @bp.get("/games/<key>")
 def read(key: str):
     """The game and its sheet."""
-    return jsonify(_game_json(key, access.scribe(key)))
+    return jsonify(_game_json(key, access.scribe(key, opened=True)))
 
 
 @bp.get("/games/<key>/sheet")

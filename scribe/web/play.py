@@ -28,9 +28,9 @@ def _correct_templates(game) -> tuple[str, str]:
     return f"{folder}/correct.html", f"{folder}/_correct.html"
 
 
-def _load(key: str):
+def _load(key: str, opened: bool = False):
     """The game as the Scribe may see it: sealed bids (W-B7) stay sealed, the Scribe too."""
-    shown = access.scribe(key)
+    shown = access.scribe(key, opened=opened)
     return shown.game, shown.sheet, shown.log
 
 
@@ -46,7 +46,7 @@ def _show(game, sheet, log, status: int = 200, **ctx: Any):
 @bp.get("/games/<key>")
 def game(key: str):
     """The game: the round in play and the score sheet."""
-    game, sheet, log = _load(key)
+    game, sheet, log = _load(key, opened=not is_htmx())
     return _show(game, sheet, log)
 
 
