@@ -134,8 +134,8 @@ def restore(key: str):
     return jsonify(_game_json(key, access.scribe(key)))
 
 
-def _act(key: str, kind: str, data: dict[str, Any], version: Any):
-    shown = access.scribe(key)
+def _act(key: str, kind: str, data: dict[str, Any], version: Any, shown: sharing.Shown | None = None):
+    shown = shown or access.scribe(key)  # once per request: a view that opened it passes it on
     sheet = service.act(get_db(), shown.game.id, kind, data, version)
     return _answer(sheet)
 
@@ -168,7 +168,7 @@ def bid(key: str):
     if sharing.bid_by_scribe_is_sealed(shown.full, "bid"):  # verified fresh, not refused as stale
         sharing.verify_scribe_may_bid(get_db(), shown, data["player"], access.device())
         return _answer(sharing.enter_bid(get_db(), shown.game.id, data["player"], data["round"], data["bid"]))
-    return _act(key, "bid", data, b.get("version"))
+    return _act(key, "bid", data, b.get("version"), shown)
 
 
 @bp.post("/games/<key>/tricks")
@@ -189,10 +189,11 @@ def correction(key: str, number: int):
 @bp.post("/games/<key>/actions/<kind>")
 def action(key: str, kind: str):
     """Any action of the game's own (Witty Zibi: result, damage, heal, reveal, set_aside)."""
-    if kind not in WEB_GAMES[access.scribe(key).game.game].ACTIONS:
+    shown = access.scribe(key)
+    if kind not in WEB_GAMES[shown.game.game].ACTIONS:
         abort(404)
     b = _body()
-    return _act(key, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
+    return _act(key, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"), shown)
 
 
 @bp.post("/games/<key>/undo")
