@@ -18,7 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import service
-from .rules import wizard
+from .rules import rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import Entry
 from .store import StaleError, links
@@ -67,18 +67,14 @@ def device_hash(device: str) -> str:
 
 
 def viewer_sheet(sheet: Any, viewer: int | None = None, log: Any = (), horizon: int = 0) -> Any:
-    """The sheet as ``viewer`` may see it (W-B7); games without sealed bids pass through.
-    ``horizon``: the viewer's link came after entry ``horizon`` (see wizard.sealed)."""
-    if isinstance(sheet, wizard.Sheet):
-        return wizard.sealed(sheet, viewer, log, horizon)
-    return sheet
+    """The sheet as ``viewer`` may see it, as its game says (Wizard: W-B7 sealed bids,
+    dealt hands). ``horizon``: the viewer's link came after that entry."""
+    return rules_of(sheet).view(sheet, log, viewer, horizon)
 
 
 def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None, horizon: int = 0) -> list[Entry]:
     """The log as ``viewer`` may read it, judged against the whole ``sheet``."""
-    if isinstance(sheet, wizard.Sheet):
-        return [wizard.sealed_entry(sheet, e, viewer, horizon) for e in log]
-    return list(log)
+    return rules_of(sheet).view_log(sheet, log, viewer, horizon)
 
 
 def new_game(db: Database, key: str, kind: str, name: Any, lang: str, **options: Any) -> tuple[str, str]:
@@ -205,7 +201,7 @@ def verify_scribe_may_bid(db: Database, shown: Shown, player: Any, device: str |
     """In hidden and secret modes a seat claimed on another phone bids on that phone only
     (W-B7): the Scribe's phone, passed round or not, cannot enter (or learn) it."""
     full = shown.full
-    if not isinstance(full, wizard.Sheet) or full.setup.rules.reveal == "open":
+    if not rules_of(full).seats_bid_alone(full):
         return
     if isinstance(player, str) and player.isdecimal() and len(player) < 3:
         player = int(player)
@@ -245,22 +241,12 @@ def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: An
 
 
 def own_hands(sheet: Any, seat: int) -> dict[str, Any]:
-    """A player's cards from their own (redacted) sheet: the round in play's remaining
-    hand and played cards, and the hands dealt them in the rounds already scored."""
-    if not isinstance(sheet, wizard.Sheet) or not sheet.setup.rules.virtual_deck:
-        return {"virtual_deck": False}
-    if not sheet.redacted or sheet.viewer != seat:
-        raise ValueError("read a player's cards from that player's own sheet")
-    row = sheet.current
-    now = None
-    if row is not None and row.dealt:
-        now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
-               "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in}
-    past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in sheet.rows if r.complete and r.dealt]
-    return {"virtual_deck": True, "current": now, "past": past}
+    """A player's own cards, from their own (redacted) sheet, as the game deals them."""
+    return rules_of(sheet).own_cards(sheet, seat)
 
 
 def bid_by_scribe_is_sealed(sheet: Any, kind: str) -> bool:
-    """A bid tapped on the Scribe's phone for a named player in hidden or secret mode:
-    entered like a player's own (fresh verification), not refused for another's bid."""
-    return kind == "bid" and isinstance(sheet, wizard.Sheet) and sheet.setup.rules.reveal != "open"
+    """A bid tapped on the Scribe's phone for a named player where each seat bids alone
+    (hidden and secret, W-B7): entered like a player's own (fresh verification), not
+    refused for another's bid."""
+    return kind == "bid" and rules_of(sheet).seats_bid_alone(sheet)

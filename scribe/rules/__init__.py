@@ -1,10 +1,21 @@
-"""Pure game rules, one module per game; ``GAMES`` is how the rest of the app finds them.
+"""Pure game rules, one package per game; ``GAMES`` is how the rest of the app finds them.
 
-A rules module provides: ``make_setup(...)``, ``Setup.from_dict``, ``replay(setup, log)``
-returning a sheet with ``version``, ``finished`` and ``phase``, ``verify(sheet, kind, data)``
-and ``KINDS`` (the entry kinds it records), and ``summary(sheet)`` for the games list.
+Each game is one object behind the protocol written in ``rules/game.py`` (``GameRules``):
+setup, actions, replay, summary, and each viewer's view. Code outside a game's package
+asks that object and never names the game's classes.
 """
 
-from . import wizard, zibi
+from __future__ import annotations
 
-GAMES = {"wizard": wizard, "zibi": zibi}
+from typing import Any
+
+from .game import GameRules
+from .wizard.game import GAME as WIZARD
+from .zibi.game import GAME as ZIBI
+
+GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI)}
+
+
+def rules_of(sheet: Any) -> GameRules:
+    """The game a sheet belongs to (every game's sheet names it: ``GAME``)."""
+    return GAMES[sheet.GAME]

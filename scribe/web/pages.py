@@ -17,7 +17,7 @@ from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
 from . import access
 from .db import get_db
-from .games import WEB_GAMES
+from .games import WEB_GAMES, web_for
 from .render import error_ctx, page_or_fragment, see_other
 
 bp = Blueprint("pages", __name__)
@@ -29,7 +29,7 @@ def _index(status: int = 200, **ctx):
         "games/index.html",
         playing=[(t, g) for t, g in games if g.summary.get("phase") != "finished"],
         finished=[(t, g) for t, g in games if g.summary.get("phase") == "finished"],
-        deleted=access.my_games(deleted=True), **ctx,
+        deleted=access.my_games(deleted=True), round_label=lambda g: web_for(g.game).round_label(g.summary), **ctx,
     ), status
 
 

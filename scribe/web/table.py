@@ -14,7 +14,7 @@ from flask import Blueprint, abort, make_response, render_template, request, url
 from flask_babel import gettext as _
 
 from .. import sharing
-from ..rules import wizard
+from ..rules import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
@@ -30,8 +30,8 @@ POLL_SECONDS = 2
 
 @bp.app_template_global()
 def bid_restriction(sheet: Any, row: Any) -> str | None:
-    """The rule that may forbid the last seat one bid this round (W-B3..W-B5)."""
-    return wizard.restriction(sheet, row) if isinstance(sheet, wizard.Sheet) and row is not None else None
+    """The rule that may forbid the last seat one bid this round, as the game says."""
+    return rules_of(sheet).restriction(sheet, row)
 
 
 def qr(url: str) -> str:
@@ -115,7 +115,7 @@ def pass_phone(key: str, player: int):
     shown once the phone is in their hands (not for a seat claimed on its own phone)."""
     shown = access.scribe(key)
     game, full = shown.game, shown.full
-    if not isinstance(full, wizard.Sheet) or full.setup.rules.reveal == "open" or not 0 <= player < full.setup.n:
+    if not rules_of(full).seats_bid_alone(full) or not 0 <= player < full.setup.n:
         abort(404)
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
@@ -135,8 +135,9 @@ def pass_phone(key: str, player: int):
 
 
 def _watch_ctx(shown: sharing.Shown, token: str) -> dict[str, Any]:
-    folder = web_for(shown.game.game).TEMPLATES
-    return {"game": shown.game, "sheet": shown.sheet, "token": token, "sheet_template": f"{folder}/_sheet.html",
+    web = web_for(shown.game.game)
+    return {"game": shown.game, "sheet": shown.sheet, "token": token, "sheet_template": f"{web.TEMPLATES}/_sheet.html",
+            "round_template": web.ROUND_TEMPLATE, "bid_template": web.PLAYER_BID_TEMPLATE,
             "readonly": True, "poll": POLL_SECONDS}
 
 
@@ -161,11 +162,8 @@ def watch_sheet(token: str):
 def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any]:
     ctx = _watch_ctx(shown, token)
     sheet, seat = shown.sheet, shown.link.seat
-    ctx.update(seat=seat, waits=False, can_bid=False, cards=sharing.own_hands(sheet, seat))
-    if isinstance(sheet, wizard.Sheet) and sheet.phase == "bidding" and sheet.setup.rules.reveal != "open":
-        row = sheet.current
-        ctx["can_bid"] = row.bids[seat] is None
-        ctx["waits"] = seat == row.order[-1] and wizard.last_seat_waits(shown.full, shown.full.current)
+    can_bid, waits = rules_of(shown.full).player_bid_state(shown.full, seat)
+    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat))
     return {**ctx, **extra}
 
 
@@ -187,12 +185,12 @@ def player_view(token: str):
 
 def player_bid_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
     """Why this link may not enter a bid now (message, field, status), or None."""
-    sheet, seat = shown.full, shown.link.seat
-    if not isinstance(sheet, wizard.Sheet):
+    sheet, seat, rules = shown.full, shown.link.seat, GAMES[shown.game.game]
+    if "bid" not in rules.KINDS:
         return _("This game has no bids."), "bid", 404
     if form_player not in (None, "", str(seat), seat):
         return _("This link is %(name)s's: it enters only %(name)s's bid.", name=sheet.setup.players[seat]), "player", 403
-    if sheet.setup.rules.reveal == "open":
+    if not rules.seats_bid_alone(sheet):
         return _("Bids are spoken aloud in this game: the Scribe enters them."), "bid", 403
     return None
 
@@ -229,7 +227,7 @@ def player_bid(token: str):
 def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
     """Why this link may not mark a card played (message, field, status), or None."""
     sheet, seat = shown.full, shown.link.seat
-    if not isinstance(sheet, wizard.Sheet):
+    if "played" not in GAMES[shown.game.game].KINDS:
         return _("This game has no cards to mark."), "card", 404
     if form_player not in (None, "", str(seat), seat):
         return _("This link is %(name)s's: it marks only %(name)s's cards.", name=sheet.setup.players[seat]), "player", 403

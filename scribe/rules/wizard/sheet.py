@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..errors import N_, RuleError
 from ..log import Entry, resolve
@@ -128,6 +128,7 @@ class Standing:
 class Sheet:
     """Everything the score pad shows, computed from the setup and the log."""
 
+    GAME: ClassVar[str] = "wizard"  # its game in rules.GAMES, for code holding only a sheet
     setup: Setup
     rows: tuple[RoundRow, ...]
     version: int  # entries in the log; a page submits it back to detect staleness

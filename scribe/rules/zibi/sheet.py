@@ -9,7 +9,7 @@ action against the sheet and returns the normalised data to record.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import N_, RuleError
 from ..log import Entry, resolve
@@ -62,6 +62,7 @@ def _top(totals: Sequence[int]) -> tuple[int, ...]:
 class ZibiSheet:
     """Everything the score pad shows, computed from the setup and the entries."""
 
+    GAME: ClassVar[str] = "zibi"  # its game in rules.GAMES, for code holding only a sheet
     setup: Setup
     rounds: tuple[SheetRound, ...]
     tracker: DamageTracker  # the round in progress

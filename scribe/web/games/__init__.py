@@ -1,8 +1,11 @@
 """The seam between the generic web layer and each game: forms in, templates out.
 
-A game's web module gives ``TEMPLATES`` (its template folder), ``ACTIONS`` (the action
-names its forms post to), ``parse_action(kind, form, sheet)`` and
-``parse_correction(number, form, sheet)``; the views stay the same for every game.
+A game's web module gives ``TEMPLATES`` (its template folder), ``ROUND_TEMPLATE`` (the
+round on a watcher's and a player's screen), ``PLAYER_BID_TEMPLATE`` (a seat's own bid on
+its phone, or None), ``ACTIONS`` (the action names its forms post to),
+``parse_action(kind, form, sheet)``, ``parse_correction(number, form, sheet)`` and
+``round_label(summary)`` (the games list's line); the views and the shared templates stay
+the same for every game and never guess which one they show.
 """
 
 from types import ModuleType

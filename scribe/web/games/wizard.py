@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 import secrets
 
 from ...rules import wizard
 from ...rules.errors import N_, RuleError
 
 TEMPLATES = "play"
+ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
+PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
 ACTIONS = ("bid", "trump", "tricks", "deal")  # "played" only from a player's own link
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
@@ -100,3 +104,8 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
         dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0  # W-R2
     return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"),
             "edition": body.get("edition", "gigamic"), **rules}
+
+
+def round_label(summary: dict[str, Any]) -> str:
+    """The games list's line for a game in play: "Round 3 of 20"."""
+    return _("Round %(round)s of %(rounds)s", round=summary.get("round"), rounds=summary.get("rounds"))

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ...rules import zibi
 
 TEMPLATES = "zibi"
+ROUND_TEMPLATE = "zibi/_watch_round.html"  # the round on a watcher's and a player's screen
+PLAYER_BID_TEMPLATE = None  # no bids in Witty Zibi
 ACTIONS = ("result", "damage", "heal", "reveal", "set_aside")
 
 
@@ -72,7 +76,6 @@ def view(sheet: zibi.ZibiSheet) -> dict[str, Any]:
 
 def entry_text(e, setup: zibi.Setup) -> str:
     """One line of the history, in words."""
-    from flask_babel import gettext as _
 
     d, names = e.data, setup.players
     if e.kind == "damage":
@@ -91,7 +94,6 @@ def entry_text(e, setup: zibi.Setup) -> str:
 
 
 def rules_text(setup: zibi.Setup) -> str:
-    from flask_babel import gettext as _
 
     parts = ["Witty Zibi", _(zibi.MODE_NAMES[setup.mode])]
     if setup.expert:
@@ -136,3 +138,8 @@ def sheet_json(sheet: zibi.ZibiSheet) -> dict[str, Any]:
         "can_undo": sheet.can_undo,
         "can_redo": sheet.can_redo,
     }
+
+
+def round_label(summary: dict[str, Any]) -> str:
+    """The games list's line for a game in play: "Round 3" (no last round, Z-S3)."""
+    return _("Round %(round)s", round=summary.get("round"))

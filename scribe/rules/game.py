@@ -1,0 +1,95 @@
+"""What a game is to the rest of Scribe: one object behind this written protocol.
+
+Code outside a game's package asks its game object (found in ``rules.GAMES`` by name,
+or by the name a sheet carries, ``sheet.GAME``) and never names the game's classes.
+A game subclasses ``GameRules`` and overrides what it has; the defaults here are what a
+game without that feature does (no sealed bids, no cards, nothing drawn).
+
+Pure: no Flask, no SQL, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Mapping
+
+from .errors import RuleError
+from .log import Entry
+
+
+class GameRules:
+    """The protocol. Required: ``name``, ``seats``, ``Setup``, ``KINDS``, ``make_setup``,
+    ``replay``, ``verify``, ``summary``. The rest has defaults."""
+
+    name: ClassVar[str]
+    seats: ClassVar[tuple[int, int]]  # fewest and most players
+    Setup: ClassVar[Any]  # with ``from_dict`` and ``as_dict``: what the store keeps
+    KINDS: ClassVar[tuple[str, ...]]  # the entry kinds this game records (undo/redo are everyone's)
+    QUIET_KINDS: ClassVar[tuple[str, ...]] = ()  # entries that do not make a page stale
+    # entries drawn by the server, never sent by a client: kind -> (sheet, data, rng) -> data
+    DRAWN: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any], Any], dict[str, Any]]]] = {}
+
+    # ----------------------------------------------------------------- setup and play
+
+    def make_setup(self, **options: Any) -> Any:
+        raise NotImplementedError
+
+    def replay(self, setup: Any, log: Any) -> Any:
+        """The sheet: a pure function of the setup and the log."""
+        raise NotImplementedError
+
+    def verify(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The entry's data as recorded, or a RuleError saying why not."""
+        raise NotImplementedError
+
+    def can(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> bool:
+        """Whether ``verify`` would accept it (for a page that greys out a button)."""
+        try:
+            self.verify(sheet, kind, data)
+        except RuleError:
+            return False
+        return True
+
+    def verify_take_back(self, sheet: Any, log: Any, target: Entry) -> None:
+        """Refuse an undo of ``target`` the game cannot allow (default: any is fine)."""
+
+    def summary(self, sheet: Any) -> dict[str, Any]:
+        """What the games list shows: phase, round, leaders."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- a viewer's view
+
+    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
+        """The sheet as ``seat`` may see it (None: the Scribe or a watcher). ``horizon``:
+        the viewer's link came after that entry, so what its seat recorded up to it stays
+        sealed from it. Default: nothing is hidden."""
+        return sheet
+
+    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0) -> Entry:
+        """One log entry as ``seat`` may read it, judged against the whole sheet."""
+        return entry
+
+    def view_log(self, sheet: Any, log: Any, seat: int | None = None, horizon: int = 0) -> list[Entry]:
+        return [self.view_entry(sheet, e, seat, horizon) for e in log]
+
+    def hides_anything(self, sheet: Any) -> bool:
+        """Whether some viewer sees less than the whole sheet (sealed bids, dealt hands)."""
+        return False
+
+    # ----------------------------------------------------------------- seats at the table
+
+    def seats_bid_alone(self, sheet: Any) -> bool:
+        """Whether each seat enters its own sealed bid (on its phone, or the Scribe's
+        phone passed round), in any order. Default: no bids of that kind."""
+        return False
+
+    def player_bid_state(self, full: Any, seat: int) -> tuple[bool, bool]:
+        """(may bid now, must wait for the others) for ``seat``'s own phone."""
+        return False, False
+
+    def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
+        """A seat's own cards, from that seat's view. Default: no cards at the table."""
+        return {"virtual_deck": False}
+
+    def restriction(self, sheet: Any, row: Any) -> str | None:
+        """The rule that may forbid the last seat one bid in ``row``, if any."""
+        return None

@@ -1,0 +1,38 @@
+"""Witty Zibi as the rest of Scribe sees it: the game object behind ``rules.game.GameRules``.
+
+Nothing is sealed in Witty Zibi (clans are told at the round's end, Z-E1), so the
+viewer's view is the whole sheet: the protocol's defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+from ..game import GameRules
+from .clans import MAX_PLAYERS, MIN_PLAYERS
+from .sheet import KINDS, replay, summary, verify
+from . import Setup, make_setup
+
+
+class ZibiRules(GameRules):
+    """Witty Zibi (Z-M, Z-C, Z-E, Z-S, Z-D rules): clans, eliminations, damage."""
+
+    name = "zibi"
+    seats = (MIN_PLAYERS, MAX_PLAYERS)
+    Setup: ClassVar[Any] = Setup
+    KINDS = KINDS
+
+    def make_setup(self, **options: Any) -> Any:
+        return make_setup(**options)
+
+    def replay(self, setup: Any, log: Any) -> Any:
+        return replay(setup, log)
+
+    def verify(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        return verify(sheet, kind, data)
+
+    def summary(self, sheet: Any) -> dict[str, Any]:
+        return summary(sheet)
+
+
+GAME = ZibiRules()
