@@ -135,7 +135,7 @@ def verify_named(kind: str, data: Mapping[str, Any], target: Entry) -> None:
     if not data:
         return
     key = NAMED_BY[kind]
-    if set(data) != {key} or type(data[key]) is not int:  # noqa: E721 - True is no seq
+    if set(data) != {key} or type(data[key]) is not int:  # True is an int to Python, and no seq
         raise RuleError(N_("An undo holds only the entry it takes back (takes_back), a redo only the entry "
                            "it brings back (brings_back)."), field=key)
     if data[key] != target.seq:
