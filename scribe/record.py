@@ -20,7 +20,7 @@ from sqlite_utils import Database
 from . import service, sharing
 from .rules import GAMES
 from .rules.errors import N_, RuleError
-from .rules.log import REDO, UNDO, Entry, verify_redo, verify_undo
+from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
 from .store.db import WRITE_LOCK
 from .store.games import new_id, now
 
@@ -165,13 +165,14 @@ def _replayed(rules: Any, setup: Any, raw: Any) -> tuple[list[Entry], Any]:
 
 def _verified(rules: Any, sheet: Any, log: list[Entry], kind: str, data: dict[str, Any]) -> dict[str, Any]:
     if kind in (UNDO, REDO):
-        if data:
-            raise RuleError(N_("An undo or a redo holds nothing."), field="kind")
         if kind == UNDO:
             target = verify_undo(log)
             if hasattr(rules, "verify_take_back"):
                 rules.verify_take_back(sheet, log, target)
         else:
-            verify_redo(log)
-        return {}
+            target = verify_redo(log)
+        # Records made before undo named its target hold {}: kept as they are, since the
+        # target follows from the order alone; a name given must be the true one.
+        verify_named(kind, data, target)
+        return dict(data)
     return rules.verify(sheet, kind, data)

@@ -16,7 +16,7 @@ from .engine import make_rng
 from .rules import GAMES
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text
-from .rules.log import REDO, UNDO, Entry, verify_redo, verify_undo
+from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
 
 GAME_NAME_MAX = 60
 
@@ -160,10 +160,9 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
         target = verify_undo(log)
         if hasattr(rules, "verify_take_back"):
             rules.verify_take_back(sheet, log, target)
-        entry_data: dict[str, Any] = {}
+        entry_data: dict[str, Any] = named(UNDO, target)  # the log reads on its own
     elif kind == REDO:
-        verify_redo(log)
-        entry_data = {}
+        entry_data = named(REDO, verify_redo(log))
     elif kind in rules.KINDS:
         if kind in getattr(rules, "DRAWN", {}):  # a deal: shuffled here, whatever the client sent
             data = rules.DRAWN[kind](sheet, data, rng or make_rng())

@@ -3,17 +3,25 @@
 Nothing recorded is ever destroyed: an undo is itself an entry that takes back the
 latest active entry, and a redo is an entry that brings back the latest undone one.
 So the active entries are a pure function of the log, and so is the sheet.
+
+An undo records ``{"takes_back": seq}`` and a redo ``{"brings_back": seq}`` so that the
+log reads on its own; older records hold ``{}``. Either way the target is worked out
+from the order of the entries alone: the data is for people and for checks, never
+for ``resolve``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .errors import N_, RuleError
 
 UNDO = "undo"
 REDO = "redo"
+TAKES_BACK = "takes_back"
+BRINGS_BACK = "brings_back"
+NAMED_BY = {UNDO: TAKES_BACK, REDO: BRINGS_BACK}  # the one key of an undo's or a redo's data
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,26 @@ class Resolved:
         return self.redoable[-1] if self.redoable else None
 
 
+def _steps(log: Iterable[Entry], done: list[Entry], redo: list[Entry]) -> Iterator[tuple[Entry, Entry | None]]:
+    """Walk the log like an editor's undo stack, growing ``done`` and ``redo`` in place;
+    yield each entry with the one it took back or brought back (None: not an undo or a
+    redo, or one with nothing to do). The one place the stack's rules are written."""
+    for entry in log:
+        moved = None
+        if entry.kind == UNDO:
+            if done:
+                moved = done.pop()
+                redo.append(moved)
+        elif entry.kind == REDO:
+            if redo:
+                moved = redo.pop()
+                done.append(moved)
+        else:
+            done.append(entry)
+            redo.clear()
+        yield entry, moved
+
+
 def resolve(log: Iterable[Entry]) -> Resolved:
     """Apply undo and redo entries in order, like an editor's undo stack.
 
@@ -55,16 +83,8 @@ def resolve(log: Iterable[Entry]) -> Resolved:
     log = list(log)  # read twice below: a generator would be empty the second time
     done: list[Entry] = []
     redo: list[Entry] = []
-    for entry in log:
-        if entry.kind == UNDO:
-            if done:
-                redo.append(done.pop())
-        elif entry.kind == REDO:
-            if redo:
-                done.append(redo.pop())
-        else:
-            done.append(entry)
-            redo.clear()
+    for _ in _steps(log, done, redo):
+        pass
     active_seqs = {e.seq for e in done}
     undone = frozenset(
         e.seq for e in log if e.kind not in (UNDO, REDO) and e.seq not in active_seqs
@@ -86,3 +106,40 @@ def verify_redo(log: Iterable[Entry]) -> Entry:
     if target is None:
         raise RuleError(N_("There is nothing to redo."), field="redo")
     return target
+
+
+def targets(log: Iterable[Entry]) -> dict[int, Entry]:
+    """The entry each undo took back and each redo brought back, by the undo's or redo's
+    seq, worked out from the order alone so that old records (``{}`` data) read the same.
+
+    >>> log = [Entry(1, "bid"), Entry(2, "bid"), Entry(3, UNDO), Entry(4, UNDO), Entry(5, REDO)]
+    >>> {seq: e.seq for seq, e in targets(log).items()}
+    {3: 2, 4: 1, 5: 1}
+    """
+    return {entry.seq: moved for entry, moved in _steps(log, [], []) if moved is not None}
+
+
+def named(kind: str, target: Entry) -> dict[str, int]:
+    """The data an undo or a redo records: the seq of its target, never the target's data
+    (a sealed bid or a hand must not be copied where the seal does not reach, W-B7).
+
+    >>> named(UNDO, Entry(23, "bid", {"bid": 2})), named(REDO, Entry(23, "bid"))
+    ({'takes_back': 23}, {'brings_back': 23})
+    """
+    return {NAMED_BY[kind]: target.seq}
+
+
+def verify_named(kind: str, data: Mapping[str, Any], target: Entry) -> None:
+    """Refuse an undo or a redo whose data does not name ``target``, the entry it really
+    takes back or brings back. ``{}`` is accepted: records made before undo named its target."""
+    if not data:
+        return
+    key = NAMED_BY[kind]
+    if set(data) != {key} or type(data[key]) is not int:  # True is an int to Python, and no seq
+        raise RuleError(N_("An undo holds only the entry it takes back (takes_back), a redo only the entry "
+                           "it brings back (brings_back)."), field=key)
+    if data[key] != target.seq:
+        message = (N_("This undo says it takes back entry #%(named)s, but the entry it takes back is #%(seq)s.")
+                   if kind == UNDO else
+                   N_("This redo says it brings back entry #%(named)s, but the entry it brings back is #%(seq)s."))
+        raise RuleError(message, field=key, named=data[key], seq=target.seq)

@@ -74,17 +74,17 @@ def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.forbidden_message(setup, f))
 
 
-def entry_text(e: Entry, setup: wizard.Setup) -> str:
-    """One line of the history, in words."""
+def entry_text(e: Entry, setup: wizard.Setup, target: Entry | None = None) -> str:
+    """One line of the history, in words. An undo or a redo reads with its ``target``
+    (``log.targets``), worded as that entry's own line: pass the target as this reader
+    may see it (a viewer's log), so a sealed bid stays sealed there too (W-B7)."""
     d, names = e.data, setup.players
-    if not isinstance(setup, wizard.Setup) and e.kind not in (UNDO, REDO):
+    if e.kind in (UNDO, REDO):
+        return _undo_text(e.kind, setup, target)
+    if not isinstance(setup, wizard.Setup):
         from .games import zibi as zibi_web
 
         return zibi_web.entry_text(e, setup)
-    if e.kind == UNDO:
-        return _("Undo")
-    if e.kind == REDO:
-        return _("Redo")
     if e.kind == "bid":
         if d["bid"] is wizard.SEALED:  # W-B7: not for this reader's eyes yet
             return _("Round %(round)s: %(name)s bids (sealed)", round=d["round"], name=names[d["player"]])
@@ -115,6 +115,15 @@ def entry_text(e: Entry, setup: wizard.Setup) -> str:
             text += " · " + _("tricks %(tricks)s", tricks=tricks)
         return text
     return e.kind
+
+
+def _undo_text(kind: str, setup: wizard.Setup, target: Entry | None) -> str:
+    if target is None:  # the undo button's own label, or an undo that moved nothing
+        return _("Undo") if kind == UNDO else _("Redo")
+    what = entry_text(target, setup)
+    if kind == UNDO:
+        return _("Undo of #%(seq)s (%(what)s)", seq=target.seq, what=what)
+    return _("Redo of #%(seq)s (%(what)s)", seq=target.seq, what=what)
 
 
 def rules_text(setup: wizard.Setup) -> str:

@@ -245,8 +245,15 @@ def _schemas() -> dict[str, Any]:
             "totals": INTS, "leaders": SEATS,
             "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
         "Recorded": _closed({"version": INT, "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("cards",)),
-        "Entry": _closed({"seq": INT, "kind": STR, "data": {"type": "object", "description": "The action's fields; sealed values null"},
-                          "at": STR, "undone": BOOL, "sealed": BOOL}),
+        "Entry": _closed({"seq": INT, "kind": STR,
+                          "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
+                                   "is {takes_back: seq}, a redo's {brings_back: seq}: the entry it took back or "
+                                   "brought back (worked out from the order for records that hold {})",
+                                   "properties": {"takes_back": INT, "brings_back": INT}},
+                          "at": STR, "undone": BOOL, "sealed": BOOL,
+                          "target": _closed({"seq": INT, "kind": STR}, description="Undo and redo only: the entry "
+                                            "taken back or brought back, by seq and kind (its data is on its own line)")},
+                         optional=("target",)),
         "Cards": _cards(),
         "Viewed": _closed({"name": STR, "game": {"enum": ["wizard", "zibi"]}, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),

@@ -12,7 +12,7 @@ from flask_babel import get_locale, gettext as _
 
 from .. import service, sharing
 from ..rules.errors import RuleError
-from ..rules.log import resolve
+from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
 from . import access
@@ -148,4 +148,5 @@ def history(key: str):
     """Every entry ever recorded, including the undone ones and corrections."""
     shown = access.scribe(key)  # sealed bids (W-B7) stay sealed, the Scribe too
     return render_template("games/history.html", game=shown.game, sheet=shown.sheet,
-                           log=list(reversed(shown.log)), undone=resolve(shown.log).undone)
+                           log=list(reversed(shown.log)), undone=resolve(shown.log).undone,
+                           targets=targets(shown.log))  # the viewer's log: targets sealed as their own lines

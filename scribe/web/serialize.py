@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import wizard
-from ..rules.log import Entry, resolve
+from ..rules.log import Entry, named, resolve, targets
 from ..store import GameRow
 from .i18n import translate
 
@@ -103,11 +103,18 @@ def _entry_data(data: Any) -> tuple[dict[str, Any], bool]:
 
 
 def history_json(log: list[Entry]) -> list[dict[str, Any]]:
-    """The log as JSON; pass a viewer's log (sharing.viewer_log) so sealed bids stay sealed."""
-    undone = resolve(log).undone
+    """The log as JSON; pass a viewer's log (sharing.viewer_log) so sealed bids stay sealed.
+
+    An undo or a redo carries the seq of the entry it moved in ``data`` (filled in from the
+    order for old records, whose data is ``{}``) and that entry's seq and kind as ``target``:
+    never its data, which its own line shows as far as this reader may see it (W-B7)."""
+    undone, moved = resolve(log).undone, targets(log)
     out = []
     for e in log:
-        data, sealed = _entry_data(e.data)
-        out.append({"seq": e.seq, "kind": e.kind, "data": data, "at": e.at, "undone": e.seq in undone,
-                    "sealed": sealed})
+        target = moved.get(e.seq)
+        data, sealed = _entry_data(named(e.kind, target) if target else e.data)
+        item = {"seq": e.seq, "kind": e.kind, "data": data, "at": e.at, "undone": e.seq in undone, "sealed": sealed}
+        if target:
+            item["target"] = {"seq": target.seq, "kind": target.kind}
+        out.append(item)
     return out

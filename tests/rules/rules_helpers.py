@@ -70,12 +70,12 @@ class Game:
 
     def undo(self) -> Entry:
         target = logmod.verify_undo(self.log)
-        self._record(logmod.UNDO, {"seq": target.seq})
+        self._record(logmod.UNDO, logmod.named(logmod.UNDO, target))
         return target
 
     def redo(self) -> Entry:
         target = logmod.verify_redo(self.log)
-        self._record(logmod.REDO, {"seq": target.seq})
+        self._record(logmod.REDO, logmod.named(logmod.REDO, target))
         return target
 
 

@@ -3,7 +3,9 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.log import REDO, UNDO, Entry, resolve, verify_redo, verify_undo
+from scribe.rules.log import (REDO, UNDO, Entry, named, resolve, targets, verify_named, verify_redo,
+                              verify_undo)
+from scribe.rules.wizard import replay
 
 from rules_helpers import Game
 
@@ -91,6 +93,71 @@ def test_nothing_to_redo_refused():
         assert info.value.field == "redo" and "redo" in info.value.message
 
 
+# ------------------------------------------------------------------ what an undo or a redo names
+
+
+def test_targets_follow_a_chain_of_undo_undo_redo():
+    log = entries("bid", "bid", UNDO, UNDO, REDO, REDO)
+    assert {seq: e.seq for seq, e in targets(log).items()} == {3: 2, 4: 1, 5: 1, 6: 2}
+
+
+def test_targets_skip_an_undo_with_nothing_to_take_back():
+    # no page records one (verify_undo refuses), but replay ignores it: so do the names
+    assert {seq: e.seq for seq, e in targets(entries(UNDO, "a", REDO, UNDO)).items()} == {4: 2}
+
+
+def test_targets_after_a_new_entry_cleared_the_redo_stack():
+    log = entries("a", "b", UNDO, "c", UNDO, REDO)
+    assert {seq: e.seq for seq, e in targets(log).items()} == {3: 2, 5: 4, 6: 4}
+
+
+def test_named_data_is_the_target_seq_only():
+    bid = Entry(23, "bid", {"round": 1, "player": 0, "bid": 2})
+    assert named(UNDO, bid) == {"takes_back": 23} and named(REDO, bid) == {"brings_back": 23}
+
+
+def named_log(*kinds: str) -> list[Entry]:
+    """A log recorded the way service.act records now: undo and redo name their target."""
+    log: list[Entry] = []
+    for kind in kinds:
+        data = named(kind, (verify_undo if kind == UNDO else verify_redo)(log)) if kind in (UNDO, REDO) else {}
+        log.append(Entry(len(log) + 1, kind, data))
+    return log
+
+
+def test_old_logs_without_names_resolve_as_the_named_ones():
+    kinds = ("a", "b", UNDO, UNDO, REDO, "c", UNDO, REDO, UNDO, UNDO)
+    new, old = named_log(*kinds), entries(*kinds)
+    assert [e.data for e in new if e.kind in (UNDO, REDO)] == [
+        {"takes_back": 2}, {"takes_back": 1}, {"brings_back": 1}, {"takes_back": 6}, {"brings_back": 6},
+        {"takes_back": 6}, {"takes_back": 1}]
+    assert resolve(new) == resolve(old)
+    assert {s: e.seq for s, e in targets(new).items()} == {s: e.seq for s, e in targets(old).items()}
+
+
+def test_verify_named_accepts_the_true_target_and_old_empty_data():
+    target = Entry(2, "bid")
+    verify_named(UNDO, {}, target)
+    verify_named(UNDO, {"takes_back": 2}, target)
+    verify_named(REDO, {"brings_back": 2}, target)
+
+
+@pytest.mark.parametrize("kind, data, words", [
+    (UNDO, {"takes_back": 1}, "says it takes back entry #1, but the entry it takes back is #2"),
+    (REDO, {"brings_back": 3}, "says it brings back entry #3, but the entry it brings back is #2"),
+    (UNDO, {"brings_back": 2}, "holds only"),
+    (REDO, {"takes_back": 2}, "holds only"),
+    (UNDO, {"takes_back": 2, "bid": 1}, "holds only"),
+    (UNDO, {"takes_back": "2"}, "holds only"),
+    (UNDO, {"takes_back": True}, "holds only"),
+])
+def test_verify_named_refuses_a_name_that_lies(kind, data, words):
+    with pytest.raises(RuleError) as info:
+        verify_named(kind, data, Entry(2, "bid"))
+    assert info.value.field == ("takes_back" if kind == UNDO else "brings_back")
+    assert words in info.value.message, info.value.message
+
+
 # ------------------------------------------------------------------ in a game
 
 
@@ -148,6 +215,19 @@ def test_game_nothing_to_undo_refused():
     g.undo()
     with pytest.raises(RuleError):
         g.undo()
+
+
+def test_game_undo_and_redo_record_what_they_name():
+    g = Game()
+    g.bid(1)
+    g.bid(0)
+    g.undo()
+    g.undo()
+    g.redo()
+    assert [(e.kind, dict(e.data)) for e in g.log[2:]] == [
+        (UNDO, {"takes_back": 2}), (UNDO, {"takes_back": 1}), (REDO, {"brings_back": 1})]
+    old = [Entry(e.seq, e.kind, {} if e.kind in (UNDO, REDO) else e.data) for e in g.log]
+    assert replay(g.setup, old) == g.sheet  # old records, {} for undo and redo, replay the same
 
 
 def test_game_undo_all_then_redo_all():

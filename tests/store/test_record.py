@@ -163,6 +163,54 @@ def test_a_hand_edited_record_is_refused_whole(db, wizard_game):
     refused(db, edited(rec, lambda r: r["entries"][undo]["data"].update(seq=1)), f"entries.{undo}")
 
 
+def undo_data(rec) -> list[tuple[int, str, dict]]:
+    return [(e["seq"], e["kind"], e["data"]) for e in rec["entries"] if e["kind"] in ("undo", "redo")]
+
+
+def test_undo_and_redo_entries_name_the_entry_they_take_back_or_bring_back(db, wizard_game):
+    # the fixture: round 2's last bid (#9) undone and redone, the correction (#13) undone
+    rec = record.export_record(db, wizard_game)
+    assert undo_data(rec) == [(10, "undo", {"takes_back": 9}), (11, "redo", {"brings_back": 9}),
+                              (14, "undo", {"takes_back": 13})]
+    assert [rec["entries"][i - 1]["kind"] for i in (9, 13)] == ["bid", "correction"]
+
+
+def test_a_chain_of_undo_undo_redo_redo_is_recorded_by_service_act(db, api):
+    gid = make(api, players=["Paul", "Thomas", "Marie"], first_dealer=2).id
+    for bid in (0, 1):
+        service.act(db, gid, "bid", {"bid": bid})
+    for kind in ("undo", "undo", "redo", "undo", "redo", "redo"):
+        service.act(db, gid, kind, {"takes_back": 99})  # what a client sends is not what is recorded
+    log = service.load(db, gid)[2]
+    assert [(e.kind, dict(e.data)) for e in log[2:]] == [
+        ("undo", {"takes_back": 2}), ("undo", {"takes_back": 1}), ("redo", {"brings_back": 1}),
+        ("undo", {"takes_back": 1}), ("redo", {"brings_back": 1}), ("redo", {"brings_back": 2})]
+    assert service.load(db, gid)[1].rows[0].bids == (0, 1, None)
+
+
+def test_an_old_record_with_empty_undo_data_imports_and_replays_the_same(db, wizard_game):
+    """Records made before undo named its target hold {}: still read, and kept as written."""
+    rec = record.export_record(db, wizard_game)
+    old = edited(rec, lambda r: [e.update(data={}) for e in r["entries"] if e["kind"] in ("undo", "redo")])
+    new = record.import_record(db, old)
+    assert service.load(db, new)[1] == service.load(db, wizard_game)[1]
+    assert [d for _, _, d in undo_data(record.export_record(db, new))] == [{}, {}, {}]
+
+
+def test_a_record_whose_undo_or_redo_names_the_wrong_entry_is_refused(db, wizard_game):
+    rec = record.export_record(db, wizard_game)
+    i = {seq: seq - 1 for seq, _, _ in undo_data(rec)}  # list index of each undo/redo by seq
+
+    def names(seq, data):
+        return edited(rec, lambda r: r["entries"][i[seq]].update(data=data))
+    err = refused(db, names(14, {"takes_back": 12}), f"entries.{i[14]}", "refused by the rules")
+    assert "Entry 14" in err.message and "takes back entry #12, but the entry it takes back is #13" in err.message
+    refused(db, names(11, {"brings_back": 8}), f"entries.{i[11]}", "brings back entry #8, but the entry it brings back is #9")
+    refused(db, names(10, {"brings_back": 9}), f"entries.{i[10]}", "holds only")
+    refused(db, names(10, {"takes_back": True}), f"entries.{i[10]}", "holds only")
+    refused(db, names(10, {"takes_back": 9, "bid": 1}), f"entries.{i[10]}", "holds only")
+
+
 def test_a_truncated_record_is_refused_or_is_an_earlier_moment_of_the_game(db, wizard_game):
     rec = record.export_record(db, wizard_game)
     text = json.dumps(rec)
