@@ -167,8 +167,7 @@ def _verified(rules: Any, sheet: Any, log: list[Entry], kind: str, data: dict[st
     if kind in (UNDO, REDO):
         if kind == UNDO:
             target = verify_undo(log)
-            if hasattr(rules, "verify_take_back"):
-                rules.verify_take_back(sheet, log, target)
+            rules.verify_take_back(sheet, log, target)
         else:
             target = verify_redo(log)
         # Records made before undo named its target hold {}: kept as they are, since the

@@ -13,7 +13,7 @@ from sqlite_utils import Database
 
 from . import store
 from .engine import make_rng
-from .rules import GAMES
+from .rules import GAMES, GameRules
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
@@ -25,7 +25,7 @@ class NotFound(Exception):
     """No such game (or it was deleted)."""
 
 
-def rules_for(game: store.GameRow):
+def rules_for(game: store.GameRow) -> GameRules:
     return GAMES[game.game]
 
 
@@ -154,17 +154,16 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     game = _game(db, game_id)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
-    quiet = () if kind in (UNDO, REDO) else getattr(rules, "QUIET_KINDS", ())  # undo takes back the very last
+    quiet = () if kind in (UNDO, REDO) else rules.QUIET_KINDS  # undo takes back the very last
     _check_version(sheet, version, log, quiet)
     if kind == UNDO:
         target = verify_undo(log)
-        if hasattr(rules, "verify_take_back"):
-            rules.verify_take_back(sheet, log, target)
+        rules.verify_take_back(sheet, log, target)
         entry_data: dict[str, Any] = named(UNDO, target)  # the log reads on its own
     elif kind == REDO:
         entry_data = named(REDO, verify_redo(log))
     elif kind in rules.KINDS:
-        if kind in getattr(rules, "DRAWN", {}):  # a deal: shuffled here, whatever the client sent
+        if kind in rules.DRAWN:  # a deal: shuffled here, whatever the client sent
             data = rules.DRAWN[kind](sheet, data, rng or make_rng())
         entry_data = rules.verify(sheet, kind, data)
     else:

@@ -15,6 +15,8 @@ from .zibi.game import GAME as ZIBI
 
 GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI)}
 
+__all__ = ["GAMES", "GameRules", "rules_of"]
+
 
 def rules_of(sheet: Any) -> GameRules:
     """The game a sheet belongs to (every game's sheet names it: ``GAME``)."""

@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ..errors import N_, RuleError
+from ..sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
 from ..fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
 from ..fields import flag as _flag, whole as _whole
 
@@ -52,19 +53,6 @@ REVEAL_MODES = ("open", "hidden", "secret")  # W-B7
 
 
 
-class _Sealed:
-    """A bid that is in but not shown to this viewer yet (W-B7): see ``sealed``."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "SEALED"
-
-    def __str__(self) -> str:  # a template that forgot to ask still shows no number
-        return "✓"
-
-
-SEALED = _Sealed()
 
 
 # Named presets: the individual switches each stands for.

@@ -1,15 +1,16 @@
-"""Wizard's forms: what the round's buttons post, as the data the rules verify."""
+"""Wizard on the web: what the round's buttons post (as the data the rules verify), and
+its sheet as JSON."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask_babel import gettext as _
 
-import secrets
-
 from ...rules import wizard
 from ...rules.errors import N_, RuleError
+from ..i18n import translate
 
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
@@ -109,3 +110,62 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
 def round_label(summary: dict[str, Any]) -> str:
     """The games list's line for a game in play: "Round 3 of 20"."""
     return _("Round %(round)s of %(rounds)s", round=summary.get("round"), rounds=summary.get("rounds"))
+
+
+def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
+    """A Wizard sheet as JSON: the same object the page renders, field for field."""
+    if (sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck) and not sheet.redacted:
+        raise ValueError("hidden or secret bids, or dealt hands: serialize a viewer's sheet (sharing.viewer_sheet)")
+    setup = sheet.setup
+    current = sheet.current
+    forbidden = sheet.forbidden()
+    w, j = setup.card_names()
+    return {
+        "version": sheet.version,
+        "phase": sheet.phase,
+        "finished": sheet.finished,
+        "current_round": current.number if current else None,
+        "round_count": len(sheet.rows),
+        "players": list(setup.players),
+        "first_dealer": setup.first_dealer,
+        "rules": {**setup.rules.as_dict(), "preset": setup.rules.preset},
+        "edition": setup.edition,
+        "card_names": {"wizard": w, "jester": j},
+        "next_bidder": current.next_bidder if current and sheet.phase == "bidding" else None,
+        "forbidden_bid": None if forbidden is None else {
+            "player": forbidden.player, "value": forbidden.value, "rule": forbidden.rule,
+            "message": translate(wizard.forbidden_message(setup, forbidden)),
+        },
+        "rounds": [_row(r) for r in sheet.rows],
+        "totals": list(sheet.totals),
+        "leaders": list(sheet.leaders) if sheet.played else [],
+        "winners": list(sheet.winners),
+        "standings": [
+            {"rank": s.rank, "player": s.player, "name": setup.players[s.player], "total": s.total}
+            for s in sheet.standings
+        ],
+        "can_undo": sheet.can_undo,
+        "can_redo": sheet.can_redo,
+    }
+
+
+def _row(r: wizard.RoundRow) -> dict[str, Any]:
+    return {
+        "number": r.number,
+        "cards": r.cards,
+        "dealer": r.dealer,
+        "order": list(r.order),
+        "has_trump": r.has_trump,
+        "trump": None if r.trump is None else {"card": r.trump.card, "suit": r.trump.suit},
+        "dealt": r.dealt,  # virtual deck; the hands themselves are never in the sheet's JSON
+        "turned": r.turned,
+        "bids": [None if b is wizard.SEALED else b for b in r.bids],
+        "sealed": [b is wizard.SEALED for b in r.bids],  # in, but not shown to this reader (W-B7)
+        "bid_total": None if r.sealed else r.bid_total,
+        "tricks": None if r.tricks is None else list(r.tricks),
+        "points": None if r.points is None else list(r.points),
+        "totals": None if r.totals is None else list(r.totals),
+        "leaders": list(r.leaders),
+        "complete": r.complete,
+        "corrected": r.corrected,
+    }
