@@ -2,85 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import secrets
-from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
-
-# What the environment can set (``SCRIBE_<NAME>``, read by Flask's from_prefixed_env:
-# JSON values are parsed, anything else is a string). The README's "Serving it" lists them.
-ENVIRONMENT = {
-    "PUBLIC_URL": "the address people open, e.g. https://scribe.example.org (https: Secure cookies, HSTS)",
-    "ALLOWED_HOSTS": "more host names the server answers to: a JSON list or a comma-separated string",
-    "TRUSTED_PROXIES": "addresses of reverse proxies whose X-Forwarded-* headers are honoured, e.g. 127.0.0.1",
-    "SECRET_KEY": "the session key (default: generated once into the instance folder)",
-    "INSTANCE": "the folder holding the database and the generated key (default: instance/)",
-    "CREATE_LIMIT": "games one client address may create, e.g. '30 per 10 minutes'",
-    "RATELIMIT_ENABLED": "false turns the creation limit off",
-    "LOG_LEVEL": "DEBUG, INFO (default: one access line per request), WARNING, ERROR",
-}
-
-
-def _secret_key(instance: Path) -> str:
-    """Generated once into instance/ so sessions survive restarts."""
-    path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-def _local_timezone() -> str:
-    """The laptop's own time zone, so the times shown are the table's (Babel needs its name)."""
-    tz = os.environ.get("TZ", "").lstrip(":")
-    if tz:
-        return tz
-    try:
-        return str(Path("/etc/localtime").resolve()).split("zoneinfo/", 1)[1]
-    except (OSError, IndexError):
-        return "UTC"
+from .config import ENVIRONMENT, ROOT, configured_app  # noqa: F401  (scribe.ENVIRONMENT, scribe.ROOT)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: config, database, translations, blueprints."""
-    instance = Path(os.environ.get("SCRIBE_INSTANCE", ROOT / "instance"))
-    if test_config and "INSTANCE_PATH" in test_config:
-        instance = Path(test_config["INSTANCE_PATH"])
-    instance.mkdir(parents=True, exist_ok=True)
-    app = Flask(
-        __name__,
-        instance_path=str(instance),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-    )
-    app.config.from_mapping(
-        DATABASE=str(instance / "scribe.sqlite3"),
-        MAX_CONTENT_LENGTH=64 * 1024,  # a score entry is tiny; refuse floods early
-        LANGUAGES=("fr", "en"),
-        BABEL_DEFAULT_LOCALE="en",
-        BABEL_DEFAULT_TIMEZONE=_local_timezone(),
-        SEND_FILE_MAX_AGE_DEFAULT=3600,
-        # the session cookie holds this browser's games and device key: long-lived, and
-        # re-signed only when it changes (refreshing it on every poll cost a millisecond)
-        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
-        SESSION_REFRESH_EACH_REQUEST=False,
-        CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
-        LOG_LEVEL="INFO",
-    )
-    app.config.from_pyfile("config.py", silent=True)
-    app.config.from_prefixed_env("SCRIBE")  # the operator's environment beats instance/config.py
-    if test_config:
-        app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
-    app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])  # SCRIBE_SECRET_KEY=1234 parses as a number
+    from . import web  # imported late: printing and the rules load without the web layer
 
-    from . import web
-
+    app = configured_app(test_config)
     web.init_app(app)
     return app

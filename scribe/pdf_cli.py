@@ -1,7 +1,9 @@
 """``scribe pdf GAME_ID -o FILE`` and ``scribe pad [--game zibi] --players N -o FILE``.
 
 Both read the app's configuration (``SCRIBE_INSTANCE`` sets the instance folder and so
-the database) and render inside an app context, like a request would.
+the database) and render inside an app context, like a request would. The app is built
+without the web layer: printing needs only the configuration, the database, translations
+and the sheets' filters (``scribe.formatting``).
 """
 
 from __future__ import annotations
@@ -9,8 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .rules.errors import RuleError
+
+if TYPE_CHECKING:  # the commands load Flask only when they run
+    from flask import Flask
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -52,19 +58,38 @@ def _write(command: str, target: str, data: bytes) -> int:
     return 0
 
 
+def _print_app() -> Flask:
+    """The configured app with what printing needs on it, and no pages."""
+    from flask_babel import Babel
+
+    from . import formatting
+    from .config import configured_app
+    from .store import open_db
+
+    app = configured_app()
+    open_db(app.config["DATABASE"]).conn.close()  # create or migrate the file, as the server does
+    Babel(app)  # no locale selector: there is no request, each command forces its language
+    formatting.init_app(app)
+    return app
+
+
 def run_pdf(args: argparse.Namespace) -> int:
     """Print a game's filled sheet."""
-    from . import create_app, pdf, service, sharing
-    from .web.db import get_db
+    from . import pdf, service, sharing
+    from .store import open_db
 
-    app = create_app()
-    with app.app_context():
-        try:
-            game, full, log = service.load(get_db(), sharing.game_id_of(get_db(), args.game_id))
-        except service.NotFound:
-            return _fail("pdf", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
-        # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
-        data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), args.paper)
+    app = _print_app()
+    db = open_db(app.config["DATABASE"], migrate=False)
+    try:
+        with app.app_context():
+            try:
+                game, full, log = service.load(db, sharing.game_id_of(db, args.game_id))
+            except service.NotFound:
+                return _fail("pdf", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
+            # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
+            data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), args.paper)
+    finally:
+        db.conn.close()
     return _write("pdf", args.output, data)
 
 
@@ -72,10 +97,10 @@ def run_pad(args: argparse.Namespace) -> int:
     """Print a blank pad; refused options say why and exit 2."""
     from flask_babel import force_locale
 
-    from . import create_app, pdf
-    from .web.i18n import translate
+    from . import pdf
+    from .formatting import translate
 
-    app = create_app()
+    app = _print_app()
     names = [n for n in args.names.split(",")] if args.names.strip() else []
     with app.app_context():
         try:
@@ -88,11 +113,13 @@ def run_pad(args: argparse.Namespace) -> int:
     return _write("pad", args.output, data)
 
 
+_registered: list[bool] = []  # once per process; asking scribe.cli would import the server
+
+
 def register_cli(command) -> None:
     """Add ``pdf`` and ``pad`` to the ``scribe`` command (once, however often called)."""
-    from .cli import COMMANDS
-
-    if any(name == "pdf" for name, *_ in COMMANDS):
+    if _registered:
         return
+    _registered.append(True)
     command("pdf", "print a game's filled score sheet as a PDF", _pdf_args)(run_pdf)
     command("pad", "print a blank Wizard or Witty Zibi score pad as a PDF", _pad_args)(run_pad)

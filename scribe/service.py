@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from . import store
-from .engine import make_rng
 from .rules import GAMES, GameRules
+from .rules.cards import make_rng
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo

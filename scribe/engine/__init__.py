@@ -4,10 +4,10 @@ Pure Python: no Flask, no SQL, no I/O. Scoring is delegated to the rules core
 (:func:`scribe.rules.wizard.round_points`). Bad input raises
 :class:`scribe.rules.errors.RuleError` with a message meant for players.
 
-Modules: ``cards`` (Card, notation ``W J R7``, edition names), ``deck`` (shuffle,
-deal, turned trump), ``tricks`` (winner, legal plays), ``options`` (rule
-switches), ``view``/``policies``/``play`` (rounds and games between players),
-``unicolore`` (W-U1..W-U3), ``simulate`` (``scribe simulate``).
+The cards, the deck and the deal are the rules' (:mod:`scribe.rules.cards`), re-exported
+here. Modules: ``tricks`` (winner, legal plays), ``options`` (rule switches),
+``view``/``policies``/``play`` (rounds and games between players), ``unicolore``
+(W-U3's tricks and games), ``simulate`` (``scribe simulate``).
 
 Readings, where the texts leave room: after a Wizard played before any number
 card nothing has to be followed for the rest of the trick (W-P2; seed 004's
@@ -19,20 +19,28 @@ may be played (no suit to follow) and the bidding/leading seat turns as usual.
 (1, [W, B4])
 """
 
-from .cards import (
+# The cards and the deal live in the rules (scribe.rules.cards), which the rules'
+# virtual deck uses too; the engine re-exports them as part of its own interface.
+from scribe.rules.cards import (
     DISTINCT_CARDS,
+    FULL_DECK,
     JESTER,
     SUITS,
     WIZARD,
     Card,
+    Deal,
     Suit,
     card_label,
+    deal,
     format_cards,
+    make_rng,
     parse_card,
     parse_cards,
     parse_suit,
+    rounds_in_game,
+    shuffled_deck,
 )
-from .deck import FULL_DECK, Deal, deal, make_rng, rounds_in_game, shuffled_deck
+
 from .options import PlayOptions
 from .play import GameRecord, RoundRecord, TrickRecord, play_game, play_hands, play_round
 from .policies import HeuristicPolicy, Policy, RandomPolicy

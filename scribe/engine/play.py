@@ -18,11 +18,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from scribe.rules.cards import (
+    WIZARD,
+    WIZARD_RANK,
+    Card,
+    Suit,
+    check_players,
+    check_round,
+    deal_cards,
+    make_rng,
+    parse_suit,
+    rounds_in_game,
+    trump_of,
+)
 from scribe.rules.errors import N_, RuleError
 from scribe.rules.wizard import round_points
 
-from .cards import WIZARD, WIZARD_RANK, Card, Suit, parse_suit
-from .deck import check_players, check_round, deal_cards, make_rng, rounds_in_game, trump_of
 from .options import PlayOptions
 from .policies import Policy
 from .tricks import winner_unchecked

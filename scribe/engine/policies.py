@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from .cards import JESTER_RANK, SUITS, WIZARD_RANK, Card, Suit
+from scribe.rules.cards import JESTER_RANK, SUITS, WIZARD_RANK, Card, Suit
+
 from .view import RoundView
 
 

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from scribe.rules.cards import check_players, make_rng
 from scribe.rules.errors import N_, RuleError
 
-from .deck import check_players, make_rng
 from .options import BID_RULES, PlayOptions
 from .play import GameRecord, play_game
 from .policies import HeuristicPolicy, Policy, RandomPolicy

@@ -1,6 +1,6 @@
 """Who wins a trick and which cards may be played on it (W-P2 to W-P6).
 
-The public functions accept :class:`~scribe.engine.cards.Card` objects or their
+The public functions accept :class:`~scribe.rules.cards.Card` objects or their
 notation (``"R7"``, or one string ``"B5 B3 J"``) and check their input; the
 ``*_unchecked`` pair does the same work on Card lists without checks, for the
 simulation's hot loop.
@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
-from scribe.rules.errors import N_, RuleError
-
-from .cards import (
+from scribe.rules.cards import (
     JESTER_RANK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     WIZARD_RANK,
     Card,
     CardLike,
@@ -37,7 +37,7 @@ from .cards import (
     parse_cards,
     parse_suit,
 )
-from .deck import MAX_PLAYERS, MIN_PLAYERS
+from scribe.rules.errors import N_, RuleError
 
 _COPIES_OF_SPECIAL: Final = 4  # W-M1: four Wizards and four Jesters
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import Card, Suit
+from scribe.rules.cards import Card, Suit
+
 from .options import PlayOptions
 
 #: ``winner(cards, trump, no_wizard_on_trump_lead) -> index``, as in tricks.winner_unchecked.

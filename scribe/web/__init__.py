@@ -3,6 +3,7 @@
 from flask import Flask
 from flask_compress import Compress
 
+from .. import formatting
 from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, logs, pages, pdf_views, play,
                proxy, security, table)
 
@@ -16,6 +17,7 @@ def init_app(app: Flask) -> None:
     hosts.init_app(app)  # first: a request for an unknown name goes no further
     security.init_app(app)
     i18n.init_app(app)
+    formatting.init_app(app)  # the filters the printed sheets use too
     filters.init_app(app)
     errors.init_app(app)
     access.init_app(app)

@@ -1,55 +1,24 @@
-"""Template helpers: labels in the reader's language for what the rules hold."""
+"""The pages' template helpers: labels in the reader's language for what the rules hold.
+
+What the printed sheets use as well (suits, trumps, the rules in words) is in
+``scribe/formatting.py``, registered on the app next to these.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from flask import Flask
-from flask_babel import format_datetime, get_locale, gettext as _, lazy_gettext
+from flask_babel import format_datetime, get_locale, gettext as _
 
+from ..formatting import translate, trump
 from ..rules import wizard, zibi
+from ..rules.cards import card_label, parse_card
 from ..rules.log import REDO, UNDO, Entry
-from .i18n import translate
-
-SUIT_LABELS = {
-    "blue": lazy_gettext("blue"),
-    "green": lazy_gettext("green"),
-    "red": lazy_gettext("red"),
-    "yellow": lazy_gettext("yellow"),
-}
-LAST_BID_LABELS = {
-    "free": lazy_gettext("any last bid"),
-    "never_even": lazy_gettext("the last bidder may not make the bids even"),
-    "leader_never_even": lazy_gettext("a leading last bidder may not make the bids even"),
-}
-PRESET_LABELS = {
-    "standard": lazy_gettext("Standard rules"),
-    "plus_minus_one": lazy_gettext("±1 rule"),
-    "leader": lazy_gettext("Leader restriction"),
-    "canadian": lazy_gettext("Canadian rule"),
-    "custom": lazy_gettext("Custom rules"),
-}
-
-
-def suit(value: str) -> str:
-    return str(SUIT_LABELS.get(value, value))
-
-
-def trump(t: wizard.Trump, setup: wizard.Setup) -> str:
-    wizard_name, jester_name = setup.card_names()
-    if t.card == "jester":
-        return _("no trump (%(jester)s turned)", jester=jester_name)
-    if t.card == "wizard":
-        if t.suit is None:
-            return _("%(wizard)s turned, dealer to pick", wizard=wizard_name)
-        return _("%(suit)s (%(wizard)s turned, dealer's pick)", suit=suit(t.suit), wizard=wizard_name)
-    return suit(t.card)
 
 
 def card(notation: str, setup: wizard.Setup) -> str:
     """A card's name in the game's edition (W-M2), in the reader's language."""
-    from ..engine import card_label
-
     lang = str(get_locale())
     return card_label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
 
@@ -61,8 +30,6 @@ def card_class(notation: str) -> str:
 
 def hand(cards, setup: wizard.Setup) -> list[str]:
     """A hand sorted for display: Jesters, then the suits, then Wizards."""
-    from ..engine import parse_card
-
     return sorted(cards or (), key=lambda c: parse_card(c).sort_key)
 
 
@@ -126,36 +93,6 @@ def _undo_text(kind: str, setup: wizard.Setup, target: Entry | None) -> str:
     return _("Redo of #%(seq)s (%(what)s)", seq=target.seq, what=what)
 
 
-def rules_text(setup: wizard.Setup) -> str:
-    """The rule set and options in words (shown under the sheet, printed on the PDF)."""
-    if not isinstance(setup, wizard.Setup):
-        from .games import zibi as zibi_web
-
-        return zibi_web.rules_text(setup)
-    r = setup.rules
-    parts = [str(PRESET_LABELS[r.preset])]
-    if r.preset == "custom":
-        parts.append(str(LAST_BID_LABELS[r.last_bid]))
-        if r.zero_exception:
-            parts.append(_("the restricted bidder may bid zero"))
-    if r.leader_ties:
-        parts.append(_("tied leaders count as leading"))
-    if r.unicolore:
-        parts.append(_("Unicolore"))
-    if r.virtual_deck:
-        parts.append(_("virtual deck"))
-    parts.append(ngettext_rounds(setup.round_count))
-    w, j = setup.card_names()
-    parts.append(f"{w} / {j}")
-    return " · ".join(parts)
-
-
-def ngettext_rounds(n: int) -> str:
-    from flask_babel import ngettext
-
-    return ngettext("%(num)s round", "%(num)s rounds", n)
-
-
 def when(iso: str) -> str:
     try:
         return format_datetime(datetime.fromisoformat(iso), "short")
@@ -165,8 +102,7 @@ def when(iso: str) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
-        suit=suit, trump=trump, forbidden_text=forbidden_text, entry_text=entry_text,
-        rules_text=rules_text, when=when, card=card, card_class=card_class, hand=hand, player=lambda p, names: names[p],
+        forbidden_text=forbidden_text, entry_text=entry_text, when=when, card=card, card_class=card_class, hand=hand,
         zibi_mode=lambda mode: _(zibi.MODE_NAMES[mode]),
     )
     from .games import zibi as zibi_web

@@ -1,9 +1,9 @@
 """French and English: from a cookie set by the switch, else the browser's language."""
 
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
-from flask_babel import Babel, gettext
+from flask_babel import Babel
 
-from ..rules.errors import RuleError
+from ..formatting import translate  # noqa: F401  (the web's modules take it from here; printing from formatting)
 
 COOKIE = "lang"
 
@@ -14,11 +14,6 @@ def select_locale() -> str:
     if chosen in langs:
         return chosen
     return request.accept_languages.best_match(langs) or current_app.config["BABEL_DEFAULT_LOCALE"]
-
-
-def translate(err: RuleError) -> str:
-    """A rules refusal in the reader's language (the template is the msgid)."""
-    return gettext(err.template, **err.params)
 
 
 bp = Blueprint("i18n", __name__)

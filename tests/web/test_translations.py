@@ -59,7 +59,7 @@ def test_extraction_finds_strings_of_every_kind(pot):
     for expected in ("Undo", "Standard rules", "Please give a whole number.", "New game of Wizard"):
         assert expected in ids
     plurals = {m.id for m in pot if isinstance(m.id, tuple)}
-    assert ("%(num)s round", "%(num)s rounds") in plurals  # filters.py, Python ngettext
+    assert ("%(num)s round", "%(num)s rounds") in plurals  # formatting.py, Python ngettext
     assert ("Deal %(num)s card each", "Deal %(num)s cards each") in plurals  # a template
 
 

@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from .. import cards
 from ..errors import N_, RuleError
 from ..log import Entry
 from .sheet import RoundRow, Sheet
@@ -24,15 +26,13 @@ def _dealing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
 def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]:
     """A deal of the round being played drawn from ``rng``, as data for ``verify_deal``
     (W-R1, W-R3, W-R4; Unicolore W-U1, W-U2). The caller brings the randomness: the
-    OS's cryptographic source for a real game (``engine.make_rng()``), a seed in tests."""
-    from scribe import engine  # imported here: the engine imports this module
-
+    OS's cryptographic source for a real game (``cards.make_rng()``), a seed in tests."""
     row = _dealing_round(sheet, data)
     n = sheet.setup.n
     if sheet.setup.rules.unicolore:
-        hands, turned = engine.deal_unicolore(n, row.cards, rng), None
+        hands, turned = cards.deal_unicolore(n, row.cards, rng), None
     else:
-        dealt = engine.deal(n, row.cards, rng)
+        dealt = cards.deal(n, row.cards, rng)
         hands, turned = dealt.hands, dealt.turned
     return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
             "turned": None if turned is None else str(turned)}
@@ -42,10 +42,6 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """Scribe's deal of the round being played, before any bid: the round's number of
     cards to each player from the 60 cards (Unicolore: each from their own 15), and the
     next card turned up unless none is left (W-R1, W-R3, W-R4, W-U1, W-U2)."""
-    from collections import Counter
-
-    from scribe import engine
-
     row = _dealing_round(sheet, data)
     if row.dealt:
         raise RuleError(N_("The cards of round %(round)s are already dealt."), field="deal", round=row.number)
@@ -56,16 +52,16 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
         raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
                         field="deal", cards=row.cards, players=n)
-    hands = [engine.parse_cards(h) for h in raw]
+    hands = [cards.parse_cards(h) for h in raw]
     turned_raw = data.get("turned")
-    turned = None if turned_raw in (None, "") else engine.parse_card(turned_raw)
+    turned = None if turned_raw in (None, "") else cards.parse_card(turned_raw)
     if (turned is None) == row.has_trump:
         raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
                         field="deal")
     if sheet.setup.rules.unicolore:
-        decks = [(h, engine.own_deck(suit)) for h, suit in zip(hands, engine.SUITS)]
+        decks = [(h, cards.own_deck(suit)) for h, suit in zip(hands, cards.SUITS)]
     else:
-        decks = [([c for h in hands for c in h] + ([turned] if turned else []), engine.FULL_DECK)]
+        decks = [([c for h in hands for c in h] + ([turned] if turned else []), cards.FULL_DECK)]
     if any(Counter(used) - Counter(deck) for used, deck in decks):
         raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
     return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
@@ -75,8 +71,6 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
 def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """A card a player marks played: one they still hold, once every bid is in and until
     the round's tricks are recorded. Legality (W-P3) is left to the table."""
-    from scribe import engine
-
     if not sheet.setup.rules.virtual_deck:
         raise RuleError(N_("This game has no virtual deck."), field="card")
     if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
@@ -93,7 +87,7 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(N_("Choose a card."), field="card")
     if len(raw.strip()) > CARD_NOTATION_MAX:  # never echo a long input back
         raise RuleError(N_("Write a card as W, J, or a suit initial and a rank, like R7."), field="card")
-    card = str(engine.parse_card(raw))
+    card = str(cards.parse_card(raw))
     if card not in (row.remaining(player) or ()):
         raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
     return {"round": row.number, "player": player, "card": card}

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
+from ..cards.labels import EDITIONS  # W-M2's names live with the cards
 from ..errors import N_, RuleError
 from ..sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
 from ..fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
@@ -33,15 +34,6 @@ SUITS = ("blue", "green", "red", "yellow")  # W-M1
 
 
 TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
-
-
-# Edition names for display only (W-M2): (Wizard, Jester).
-EDITIONS: dict[str, tuple[str, str]] = {
-    "gigamic": ("Wizard", "Fou"),
-    "amigo": ("Zarbi", "Naze"),
-    "canadian": ("Wizard", "Joker"),
-    "english": ("Wizard", "Jester"),
-}
 
 
 # What the last bidder may not do (W-B2..W-B5).

@@ -93,14 +93,6 @@ def entry_text(e, setup: zibi.Setup) -> str:
     return _("Round result: %(clans)s · %(won)s", clans=clans, won=won)
 
 
-def rules_text(setup: zibi.Setup) -> str:
-
-    parts = ["Witty Zibi", _(zibi.MODE_NAMES[setup.mode])]
-    if setup.expert:
-        parts.append(_("expert rule"))
-    return " · ".join(parts)
-
-
 NEW_TEMPLATE = "zibi/new.html"
 
 

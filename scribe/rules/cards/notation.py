@@ -1,4 +1,4 @@
-"""Cards of the Wizard deck, their text notation and their edition names (W-M1, W-M2).
+"""Cards of the Wizard deck and their text notation (W-M1).
 
 Notation, read by :func:`parse_card` (case insensitive, surrounding blanks ignored)
 and written by ``str(card)`` (canonical upper case):
@@ -33,8 +33,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Final, NoReturn, Union
 
-from scribe.rules.errors import N_, RuleError
-from scribe.rules.wizard import EDITIONS
+from ..errors import N_, RuleError
 
 
 class Suit(str, Enum):
@@ -258,52 +257,3 @@ def format_cards(cards: Iterable[Card]) -> str:
     'W R7 J'
     """
     return " ".join(str(c) for c in cards)
-
-
-# --- Edition names (W-M2): display only, the engine never looks at them. ---
-
-#: Wizard and Jester names per edition, as printed on the cards: the rules core's
-#: table (amigo Zarbi/Naze, gigamic Wizard/Fou, canadian Wizard/Joker, english
-#: Wizard/Jester), so that the sheet and the virtual deck always agree.
-EDITION_SPECIALS: Final = EDITIONS
-
-_COLOURS: Final = {
-    "en": {Suit.BLUE: "blue", Suit.GREEN: "green", Suit.RED: "red", Suit.YELLOW: "yellow"},
-    "fr": {Suit.BLUE: "bleu", Suit.GREEN: "vert", Suit.RED: "rouge", Suit.YELLOW: "jaune"},
-}
-
-# The Canadian edition is a standard 52-card deck valued 2 to Ace (W-M1). The texts
-# do not say which standard suit matches which colour; this pairing is ours and is
-# for display only.
-_CANADIAN_SUITS: Final = {
-    "en": {Suit.BLUE: "spades", Suit.GREEN: "clubs", Suit.RED: "hearts", Suit.YELLOW: "diamonds"},
-    "fr": {Suit.BLUE: "pique", Suit.GREEN: "trèfle", Suit.RED: "cœur", Suit.YELLOW: "carreau"},
-}
-_CANADIAN_RANKS: Final = ("", *map(str, range(2, 11)), "J", "Q", "K", "A")
-
-
-def card_label(card: CardLike, edition: str = "english", lang: str = "en") -> str:
-    """How ``card`` is called in ``edition`` (amigo, gigamic, canadian, english), in ``lang`` (en, fr).
-
-    W-M2: only the names differ between editions; rank 1..13 maps to 2..Ace in the
-    Canadian edition.
-
-    >>> card_label("W", "amigo", "fr"), card_label("J", "gigamic", "fr"), card_label("J", "canadian")
-    ('Zarbi', 'Fou', 'Joker')
-    >>> card_label("R7", "gigamic", "fr"), card_label("r7"), card_label("B13", "canadian", "fr")
-    ('7 rouge', 'red 7', 'A de pique')
-    """
-    c = parse_card(card)
-    ed, lg = edition.strip().lower(), lang.strip().lower()[:2]
-    if ed not in EDITION_SPECIALS:
-        raise RuleError(N_("Unknown edition %(edition)r."), field="edition", edition=edition)
-    if lg not in _COLOURS:
-        raise RuleError(N_("Unknown language %(lang)r."), field="lang", lang=lang)
-    if c.suit is None:
-        return EDITION_SPECIALS[ed][0 if c.rank == WIZARD_RANK else 1]
-    if ed == "canadian":
-        joiner = " of " if lg == "en" else " de "
-        return _CANADIAN_RANKS[c.rank] + joiner + _CANADIAN_SUITS[lg][c.suit]
-    if lg == "fr":
-        return f"{c.rank} {_COLOURS[lg][c.suit]}"
-    return f"{_COLOURS[lg][c.suit]} {c.rank}"

@@ -16,9 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from scribe.rules.errors import N_, RuleError
-
-from .cards import JESTER, NUMBER_CARDS, WIZARD, Card, Suit, parse_suit
+from ..errors import N_, RuleError
+from .notation import JESTER, NUMBER_CARDS, WIZARD, Card, Suit, parse_suit
 
 #: The 60 cards of W-M1 in a fixed order: 52 number cards, 4 Wizards, 4 Jesters.
 FULL_DECK: Final = (*NUMBER_CARDS, WIZARD, WIZARD, WIZARD, WIZARD, JESTER, JESTER, JESTER, JESTER)

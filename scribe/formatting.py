@@ -1,0 +1,96 @@
+"""Words for what the rules hold, in the reader's language: the template filters that the
+printed sheets need (``pdf.py``) as well as the pages, so printing needs nothing from ``web``.
+
+Registered on the app by :func:`init_app`; the pages' own filters are in ``web/filters.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from flask import Flask
+from flask_babel import gettext as _, lazy_gettext, ngettext
+
+from .rules import wizard, zibi
+from .rules.errors import RuleError
+
+SUIT_LABELS = {
+    "blue": lazy_gettext("blue"),
+    "green": lazy_gettext("green"),
+    "red": lazy_gettext("red"),
+    "yellow": lazy_gettext("yellow"),
+}
+LAST_BID_LABELS = {
+    "free": lazy_gettext("any last bid"),
+    "never_even": lazy_gettext("the last bidder may not make the bids even"),
+    "leader_never_even": lazy_gettext("a leading last bidder may not make the bids even"),
+}
+PRESET_LABELS = {
+    "standard": lazy_gettext("Standard rules"),
+    "plus_minus_one": lazy_gettext("±1 rule"),
+    "leader": lazy_gettext("Leader restriction"),
+    "canadian": lazy_gettext("Canadian rule"),
+    "custom": lazy_gettext("Custom rules"),
+}
+
+
+def translate(err: RuleError) -> str:
+    """A rules refusal in the reader's language (the template is the msgid)."""
+    return _(err.template, **err.params)
+
+
+def suit(value: str) -> str:
+    return str(SUIT_LABELS.get(value, value))
+
+
+def trump(t: wizard.Trump, setup: wizard.Setup) -> str:
+    wizard_name, jester_name = setup.card_names()
+    if t.card == "jester":
+        return _("no trump (%(jester)s turned)", jester=jester_name)
+    if t.card == "wizard":
+        if t.suit is None:
+            return _("%(wizard)s turned, dealer to pick", wizard=wizard_name)
+        return _("%(suit)s (%(wizard)s turned, dealer's pick)", suit=suit(t.suit), wizard=wizard_name)
+    return suit(t.card)
+
+
+def player(p: int, names: Sequence[str]) -> str:
+    """A seat's name: ``winners|map('player', names)``."""
+    return names[p]
+
+
+def rules_text(setup: Any) -> str:
+    """The rule set and options in words (shown under the sheet, printed on the PDF)."""
+    if not isinstance(setup, wizard.Setup):
+        return _zibi_rules_text(setup)
+    r = setup.rules
+    parts = [str(PRESET_LABELS[r.preset])]
+    if r.preset == "custom":
+        parts.append(str(LAST_BID_LABELS[r.last_bid]))
+        if r.zero_exception:
+            parts.append(_("the restricted bidder may bid zero"))
+    if r.leader_ties:
+        parts.append(_("tied leaders count as leading"))
+    if r.unicolore:
+        parts.append(_("Unicolore"))
+    if r.virtual_deck:
+        parts.append(_("virtual deck"))
+    parts.append(ngettext_rounds(setup.round_count))
+    w, j = setup.card_names()
+    parts.append(f"{w} / {j}")
+    return " · ".join(parts)
+
+
+def _zibi_rules_text(setup: zibi.Setup) -> str:
+    parts = ["Witty Zibi", _(zibi.MODE_NAMES[setup.mode])]
+    if setup.expert:
+        parts.append(_("expert rule"))
+    return " · ".join(parts)
+
+
+def ngettext_rounds(n: int) -> str:
+    return ngettext("%(num)s round", "%(num)s rounds", n)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters.update(suit=suit, trump=trump, rules_text=rules_text, player=player)

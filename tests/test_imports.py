@@ -1,0 +1,127 @@
+"""The shape of scribe's imports, read from the source with ``ast`` (nothing is imported).
+
+Every import counts, at module level or inside a function: an import moved into a
+function still makes a loop, it only hides it until run time. Importing ``a.b.c`` from
+outside package ``a.b`` also runs ``a/b/__init__.py``, so it counts as importing ``a.b``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scribe"
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"
+
+
+def _imported(name: str, tree: ast.AST) -> set[str]:
+    """Every module ``name`` imports (scribe's by full name, others by top-level name)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                here = name.split(".") if _is_package(name) else name.split(".")[:-1]
+                base = ".".join(here[: len(here) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES)
+    return out
+
+
+def _graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """scribe's module -> the scribe modules it imports; and -> the outside packages it imports."""
+    inner: dict[str, set[str]] = {}
+    outer: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        targets = _imported(name, ast.parse(path.read_text(), str(path)))
+        inner[name], outer[name] = set(), {t.split(".")[0] for t in targets if t.split(".")[0] != "scribe"}
+        own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 2)}
+        for target in targets:
+            parts = target.split(".")
+            for i in range(1, len(parts) + 1):  # the target and the packages run on the way to it
+                step = ".".join(parts[:i])
+                if step in MODULES and step not in own:
+                    inner[name].add(step)
+    return inner, outer
+
+
+GRAPH, OUTSIDE = _graph()
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import loop as [a, b, ..., a], or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def _reach(start: str) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in GRAPH[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def test_the_graph_is_read():
+    """Guards the test itself: known edges are found, at module level and in functions."""
+    assert "scribe.rules.cards" in GRAPH["scribe.engine"]
+    assert "scribe.rules.wizard" in GRAPH["scribe.engine.play"]
+    assert "scribe.web" in GRAPH["scribe"]  # inside create_app
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_no_import_cycle_among_scribes_modules():
+    cycle = _cycle(GRAPH)
+    assert cycle is None, "import loop: " + " -> ".join(cycle or ())
+
+
+@pytest.mark.parametrize("module", ["scribe.pdf", "scribe.pdf_cli"])
+def test_printing_imports_nothing_from_the_web_layer(module):
+    web = sorted(m for m in _reach(module) if m == "scribe.web" or m.startswith("scribe.web."))
+    assert not web, f"{module} reaches the web layer: {web}"
+
+
+def test_the_rules_import_no_flask_and_no_sql():
+    rules = _reach("scribe.rules")
+    assert all(m == "scribe.rules" or m.startswith("scribe.rules.") for m in rules), sorted(rules)
+    banned = {m: OUTSIDE[m] & {"flask", "flask_babel", "sqlite3", "sqlite_utils"} for m in rules}
+    assert not {m: b for m, b in banned.items() if b}
