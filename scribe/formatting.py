@@ -6,12 +6,13 @@ Registered on the app by :func:`init_app`; the pages' own filters are in ``web/f
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from flask import Flask
-from flask_babel import gettext as _, lazy_gettext, ngettext
+from flask_babel import get_locale, gettext as _, lazy_gettext, ngettext
 
 from .rules import wizard, zibi
+from .rules.cards import card_label, parse_card
 from .rules.errors import RuleError
 
 SUIT_LABELS = {
@@ -60,9 +61,12 @@ def player(p: int, names: Sequence[str]) -> str:
 
 
 def rules_text(setup: Any) -> str:
-    """The rule set and options in words (shown under the sheet, printed on the PDF)."""
-    if not isinstance(setup, wizard.Setup):
-        return _zibi_rules_text(setup)
+    """The rule set and options in words (shown under the sheet, printed on the PDF), as
+    the setup's game words them (``RULES_TEXT``: a new game adds its line there)."""
+    return RULES_TEXT[setup.GAME](setup)
+
+
+def _wizard_rules_text(setup: wizard.Setup) -> str:
     r = setup.rules
     parts = [str(PRESET_LABELS[r.preset])]
     if r.preset == "custom":
@@ -86,6 +90,24 @@ def _zibi_rules_text(setup: zibi.Setup) -> str:
     if setup.expert:
         parts.append(_("expert rule"))
     return " · ".join(parts)
+
+
+RULES_TEXT: dict[str, Callable[[Any], str]] = {"wizard": _wizard_rules_text, "zibi": _zibi_rules_text}
+
+
+def card(notation: str, setup: Any) -> str:
+    """A card's name in the game's edition (W-M2), in the reader's language."""
+    lang = str(get_locale())
+    return card_label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+
+
+def hand(cards: Any, setup: Any = None) -> list[str]:
+    """A hand sorted for display: Jesters, then the suits, then Wizards."""
+    return sorted(cards or (), key=lambda c: parse_card(c).sort_key)
+
+
+def cards_text(cards: Any, setup: Any) -> str:
+    return ", ".join(card(c, setup) for c in hand(cards, setup))
 
 
 def ngettext_rounds(n: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards.labels import EDITIONS  # W-M2's names live with the cards
 from ..errors import N_, RuleError
@@ -95,6 +95,7 @@ class RuleSet:
 class Setup:
     """Players in clockwise seating order (W-R2), the first dealer, the rules."""
 
+    GAME: ClassVar[str] = "wizard"  # its game in rules.GAMES, for code holding only a setup
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)

@@ -7,7 +7,7 @@ Rule ids refer to shared/RULES.md (Z-M*, Z-C*); where it and the French source t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from ..errors import N_, RuleError
 from ..fields import NAME_MAX, flag, verify_names, whole  # noqa: F401  (re-exported)
@@ -133,6 +133,8 @@ class Setup:
     >>> s.mode, s.sizes, s.expert
     ('two', (2, 2), False)
     """
+
+    GAME: ClassVar[str] = "zibi"  # its game in rules.GAMES, for code holding only a setup
 
     players: tuple[str, ...]
     mode: str = TWO

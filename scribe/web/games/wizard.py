@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ...rules import wizard
 from ...rules.errors import N_, RuleError
+from ...formatting import card, cards_text, trump
 from ..i18n import translate
 
 TEMPLATES = "play"
@@ -169,3 +170,52 @@ def _row(r: wizard.RoundRow) -> dict[str, Any]:
         "complete": r.complete,
         "corrected": r.corrected,
     }
+
+
+def entry_text(e: Any, setup: wizard.Setup) -> str:
+    """One Wizard entry of the history, in words; sealed values stay sealed (W-B7)."""
+    d, names = e.data, setup.players
+    if e.kind == "bid":
+        if d["bid"] is wizard.SEALED:  # W-B7: not for this reader's eyes yet
+            return _("Round %(round)s: %(name)s bids (sealed)", round=d["round"], name=names[d["player"]])
+        return _("Round %(round)s: %(name)s bids %(bid)s", round=d["round"], name=names[d["player"]], bid=d["bid"])
+    if e.kind == "tricks":
+        tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
+        return _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+    if e.kind == "trump":
+        t = trump(wizard.Trump(d["card"], d.get("suit")), setup)
+        return _("Round %(round)s: trump %(trump)s", round=d["round"], trump=t)
+    if e.kind == "deal":
+        hands = [h for h in d.get("hands") or () if h is not None]
+        turned = _("turned up: %(card)s", card=card(d["turned"], setup)) if d.get("turned") else _("nothing turned up")
+        text = _("Round %(round)s: Scribe dealt the cards, %(turned)s", round=d["round"], turned=turned)
+        if hands and len(hands) == len(names):  # the round is scored: every hand, for review
+            text += " · " + "; ".join(f"{names[p]}: {cards_text(h, setup)}" for p, h in enumerate(d["hands"]))
+        return text
+    if e.kind == "played":
+        if d.get("card") is None:  # not this reader's card, and the round is not scored yet
+            return _("Round %(round)s: %(name)s marks a card played", round=d["round"], name=names[d["player"]])
+        return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card(d["card"], setup))
+    if e.kind == "correction":
+        bids = ", ".join(f"{names[p]} {'🔒' if b is wizard.SEALED else b}" for p, b in enumerate(d["bids"]))
+        text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
+        if d.get("tricks") is not None:
+            tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
+            text += " · " + _("tricks %(tricks)s", tricks=tricks)
+        return text
+    return e.kind
+
+
+def card_class(notation: str) -> str:
+    """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
+    return {"W": "wizard", "J": "none"}.get(notation) or wizard.SUIT_OF.get(notation[:1], "none")
+
+
+def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
+    return translate(wizard.forbidden_message(setup, f))
+
+
+# Wizard's own template helpers, registered by web/filters.py
+FILTERS = {"forbidden_text": forbidden_text, "card_class": card_class}
+GLOBALS = {"suits": wizard.SUITS}

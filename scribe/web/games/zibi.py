@@ -135,3 +135,8 @@ def sheet_json(sheet: zibi.ZibiSheet) -> dict[str, Any]:
 def round_label(summary: dict[str, Any]) -> str:
     """The games list's line for a game in play: "Round 3" (no last round, Z-S3)."""
     return _("Round %(round)s", round=summary.get("round"))
+
+
+# Witty Zibi's own template helpers, registered by web/filters.py
+FILTERS = {"zibi_mode": lambda mode: _(zibi.MODE_NAMES[mode])}
+GLOBALS = {"zibi_view": view}
