@@ -145,13 +145,15 @@ def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet:
         raise store.StaleError(sheet.version)
 
 
-def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None):
+def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None,
+        game: store.GameRow | None = None):
     """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
-    deal (the virtual deck): by default the OS's cryptographic source.
+    deal (the virtual deck): by default the OS's cryptographic source. ``game``: the row
+    this request already read (a stale one only makes the append refuse, StaleError).
 
     Raises RuleError (refused: nothing saved), StaleError or NotFound.
     """
-    game = _game(db, game_id)
+    game = game if game is not None and game.id == game_id else _game(db, game_id)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
     quiet = () if kind in (UNDO, REDO) else rules.QUIET_KINDS  # undo takes back the very last
@@ -172,6 +174,12 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
     sheets.put(game.id, entry.seq, Replayed(setup, new_sheet, log + (entry,)))
     return new_sheet
+
+
+def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:
+    """The setup, sheet and log of a game at ``version`` if this process just replayed it
+    (an act puts its result in the cache): a page shows it without reading it again."""
+    return sheets.get(game_id, version)
 
 
 def rename(db: Database, game_id: str, name: Any) -> None:

@@ -181,6 +181,15 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
     return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon), full, tuple(log))
 
 
+def after(db: Database, shown: Shown, sheet: Any) -> Shown:
+    """What ``shown``'s holder sees once their act made ``sheet``: from the replay the act
+    just cached, so a tap reads its game once (the log again only on a cache miss)."""
+    hit = service.replayed_at(db, shown.game.id, sheet.version)
+    log = hit.log if hit is not None else tuple(service.load(db, shown.game.id)[2])
+    seat, horizon = shown.link.seat, shown.link.horizon
+    return Shown(shown.link, shown.game, viewer_sheet(sheet, seat, log, horizon), sheet, tuple(log))
+
+
 def link_version(db: Database, token: Any, kind: str, device: str | None = None) -> int:
     """Only the version behind a link: the one indexed SELECT an idle viewer's poll costs
     (a claimed seat still answers only its phone)."""

@@ -35,3 +35,30 @@ def test_a_write_behind_the_cache_is_seen(tmp_path):
     sheet = service.act(db, gid, "bid", {"bid": 0})
     store.append_entry(db, gid, sheet.version, "bid", {"round": 1, "player": 1, "bid": 1})
     assert service.load(db, gid)[1].rows[0].bids == (0, 1, None)
+
+
+def test_one_tap_reads_its_game_once_page_and_api(client, monkeypatch):
+    """A Scribe's tap used to read its game four times; now the row once and the log not
+    at all (the replay the act caches is what the answer shows)."""
+    made = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                           "preset": "standard"}).get_json()
+    key = made["key"]
+    client.get(f"/games/{key}")  # the page as the Scribe has it before tapping
+    reads = {"game": 0, "log": 0}
+    real_game, real_log = store.get_game, store.load_log
+
+    def counted(name, real):
+        def read(*args, **kwargs):
+            reads[name] += 1
+            return real(*args, **kwargs)
+        return read
+
+    monkeypatch.setattr(store, "get_game", counted("game", real_game))
+    monkeypatch.setattr(store, "load_log", counted("log", real_log))
+    page = client.post(f"/games/{key}/bid", data={"bid": "0", "version": "0"}, headers={"HX-Request": "true"})
+    assert page.status_code == 200 and "Thomas" in page.get_data(as_text=True)
+    assert reads == {"game": 1, "log": 0}
+    reads.update(game=0, log=0)
+    answer = client.post(f"/api/games/{key}/bids", json={"bid": 1, "version": 1})
+    assert answer.status_code == 200 and answer.get_json()["version"] == 2
+    assert reads == {"game": 1, "log": 0}

@@ -136,7 +136,7 @@ def restore(key: str):
 
 def _act(key: str, kind: str, data: dict[str, Any], version: Any, shown: sharing.Shown | None = None):
     shown = shown or access.scribe(key)  # once per request: a view that opened it passes it on
-    sheet = service.act(get_db(), shown.game.id, kind, data, version)
+    sheet = service.act(get_db(), shown.game.id, kind, data, version, game=shown.game)
     return _answer(sheet)
 
 

@@ -57,22 +57,22 @@ def show(key: str):
 
 def _act(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any]):
     """Record one action and show the result; a refusal is shown next to its field."""
-    game, sheet, log = shown.game, shown.sheet, shown.log
+    game, sheet = shown.game, shown.sheet
     try:
         if sharing.bid_by_scribe_is_sealed(sheet, kind):  # W-B7: verified fresh, any order
             sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
-            sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
+            new = sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
         else:
-            service.act(get_db(), game.id, kind, data, request.form.get("version"))
+            new = service.act(get_db(), game.id, kind, data, request.form.get("version"), game=game)
     except RuleError as err:  # what was typed comes back with the message (values)
-        return _show(game, sheet, log, 422, values=data, **error_ctx(err))
+        return _show(game, sheet, shown.log, 422, values=data, **error_ctx(err))
     except StaleError:
         game, sheet, log = _load(key)
         return _show(game, sheet, log, 409, **error_ctx(message=stale_message(), field="version"))
     if not is_htmx():
         return see_other(url_for("play.game"))
-    game, sheet, log = _load(key)
-    return _show(game, sheet, log)
+    now = sharing.after(get_db(), shown, new)  # the game as it is now, without reading it again
+    return _show(game, now.sheet, now.log)
 
 
 @bp.post("/games/<key>/<kind>")
