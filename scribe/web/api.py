@@ -275,16 +275,15 @@ def player(token: str):
 
 
 def _player_write(token: str, refusal, record, field: str):
-    """A write through a player's link: the link's own limits first, then the rules."""
+    """A write through a player's link: the same path as the page's (table.seat_tap)."""
+    from .table import seat_tap
+
     b = _body()
-    shown = _shown(token, PLAYER)
-    refused = refusal(shown, b.get("player"))
-    if refused is not None:
-        message, field_name, status = refused
-        return jsonify(error=message, field=field_name), status
-    full = record(get_db(), shown.game.id, shown.link.seat, b.get("round"), b.get(field))
-    mine = sharing.viewer_sheet(full, shown.link.seat)
-    return jsonify(version=full.version, sheet=sheet_json(mine), cards=sharing.own_hands(mine, shown.link.seat))
+    tap = seat_tap(token, refusal, record, b.get("player"), b.get("round"), b.get(field), field)
+    if tap.error is not None:
+        return jsonify(error=tap.error["message"], field=tap.error["field"]), tap.status
+    seat, mine = tap.shown.link.seat, tap.shown.sheet
+    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=sharing.own_hands(mine, seat))
 
 
 @bp.post("/player/<token>/bid")

@@ -269,6 +269,7 @@ def _cards() -> dict[str, Any]:
     return _closed({
         "virtual_deck": BOOL,
         "current": {"oneOf": [{"type": "null"}, _closed({"round": INT, "hand": hand, "played": hand, "dealt": hand,
-                                                         "can_mark": BOOL})]},
+                                                         "can_mark": BOOL, "hidden": {
+            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"}})]},
         "past": {"type": "array", "items": _closed({"round": INT, "dealt": hand})}},
         optional=("current", "past"), description="Virtual deck: this player's own cards only")

@@ -7,7 +7,7 @@ show; an unchanged version is answered 204, which htmx ignores.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import segno
 from flask import Blueprint, abort, make_response, render_template, request, url_for
@@ -195,27 +195,41 @@ def player_bid_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str
     return None
 
 
+class SeatTap(NamedTuple):
+    """A tap on a seat's own phone, page or API: the seat's view after it (or as it was,
+    if refused), the status, and the message next to its field."""
+
+    shown: sharing.Shown
+    status: int
+    error: dict[str, Any] | None
+
+
+def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any, field: str) -> SeatTap:
+    """One write through a player's link, the page's and the API's alike: the link's own
+    limits first, then the rules; the answer is the seat's own view (its horizon kept)."""
+    shown = _open(token, PLAYER)
+    refused = refusal(shown, player)
+    if refused is not None:
+        message, field_name, status = refused
+        return SeatTap(shown, status, {"message": message, "field": field_name})
+    try:
+        full = record(get_db(), shown.game.id, shown.link.seat, round_no, value)
+    except RuleError as err:
+        return SeatTap(shown, 422, error_ctx(err)["error"])
+    except StaleError:  # only after many tries against a busy game
+        return SeatTap(shown, 409, {"message": _("The game is busy: try again."), "field": field})
+    return SeatTap(sharing.after(get_db(), shown, full), 200, None)
+
+
 def _player_action(token: str, refusal, record, field: str):
-    """One tap on a player's phone: refused by the link's own limits, else recorded;
-    the player's view is shown again, fresh, whatever happened."""
-    shown = _open(token, PLAYER)
-    status, ctx = 200, {}
-    refusal = refusal(shown, request.form.get("player"))
-    if refusal is not None:
-        message, field_name, status = refusal
-        ctx = error_ctx(message=message, field=field_name)
-    else:
-        try:
-            record(get_db(), shown.game.id, shown.link.seat, request.form.get("round"), request.form.get(field))
-        except RuleError as err:
-            status, ctx = 422, error_ctx(err)
-        except StaleError:  # only after many tries against a busy game
-            status, ctx = 409, error_ctx(message=_("The game is busy: try again."), field=field)
-        else:
-            if not is_htmx():
-                return see_other(url_for("table.player", token=token))
-    shown = _open(token, PLAYER)
-    return page_or_fragment("table/player.html", "table/_player.html", status, **_player_ctx(shown, token, **ctx))
+    """One tap on a player's phone, shown again fresh whatever happened."""
+    form = request.form
+    tap = seat_tap(token, refusal, record, form.get("player"), form.get("round"), form.get(field), field)
+    if tap.status == 200 and not is_htmx():
+        return see_other(url_for("table.player", token=token))
+    ctx = {"error": tap.error} if tap.error else {}
+    return page_or_fragment("table/player.html", "table/_player.html", tap.status,
+                            **_player_ctx(tap.shown, token, **ctx))
 
 
 @bp.post("/p/<token>/bid")
@@ -231,6 +245,10 @@ def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, st
         return _("This game has no cards to mark."), "card", 404
     if form_player not in (None, "", str(seat), seat):
         return _("This link is %(name)s's: it marks only %(name)s's cards.", name=sheet.setup.players[seat]), "player", 403
+    current = sharing.own_hands(shown.sheet, seat).get("current") or {}
+    if current.get("hidden"):  # a new link may not probe, card by card, a hand it may not see
+        return _("Your cards of this round were dealt before this link was made: they show here once the round "
+                 "is scored."), "card", 403
     return None
 
 

@@ -237,7 +237,9 @@ def test_a_new_link_does_not_show_a_hand_dealt_before_it_until_the_round_is_scor
     link = client.get(f"/api/games/{t['key']}/links").get_json()["players"][PAUL]["token"]
     peek = phone()
     cards = peek.get(f"/api/player/{link}").get_json()["cards"]
-    assert cards["current"]["hand"] == [] and dealt[0] not in peek.get(f"/p/{link}").get_data(as_text=True)
+    page = peek.get(f"/p/{link}").get_data(as_text=True)
+    assert cards["current"]["hand"] == [] and dealt[0] not in page
+    assert "dealt before this link was made" in text(page) and "You have played all your cards" not in text(page)
     if client.get(f"/api/games/{t['key']}/sheet").get_json()["rounds"][0]["trump"]["card"] == "wizard":
         client.post(f"/api/games/{t['key']}/trump", json={"card": "wizard", "suit": "red"})  # W-R3: named first
     for p, bid in ((PAUL, 0), (THOMAS, 0), (MARIE, 0)):
@@ -343,3 +345,28 @@ def test_every_route_refuses_forged_revoked_and_other_kinds_of_links_and_changes
     assert seen > 500
     assert (_version(client, a["key"]), _version(client, b["key"])) == (0, 0)
     assert client.get(f"/api/games/{a['key']}/links").get_json()["watch"]["token"] != revoked_watch
+
+
+def test_a_new_link_cannot_play_or_read_a_hand_dealt_before_it_through_the_api(client, phone):
+    """The API's answer to a seat's own write is that seat's view with its link's horizon:
+    a new link can neither read the earlier hand from it nor probe it card by card."""
+    t = _game(client, reveal="open", rules={"virtual_deck": True, "rounds": 3})
+    client.post(f"/api/games/{t['key']}/deal", json={})
+    pauls = phone()
+    dealt = pauls.get(f"/api/player/{t['players'][PAUL]}").get_json()["cards"]["current"]["hand"]
+    if client.get(f"/api/games/{t['key']}/sheet").get_json()["rounds"][0]["trump"]["card"] == "wizard":
+        client.post(f"/api/games/{t['key']}/trump", json={"card": "wizard", "suit": "red"})
+    for p in (PAUL, THOMAS, MARIE):
+        assert client.post(f"/api/games/{t['key']}/bids", json={"player": p, "bid": 0}).status_code == 200
+    client.post(f"/games/{t['key']}/links", data={"link": str(PAUL), "op": "reissue"})
+    link = client.get(f"/api/games/{t['key']}/links").get_json()["players"][PAUL]["token"]
+    before = client.get(f"/api/games/{t['key']}/sheet").get_json()["version"]
+    peek = phone()
+    assert peek.get(f"/api/player/{link}").get_json()["cards"]["current"]["hidden"] is True
+    for tap in (lambda: peek.post(f"/api/player/{link}/played", json={"round": 1, "card": dealt[0]}),
+                lambda: peek.post(f"/p/{link}/played", data={"round": "1", "card": dealt[0]})):
+        resp = tap()
+        assert resp.status_code == 403, resp.get_data(as_text=True)
+        assert dealt[0] not in resp.get_data(as_text=True)
+    assert pauls.get(f"/api/player/{t['players'][PAUL]}").status_code == 410  # the old link is gone
+    assert client.get(f"/api/games/{t['key']}/sheet").get_json()["version"] == before  # nothing played

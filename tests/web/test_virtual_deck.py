@@ -168,7 +168,7 @@ def test_the_api_marks_a_card_and_answers_the_players_own_cards(app, client, vd,
     assert resp.status_code == 200, resp.get_json()
     body = resp.get_json()
     assert body["cards"]["current"] == {"round": 1, "hand": [], "played": hands[THOMAS], "dealt": hands[THOMAS],
-                                        "can_mark": True}
+                                        "can_mark": True, "hidden": False}
     absent("", hands[PAUL] + hands[MARIE], body)
 
 

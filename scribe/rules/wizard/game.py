@@ -71,8 +71,9 @@ class WizardRules(GameRules):
         row = view.current
         now = None
         if row is not None and row.dealt:
+            hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
             now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
-                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in}
+                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden}
         past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
         return {"virtual_deck": True, "current": now, "past": past}
 
