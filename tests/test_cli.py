@@ -69,3 +69,12 @@ def test_main_exits_2_on_a_usage_error_with_the_message_on_stderr(capsys):
     assert "No such option '--colour'" in captured.err and captured.out == ""
     assert main(["--help"]) == 0 and "simulate" in capsys.readouterr().out
 
+
+def test_the_apps_flask_cli_has_the_same_commands(app):
+    """flaskr style: `flask --app scribe pad ...` runs the command the scribe group runs."""
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["simulate", "--players", "3", "--games", "2", "--seed", "1"])
+    assert result.exit_code == 0 and "Wizard: 2 games, 3 players, seed 1" in result.output
+    assert all(name in app.cli.commands for name in COMMANDS)
+    refused = runner.invoke(args=["simulate", "--players", "7", "--games", "1"])
+    assert refused.exit_code == 2 and "3 to 6 players" in refused.output  # the status survives click's standalone mode
