@@ -10,9 +10,10 @@ from .config import ENVIRONMENT, ROOT, configured_app  # noqa: F401  (scribe.ENV
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The app factory: config, database, translations, blueprints."""
-    from . import web  # imported late: printing and the rules load without the web layer
+    """The app factory: config, database, translations, blueprints, the ``scribe`` commands."""
+    from . import cli, web  # imported late: printing and the rules load without the web layer
 
     app = configured_app(test_config)
     web.init_app(app)
+    cli.init_app(app)  # so `flask --app scribe pdf ...` finds them too
     return app

@@ -1,106 +1,85 @@
-"""The ``scribe`` command: ``serve`` and the tools other modules add."""
+"""The ``scribe`` command: one click group, ``serve`` here and the tools other modules define.
+
+A plain ``click.Group``, not Flask's ``FlaskGroup``: FlaskGroup finds and builds the whole
+app (web layer included) to list or run any command, while each of these builds only what
+it needs when it runs: ``pdf``/``pad`` an app without the web layer, ``serve`` its own per
+worker, ``simulate`` none. The group is also added to ``app.cli`` (see :func:`init_app`),
+so ``flask --app scribe pdf ...`` runs the same commands.
+"""
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Callable
+from collections.abc import Sequence
 
-# Each entry adds one subcommand: (name, help, add_arguments, run).
-COMMANDS: list[tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = []
+import click
+from flask import Flask
 
-
-def command(name: str, help: str, add_arguments: Callable[[argparse.ArgumentParser], None]):
-    def register(run: Callable[[argparse.Namespace], int]):
-        COMMANDS.append((name, help, add_arguments, run))
-        return run
-
-    return register
+from .climain import StatusCommand, exit_status
+from .engine.simulate import command as simulate_command
+from .pdf_cli import pad_command, pdf_command
+from .record_cli import backup_command, export_command, import_command
+from .server import DEFAULT_CONNECTION_LIMIT
 
 
-def _env(name: str, default: str) -> str:
-    """A ``scribe serve`` option's default from ``SCRIBE_<NAME>`` (argparse converts it too)."""
-    import os
-
-    return os.environ.get(f"SCRIBE_{name}", default)
+@click.group("scribe", context_settings={"help_option_names": ["-h", "--help"]})
+def scribe() -> None:
+    """Scribe: the phone at the table."""
 
 
-def _serve_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default=_env("HOST", "0.0.0.0"),
-                   help="address to listen on (default: every interface, for the LAN; env SCRIBE_HOST)")
-    p.add_argument("--port", type=int, default=_env("PORT", "5000"), help="port (default 5000; env SCRIBE_PORT)")
-    p.add_argument("--threads", type=int, default=_env("THREADS", "8"),
-                   help="threads per process (default 8; env SCRIBE_THREADS)")
-    p.add_argument("--workers", type=int, default=_env("WORKERS", "1"),
-                   help="processes; more than 1 runs gunicorn, to use more cores (default 1; env SCRIBE_WORKERS)")
-    p.add_argument("--connection-limit", type=int, default=_env("CONNECTION_LIMIT", "1000"),
-                   help="open connections held per process, idle watchers included "
-                        "(default 1000; env SCRIBE_CONNECTION_LIMIT)")
-    p.add_argument("--public-url", default=_env("PUBLIC_URL", "") or None,
-                   help="the address people open when served behind a proxy, e.g. https://scribe.example.org "
-                        "(env SCRIBE_PUBLIC_URL)")
-    p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+def _at_least_one(**counts: int) -> str | None:
+    for name, value in counts.items():
+        if value < 1:
+            return f"--{name.replace('_', '-')} must be at least 1"
+    return None
 
 
-@command("serve", "serve the app on the LAN with a production server", _serve_args)
-def serve(args: argparse.Namespace) -> int:
+@click.command("serve", cls=StatusCommand)
+@click.option("--host", default="0.0.0.0", show_default=True, envvar="SCRIBE_HOST", show_envvar=True,
+              help="address to listen on (the default is every interface, for the LAN)")
+@click.option("--port", type=int, default=5000, show_default=True, envvar="SCRIBE_PORT", show_envvar=True,
+              help="port")
+@click.option("--threads", type=int, default=8, show_default=True, envvar="SCRIBE_THREADS", show_envvar=True,
+              help="threads per process")
+@click.option("--workers", type=int, default=1, show_default=True, envvar="SCRIBE_WORKERS", show_envvar=True,
+              help="processes; more than 1 runs gunicorn, to use more cores")
+@click.option("--connection-limit", type=int, default=DEFAULT_CONNECTION_LIMIT, show_default=True,
+              envvar="SCRIBE_CONNECTION_LIMIT", show_envvar=True,
+              help="open connections held per process, idle watchers included")
+@click.option("--public-url", envvar="SCRIBE_PUBLIC_URL", show_envvar=True,
+              help="the address people open when served behind a proxy, e.g. https://scribe.example.org")
+@click.option("--no-qr", is_flag=True, help="do not print the QR code")
+def serve(host: str, port: int, threads: int, workers: int, connection_limit: int, public_url: str | None,
+          no_qr: bool) -> int:
+    """Serve the app on the LAN with a production server."""
     from .server import run
 
-    for name in ("port", "threads", "workers", "connection_limit"):
-        if getattr(args, name) < 1:
-            print(f"scribe serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
-            return 2
-    if args.public_url and not args.public_url.startswith(("http://", "https://")):
+    # checked here, not with click.IntRange, to keep the message people and tests know
+    if why := _at_least_one(port=port, threads=threads, workers=workers, connection_limit=connection_limit):
+        print(f"scribe serve: {why}", file=sys.stderr)
+        return 2
+    if public_url and not public_url.startswith(("http://", "https://")):
         print("scribe serve: --public-url must start with http:// or https://", file=sys.stderr)
         return 2
-    return run(args.host, args.port, args.threads, qr=not args.no_qr, workers=args.workers,
-               connection_limit=args.connection_limit, public_url=args.public_url)
+    return run(host, port, threads, qr=not no_qr, workers=workers, connection_limit=connection_limit,
+               public_url=public_url)
 
 
-def _simulate_args(p: argparse.ArgumentParser) -> None:
-    from .engine.simulate import add_arguments
-
-    add_arguments(p)
-
-
-@command("simulate", "play games between engine players and print scores, bid accuracy, games/s", _simulate_args)
-def simulate(args: argparse.Namespace) -> int:
-    from .engine.simulate import run as run_simulation
-
-    return run_simulation(args)
+# added explicitly: importing this module is what defines the whole command
+for _command in (serve, pdf_command, pad_command, backup_command, export_command, import_command,
+                 simulate_command):
+    scribe.add_command(_command)
 
 
-_loaded: list[str] = []
+def init_app(app: Flask) -> None:
+    """Add the ``scribe`` commands to ``app.cli`` (flaskr's ``db.init_app`` pattern)."""
+    for command in scribe.commands.values():
+        app.cli.add_command(command)
 
 
-def _load_plugins() -> None:
-    """Commands defined elsewhere register themselves on import (once per process)."""
-    import importlib
-
-    for module in ("scribe.pdf_cli", "scribe.record_cli"):
-        if module in _loaded:
-            continue
-        _loaded.append(module)
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        register = getattr(mod, "register_cli", None)
-        if register:
-            register(command)
-
-
-def main(argv: list[str] | None = None) -> int:
-    _load_plugins()
-    parser = argparse.ArgumentParser(prog="scribe", description="Scribe: the phone at the table.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    runs = {}
-    for name, help_text, add_arguments, run in COMMANDS:
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        add_arguments(p)
-        runs[name] = run
-    args = parser.parse_args(argv)
-    return runs[args.command](args) or 0
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console entry point: the command's exit status (usage errors exit 2, as argparse did)."""
+    return exit_status(scribe, argv, "scribe")
 
 
 if __name__ == "__main__":

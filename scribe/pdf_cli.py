@@ -1,4 +1,4 @@
-"""``scribe pdf GAME_ID -o FILE`` and ``scribe pad [--game zibi] --players N -o FILE``.
+"""``scribe pdf GAME -o FILE`` and ``scribe pad [--game zibi] --players N -o FILE``.
 
 Both read the app's configuration (``SCRIBE_INSTANCE`` sets the instance folder and so
 the database) and render inside an app context, like a request would. The app is built
@@ -8,36 +8,23 @@ and the sheets' filters (``scribe.formatting``).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import click
+
+from .climain import StatusCommand
 from .rules.errors import RuleError
 
 if TYPE_CHECKING:  # the commands load Flask only when they run
     from flask import Flask
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PDF ('-' for stdout)")
-    p.add_argument("--paper", default="a4", type=str.lower, choices=("a4", "letter"), help="paper size (default a4)")
-
-
-def _pdf_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", metavar="GAME", help="the Scribe's link of the game (or its key, /games/KEY), "
-                   "or its id; one starting with '-' goes after --")
-    _common(p)
-
-
-def _pad_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", default="wizard", choices=("wizard", "zibi"), help="wizard (default) or zibi (Witty Zibi)")
-    p.add_argument("--players", type=int, help="Wizard 3 to 6, Witty Zibi 4 to 9 (default: as many as --names)")
-    p.add_argument("--unicolore", action="store_true", help="Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards")
-    p.add_argument("--rounds", type=int, help="Witty Zibi: rows to print, 1 to 30 (default 10)")
-    p.add_argument("--names", default="", help="names to print, comma separated, in seating order")
-    p.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the pad (default en)")
-    _common(p)
+# -o and --paper, shared by pdf and pad (added last, so they close each command's --help)
+_output = click.option("-o", "--output", required=True, metavar="FILE", help="where to write the PDF ('-' for stdout)")
+_paper = click.option("--paper", default="a4", type=click.Choice(("a4", "letter"), case_sensitive=False),
+                      show_default=True, help="paper size")
 
 
 def _fail(command: str, message: str, status: int = 1) -> int:
@@ -73,8 +60,16 @@ def _print_app() -> Flask:
     return app
 
 
-def run_pdf(args: argparse.Namespace) -> int:
-    """Print a game's filled sheet."""
+@click.command("pdf", cls=StatusCommand)
+@click.argument("game_id", metavar="GAME")
+@_output
+@_paper
+def pdf_command(game_id: str, output: str, paper: str) -> int:
+    """Print a game's filled score sheet as a PDF.
+
+    GAME is the Scribe's link of the game (or its key, /games/KEY), or its id; one
+    starting with '-' goes after --.
+    """
     from . import pdf, service, sharing
     from .store import open_db
 
@@ -83,43 +78,46 @@ def run_pdf(args: argparse.Namespace) -> int:
     try:
         with app.app_context():
             try:
-                game, full, log = service.load(db, sharing.game_id_of(db, args.game_id))
+                game, full, log = service.load(db, sharing.game_id_of(db, game_id))
             except service.NotFound:
-                return _fail("pdf", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
+                return _fail("pdf", f"there is no game {game_id!r} in {app.config['DATABASE']}")
             # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
-            data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), args.paper)
+            data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper)
     finally:
         db.conn.close()
-    return _write("pdf", args.output, data)
+    return _write("pdf", output, data)
 
 
-def run_pad(args: argparse.Namespace) -> int:
-    """Print a blank pad; refused options say why and exit 2."""
+@click.command("pad", cls=StatusCommand)
+@click.option("--game", default="wizard", type=click.Choice(("wizard", "zibi")),
+              help="wizard (default) or zibi (Witty Zibi)")
+@click.option("--players", type=int, help="Wizard 3 to 6, Witty Zibi 4 to 9 (default: as many as --names)")
+@click.option("--unicolore", is_flag=True, help="Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards")
+@click.option("--rounds", type=int, help="Witty Zibi: rows to print, 1 to 30 (default 10)")
+@click.option("--names", default="", help="names to print, comma separated, in seating order")
+@click.option("--lang", default="en", type=click.Choice(("en", "fr")), show_default=True,
+              help="language of the pad")
+@_output
+@_paper
+def pad_command(game: str, players: int | None, unicolore: bool, rounds: int | None, names: str, lang: str,
+                output: str, paper: str) -> int:
+    """Print a blank Wizard or Witty Zibi score pad as a PDF.
+
+    Refused options say why and exit 2.
+    """
     from flask_babel import force_locale
 
     from . import pdf
     from .formatting import translate
 
     app = _print_app()
-    names = [n for n in args.names.split(",")] if args.names.strip() else []
+    seats = names.split(",") if names.strip() else []
     with app.app_context():
         try:
-            opts = pdf.pad_options(args.players, args.unicolore, args.paper, names, args.game, args.rounds)
+            opts = pdf.pad_options(players, unicolore, paper, seats, game, rounds)
         except RuleError as err:
-            with force_locale(args.lang):
+            with force_locale(lang):
                 return _fail("pad", f"--{err.field}: {translate(err)}", 2)
-        data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, lang=args.lang,
+        data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, lang=lang,
                            game=opts.game, rounds=opts.rounds or None)
-    return _write("pad", args.output, data)
-
-
-_registered: list[bool] = []  # once per process; asking scribe.cli would import the server
-
-
-def register_cli(command) -> None:
-    """Add ``pdf`` and ``pad`` to the ``scribe`` command (once, however often called)."""
-    if _registered:
-        return
-    _registered.append(True)
-    command("pdf", "print a game's filled score sheet as a PDF", _pdf_args)(run_pdf)
-    command("pad", "print a blank Wizard or Witty Zibi score pad as a PDF", _pad_args)(run_pad)
+    return _write("pad", output, data)

@@ -8,7 +8,6 @@ copy holds the database as it was at one instant. Refusals say why and exit 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sqlite3
@@ -16,6 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import click
+
+from .climain import StatusCommand
 from .rules.errors import RuleError
 
 REFUSED = 2
@@ -52,17 +54,18 @@ def backup_file(source: str | Path, target: str | Path) -> None:
             os.unlink(tmp)
 
 
-def _backup_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="the new backup file (a SQLite database)")
-    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+@click.command("backup", cls=StatusCommand)
+@click.argument("file", metavar="FILE")
+@click.option("--force", is_flag=True, help="replace FILE if it exists")
+def backup_command(file: str, force: bool) -> int:
+    """Copy the whole database to FILE, safely while the server runs.
 
-
-def run_backup(args: argparse.Namespace) -> int:
-    """Back up the whole database, safely while the server runs."""
+    The copy is a new SQLite file; an existing FILE is kept unless --force.
+    """
     from . import create_app
 
-    target = Path(args.file)
-    if target.exists() and not args.force:
+    target = Path(file)
+    if target.exists() and not force:
         return _fail("backup", f"{target} exists: choose another name, or --force to replace it")
     if target.is_dir() or not target.parent.is_dir():
         return _fail("backup", f"cannot write {target}: not a file in an existing folder")
@@ -75,54 +78,56 @@ def run_backup(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", metavar="GAME", help="the Scribe's link of the game (or its key, /games/KEY), or its id; "
-                   "one starting with '-' goes after --")
-    p.add_argument("-o", "--output", default="-", metavar="FILE", help="where to write the JSON (default stdout)")
+@click.command("export", cls=StatusCommand)
+@click.argument("game_id", metavar="GAME")
+@click.option("-o", "--output", default="-", metavar="FILE", help="where to write the JSON (default stdout)")
+def export_command(game_id: str, output: str) -> int:
+    """Write a game's whole record as JSON (to move or keep it).
 
-
-def run_export(args: argparse.Namespace) -> int:
-    """Write a game's whole record as JSON; refused while bids or hands are sealed."""
+    GAME is the Scribe's link of the game (or its key, /games/KEY), or its id; one
+    starting with '-' goes after --. Refused while bids or hands are sealed.
+    """
     from . import create_app, record, service, sharing
     from .web.db import get_db
 
     app = create_app()
     with app.app_context():
         try:
-            data = record.export_record(get_db(), sharing.game_id_of(get_db(), args.game_id))
+            data = record.export_record(get_db(), sharing.game_id_of(get_db(), game_id))
         except service.NotFound:
-            return _fail("export", f"there is no game {args.game_id!r} in {app.config['DATABASE']}")
+            return _fail("export", f"there is no game {game_id!r} in {app.config['DATABASE']}")
         except RuleError as err:
             return _fail("export", err.message)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    if args.output == "-":
+    if output == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return 0
     try:
-        with open(args.output, "x", encoding="utf-8") as f:  # never over another file
+        with open(output, "x", encoding="utf-8") as f:  # never over another file
             f.write(text)
     except FileExistsError:
-        return _fail("export", f"{args.output} exists: choose another name")
+        return _fail("export", f"{output} exists: choose another name")
     except OSError as exc:
-        return _fail("export", f"cannot write {args.output}: {exc.strerror or exc}", 1)
-    print(f"wrote {args.output} ({len(data['entries'])} entries)", file=sys.stderr)
+        return _fail("export", f"cannot write {output}: {exc.strerror or exc}", 1)
+    print(f"wrote {output} ({len(data['entries'])} entries)", file=sys.stderr)
     return 0
 
 
-def _import_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a game's record written by scribe export ('-' for stdin)")
+@click.command("import", cls=StatusCommand)
+@click.argument("file", metavar="FILE")
+def import_command(file: str) -> int:
+    """Check a game's record by replaying it and add it as a new game.
 
-
-def run_import(args: argparse.Namespace) -> int:
-    """Check a record as a replay of the game and store it as a new game with a Scribe's
-    link of its own; print its key (the game page is /games/KEY)."""
+    FILE is a record written by scribe export ('-' for stdin). The game gets a Scribe's
+    link of its own: its key is printed (the game page is /games/KEY).
+    """
     from . import create_app, record, sharing
 
     try:
-        raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
-        return _fail("import", f"cannot read {args.file}: {exc.strerror or exc}")
+        return _fail("import", f"cannot read {file}: {exc.strerror or exc}")
     app = create_app()
     with app.app_context():
         from .web.db import get_db
@@ -137,14 +142,3 @@ def run_import(args: argparse.Namespace) -> int:
     print(f"imported as game {game_id}: the Scribe opens it at /games/{key} on this server", file=sys.stderr)
     print(key)
     return 0
-
-
-def register_cli(command) -> None:
-    """Add ``backup``, ``export`` and ``import`` to the ``scribe`` command (once)."""
-    from .cli import COMMANDS
-
-    if any(name == "backup" for name, *_ in COMMANDS):
-        return
-    command("backup", "copy the whole database to FILE, safely while the server runs", _backup_args)(run_backup)
-    command("export", "write a game's whole record as JSON (to move or keep it)", _export_args)(run_export)
-    command("import", "check a game's record by replaying it and add it as a new game", _import_args)(run_import)

@@ -19,3 +19,62 @@ def test_scribe_simulate_refuses_bad_player_counts():
     out = subprocess.run([sys.executable, "-m", "scribe.cli", "simulate", "--players", "7", "--games", "1"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode != 0 and out.stderr.strip()
+
+
+# The group itself, through click's runner (no subprocess): what --help and usage errors say.
+
+COMMANDS = ("serve", "pdf", "pad", "backup", "export", "import", "simulate")
+
+
+def test_help_lists_every_command():
+    from click.testing import CliRunner
+
+    from scribe.cli import scribe
+
+    result = CliRunner().invoke(scribe, ["--help"])
+    assert result.exit_code == 0
+    listed = result.output.split("Commands:", 1)[1].split()
+    assert all(name in listed for name in COMMANDS), result.output
+
+
+def test_serve_help_names_each_environment_variable():
+    from click.testing import CliRunner
+
+    from scribe.cli import scribe
+
+    result = CliRunner().invoke(scribe, ["serve", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    for name in ("HOST", "PORT", "THREADS", "WORKERS", "CONNECTION_LIMIT", "PUBLIC_URL"):
+        assert f"env var: SCRIBE_{name}" in result.output, name
+
+
+def test_an_unknown_option_is_a_usage_error_exit_2():
+    from click.testing import CliRunner
+
+    from scribe.cli import scribe
+
+    result = CliRunner().invoke(scribe, ["pad", "--colour", "red"])
+    assert result.exit_code == 2 and "No such option '--colour'" in result.output
+
+
+def test_main_exits_2_on_a_usage_error_with_the_message_on_stderr(capsys):
+    import pytest
+
+    from scribe.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--colour", "red"])
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert "No such option '--colour'" in captured.err and captured.out == ""
+    assert main(["--help"]) == 0 and "simulate" in capsys.readouterr().out
+
+
+def test_the_apps_flask_cli_has_the_same_commands(app):
+    """flaskr style: `flask --app scribe pad ...` runs the command the scribe group runs."""
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["simulate", "--players", "3", "--games", "2", "--seed", "1"])
+    assert result.exit_code == 0 and "Wizard: 2 games, 3 players, seed 1" in result.output
+    assert all(name in app.cli.commands for name in COMMANDS)
+    refused = runner.invoke(args=["simulate", "--players", "7", "--games", "1"])
+    assert refused.exit_code == 2 and "3 to 6 players" in refused.output  # the status survives click's standalone mode

@@ -1,7 +1,6 @@
 """Many simulated games and a short report: ``scribe simulate --players N --games K --seed S``.
 
-The CLI wiring is one line per side: ``simulate.add_arguments(subparser)`` and
-``return simulate.run(args)``.
+The command is :data:`command` (click); ``scribe.cli`` adds it to the ``scribe`` group.
 
 >>> report = simulate(4, 20, seed=1)
 >>> report.games, len(report.average_score), 0 <= report.bid_accuracy <= 1
@@ -12,13 +11,15 @@ True
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+import click
+
+from scribe.climain import StatusCommand, exit_status
 from scribe.rules.cards import check_players, make_rng
 from scribe.rules.errors import N_, RuleError
 
@@ -153,44 +154,34 @@ def format_report(report: SimulationReport) -> str:
     return "\n".join(lines)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``scribe simulate`` to ``parser``.
+@click.command("simulate", cls=StatusCommand)
+@click.option("--players", type=int, default=4, show_default=True, help="3 to 6 (Unicolore: 3 or 4)")
+@click.option("--games", type=int, default=1000, show_default=True, help="whole games to play")
+@click.option("--seed", type=int, default=0, show_default=True, help="the same seed replays the same games")
+@click.option("--policy", default="random", show_default=True,
+              help="random or heuristic for every seat, or one per seat: heuristic,random,random,random")
+@click.option("--bid-rule", type=click.Choice(BID_RULES), default="none", show_default=True,
+              help="W-B3: plus_minus_one")
+@click.option("--no-wizard-on-trump-lead", is_flag=True, help="W-P6, review 002")
+@click.option("--dealer-blind", is_flag=True, help="W-R3, review 002: trump named without looking")
+@click.option("--unicolore", is_flag=True, help="W-U1..W-U3, 3 or 4 players")
+def command(players: int, games: int, seed: int, policy: str, bid_rule: str, no_wizard_on_trump_lead: bool,
+            dealer_blind: bool, unicolore: bool) -> int:
+    """Play games between engine players and print a report.
 
-    >>> p = argparse.ArgumentParser(); add_arguments(p)
-    >>> a = p.parse_args(["--players", "3", "--games", "5", "--seed", "9", "--no-wizard-on-trump-lead"])
-    >>> a.players, a.games, a.seed, a.no_wizard_on_trump_lead, a.bid_rule
-    (3, 5, 9, True, 'none')
+    The report: average scores, bid accuracy and games per second.
+    Options the rules refuse (7 players, an unknown policy) say why and exit 2.
     """
-    parser.add_argument("--players", type=int, default=4, help="3 to 6 (Unicolore: 3 or 4)")
-    parser.add_argument("--games", type=int, default=1000, help="whole games to play")
-    parser.add_argument("--seed", type=int, default=0, help="the same seed replays the same games")
-    parser.add_argument(
-        "--policy",
-        default="random",
-        help="random or heuristic for every seat, or one per seat: heuristic,random,random,random",
-    )
-    parser.add_argument("--bid-rule", choices=BID_RULES, default="none", help="W-B3: plus_minus_one")
-    parser.add_argument(
-        "--no-wizard-on-trump-lead", action="store_true", help="W-P6, review 002"
-    )
-    parser.add_argument(
-        "--dealer-blind", action="store_true", help="W-R3, review 002: trump named without looking"
-    )
-    parser.add_argument("--unicolore", action="store_true", help="W-U1..W-U3, 3 or 4 players")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``scribe simulate`` from parsed ``args``: print the report, return the exit status."""
     try:
         report = simulate(
-            args.players,
-            args.games,
-            args.seed,
-            policy=args.policy,
-            unicolore=args.unicolore,
-            bid_rule=args.bid_rule,
-            no_wizard_on_trump_lead=args.no_wizard_on_trump_lead,
-            dealer_sees_hand=not args.dealer_blind,
+            players,
+            games,
+            seed,
+            policy=policy,
+            unicolore=unicolore,
+            bid_rule=bid_rule,
+            no_wizard_on_trump_lead=no_wizard_on_trump_lead,
+            dealer_sees_hand=not dealer_blind,
         )
     except RuleError as e:
         print(f"scribe simulate: {e.message}", file=sys.stderr)
@@ -200,10 +191,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m scribe.engine.simulate``: the same command without the scribe CLI."""
-    parser = argparse.ArgumentParser(prog="scribe simulate", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    """``python -m scribe.engine.simulate``: the same command without the scribe CLI.
+
+    >>> main(["--players", "3", "--games", "2", "--seed", "9", "--no-wizard-on-trump-lead"])  # doctest: +ELLIPSIS
+    Wizard: 2 games, 3 players, seed 9
+    rules: ...no_wizard_on_trump_lead=True...
+    0
+    """
+    return exit_status(command, argv, "scribe simulate")
 
 
 if __name__ == "__main__":

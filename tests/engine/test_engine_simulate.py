@@ -1,13 +1,12 @@
-"""Simulation report and its argparse pair (scribe simulate)."""
+"""Simulation report and its command (scribe simulate)."""
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import replace
 
 import pytest
 
-from scribe.engine.simulate import add_arguments, format_report, main, run, simulate
+from scribe.engine.simulate import format_report, main, simulate
 from scribe.rules.errors import RuleError
 
 
@@ -60,15 +59,12 @@ def test_format_report():
     assert "heuristic" in lines[3] and "games/s" in lines[-1]
 
 
-def test_argparse_pair_runs_the_simulation(capsys):
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    args = parser.parse_args(["--players", "3", "--games", "4", "--seed", "5", "--bid-rule", "plus_minus_one"])
-    assert run(args) == 0
+def test_the_command_runs_the_simulation(capsys):
+    assert main(["--players", "3", "--games", "4", "--seed", "5", "--bid-rule", "plus_minus_one"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Wizard: 4 games, 3 players, seed 5")
 
 
-def test_argparse_pair_reports_bad_input(capsys):
+def test_the_command_reports_bad_input(capsys):
     assert main(["--players", "9", "--games", "1"]) == 2
     assert "3 to 6 players" in capsys.readouterr().err

@@ -3,7 +3,6 @@ Caddyfiles are valid for the caddy the tests install, pointing at the unit's por
 
 from __future__ import annotations
 
-import argparse
 import json
 import shlex
 import shutil
@@ -12,7 +11,7 @@ import subprocess
 import pytest
 
 from scribe import ENVIRONMENT, create_app
-from scribe.cli import _serve_args
+from scribe.cli import serve
 
 from .conftest import ROOT
 from .tools import caddy
@@ -57,10 +56,8 @@ def test_unit_runs_scribe_serve_from_the_venv_on_loopback_as_its_own_user():
     u = unit()
     argv = exec_start()
     assert argv[0].endswith("/.venv/bin/scribe") and argv[1] == "serve"
-    parser = argparse.ArgumentParser()
-    _serve_args(parser)
-    args = parser.parse_args(argv[2:])  # every option exists (argparse exits on an unknown one)
-    assert args.host == "127.0.0.1" and args.no_qr
+    options = serve.make_context("serve", argv[2:]).params  # every option exists (click refuses an unknown one)
+    assert options["host"] == "127.0.0.1" and options["no_qr"]
     assert u["User"] == ["scribe"] and u["Restart"] == ["on-failure"]
     for hardening in ("NoNewPrivileges", "ProtectSystem", "ProtectHome", "PrivateTmp"):
         assert u[hardening][0] in ("yes", "strict"), hardening
@@ -84,10 +81,8 @@ def test_unit_environment_is_what_the_app_reads(monkeypatch, tmp_path):
                                                 "X-Forwarded-Host": "scribe.example.org"},
                            environ_base={"REMOTE_ADDR": env["SCRIBE_TRUSTED_PROXIES"]})
     assert via_caddy.status_code == 200 and via_caddy.headers["Strict-Transport-Security"]
-    parser = argparse.ArgumentParser()
-    _serve_args(parser)
-    args = parser.parse_args([])  # the serve options' defaults come from the unit's environment
-    assert (args.workers, args.threads, args.connection_limit) == (
+    options = serve.make_context("serve", []).params  # the serve options' defaults come from the unit's environment
+    assert (options["workers"], options["threads"], options["connection_limit"]) == (
         int(env["SCRIBE_WORKERS"]), int(env["SCRIBE_THREADS"]), int(env["SCRIBE_CONNECTION_LIMIT"]))
 
 

@@ -68,14 +68,14 @@ def test_bad_options_exit_2_and_say_why(tmp_path):
     env = {**os.environ, "SCRIBE_INSTANCE": str(tmp_path)}
     for args, why in ((["--workers", "0"], "--workers must be at least 1"),
                       (["--public-url", "scribe.example.org"], "must start with http"),
-                      (["--threads", "many"], "invalid int value")):
+                      (["--threads", "many"], "'many' is not a valid integer")):
         out = subprocess.run([sys.executable, "-m", "scribe.cli", "serve", *args], capture_output=True, text=True,
                              env=env, cwd=ROOT, timeout=30)
         assert out.returncode == 2 and why in out.stderr, (args, out.stderr)
     env["SCRIBE_PORT"] = "eighty"
     out = subprocess.run([sys.executable, "-m", "scribe.cli", "serve"], capture_output=True, text=True, env=env,
                          cwd=ROOT, timeout=30)
-    assert out.returncode == 2 and "invalid int value" in out.stderr
+    assert out.returncode == 2 and "'eighty' is not a valid integer" in out.stderr
 
 
 def test_more_keep_alive_connections_than_waitress_default_are_all_served(serve):
