@@ -110,7 +110,7 @@ def test_p_s2_no_closer_and_no_negative_bull_heads():
     six = replay(make_setup(NAMES[:3], "six"), [])
     refused("closer", verify, six, "round", {"points": [1, 2, 3], "closer": 0})
     refused("points.1", verify, six, "round", {"points": [1, -2, 3]})
-    assert verify(six, "round", {"points": [1, 2, 3]}) == {"points": [1, 2, 3], "closer": None}
+    assert verify(six, "round", {"points": [1, 2, 3]}) == {"round": 1, "points": [1, 2, 3], "closer": None}
 
 
 def test_p_2_no_round_after_the_game_ended():
@@ -192,7 +192,7 @@ def test_p_2_correction_may_reopen_a_finished_game():
 def test_summary_for_the_games_list():
     sheet, _ = play(SKYJO, ([60, 10, 20], 1), ([40, 10, 20], 1))
     assert GAMES["points"].summary(sheet) == {"phase": "finished", "round": 3, "rounds": 2, "leaders": ["Ben"],
-                                              "players": ["Ana", "Ben", "Cy"], "preset": "skyjo"}
+                                              "players": ["Ana", "Ben", "Cy"]}
 
 
 # --------------------------------------------------------------------------- properties

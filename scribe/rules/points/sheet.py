@@ -173,7 +173,7 @@ def verify(sheet: PointsSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
 
     >>> sheet = replay(Setup(("Ana", "Ben")), [])
     >>> verify(sheet, "round", {"points": ["12", -3], "closer": "1"})
-    {'points': [12, -3], 'closer': 1}
+    {'round': 1, 'points': [12, -3], 'closer': 1}
     >>> verify(sheet, "round", {"points": [1.5, 2], "closer": 0})
     Traceback (most recent call last):
     ...
@@ -182,7 +182,7 @@ def verify(sheet: PointsSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
     if kind == "round":
         if sheet.finished:  # P-2
             raise RuleError(N_("The game is over: correct a round or undo to go on."), field="round")
-        return _round_data(sheet.setup, data)
+        return {"round": sheet.round_number, **_round_data(sheet.setup, data)}  # the log reads on its own
     if kind == "correction":
         row = sheet.row(data.get("round"))
         d = _round_data(sheet.setup, data)
@@ -252,5 +252,4 @@ def summary(sheet: PointsSheet) -> dict[str, Any]:
         "rounds": len(sheet.rounds),
         "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
         "players": list(names),
-        "preset": sheet.setup.preset,
     }
