@@ -7,6 +7,7 @@ Pure Python: no Flask, no SQL, no I/O. ``setup`` holds the presets and their opt
 
 from .setup import (CUSTOM, HIGHEST, LIMIT, LOWEST, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PRESETS, SEATS, SIX,
                     SKYJO, TARGETS, TITLE_MAX, Setup, make_setup)
+from ..fields import verify_names
 from .sheet import KINDS, PointsSheet, Row, Standing, best, counted, replay, summary, verify
 
 __all__ = [name for name in dir() if not name.startswith("_")]
