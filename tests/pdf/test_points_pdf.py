@@ -78,3 +78,10 @@ def test_sheet_and_pad_from_the_game_page(app, client):
     assert pad.status_code == 200 and "Cleo" in text(pad.data)
     bad = client.get("/pads.pdf?game=points&players=4&rounds=99")
     assert bad.status_code == 422 and "1 to 30 rows" in bad.get_data(as_text=True)
+
+
+def test_sheet_in_french(app):
+    game_id = play_points(app, [([10, 4, 12], 0)], lang="fr", name="Skyjo", preset="skyjo", double_always=True)
+    words = text(sheet_pdf(app, game_id))
+    assert "Skyjo · fin à 100 points · le plus petit total gagne" in words
+    assert "Joueurs, dans l’ordre de la table : 1. Anna" in words and "20 ×2 ◆" in words

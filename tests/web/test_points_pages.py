@@ -202,3 +202,15 @@ def test_history_page_in_words(client):
     gid = create(client)
     enter(client, gid, [10, 4, 12], closer=0)
     assert "Round 1: Ana 10, Ben 4, Cy 12 · closed by Ana" in text(page(client, gid, "/history"))
+
+
+def test_pages_in_french(client):
+    fr = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    gid = create(client)
+    enter(client, gid, [10, 4, 12], closer=0)
+    body = text(client.get(f"/games/{gid}", headers=fr).get_data(as_text=True))
+    assert "Qui a fini la manche ?" in body and "Manche 1 : Ana 10, Ben 4, Cy 12 · finie par Ana" in body
+    assert "fin à 100 points" in body
+    resp = client.post(f"/games/{gid}/round", headers=fr, data={"version": "1", "points.0": "x", "points.1": "1",
+                                                                 "points.2": "2", "closer": "0"})
+    assert resp.status_code == 422 and errors(resp.get_data(as_text=True))["points.0"] == "Donnez un nombre entier."
