@@ -214,3 +214,15 @@ def test_pages_in_french(client):
     resp = client.post(f"/games/{gid}/round", headers=fr, data={"version": "1", "points.0": "x", "points.1": "1",
                                                                  "points.2": "2", "closer": "0"})
     assert resp.status_code == 422 and errors(resp.get_data(as_text=True))["points.0"] == "Donnez un nombre entier."
+
+
+def test_games_list_links_settings_and_a_players_page(client, api):
+    gid = create(client)
+    enter(client, gid, [10, 4, 12], closer=0)
+    home = text(client.get("/").get_data(as_text=True))
+    assert "Round 2 · leading: Ben" in home
+    assert "Ana" in text(page(client, gid, "/links")) and "Rename" in text(page(client, gid, "/settings"))
+    seat = api("get", f"/api/games/{gid}/links")[1]["players"][1]["url"]
+    other = client.application.test_client()  # another phone opens Ben's link
+    body = text(other.get(seat.split("localhost")[-1]).get_data(as_text=True))
+    assert "Round 2" in body and "Ben" in body
