@@ -83,5 +83,5 @@ def test_sheet_and_pad_from_the_game_page(app, client):
 def test_sheet_in_french(app):
     game_id = play_points(app, [([10, 4, 12], 0)], lang="fr", name="Skyjo", preset="skyjo", double_always=True)
     words = text(sheet_pdf(app, game_id))
-    assert "Skyjo · fin à 100 points · le plus petit total gagne" in words
+    assert "Skyjo · fin à 100 points · le plus petit total gagne · qui finit la manche doublé quel que soit le signe" in words
     assert "Joueurs, dans l’ordre de la table : 1. Anna" in words and "20 ×2 ◆" in words

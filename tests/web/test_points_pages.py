@@ -179,6 +179,7 @@ def test_undo_redo_with_words(client, api):
 
 
 def test_entry_text_words_for_the_history(app, client):
+    from scribe.rules import GAMES
     from scribe.rules.log import Entry
     from scribe.rules.points import make_setup
     from scribe.web.games.points import entry_text
@@ -186,6 +187,7 @@ def test_entry_text_words_for_the_history(app, client):
     with app.test_request_context("/"):
         e = Entry(2, "correction", {"round": 1, "points": [3, -4], "closer": None})
         assert entry_text(e, make_setup(["A&B", "Cy"], "six")) == "Round 1 corrected: A&B 3, Cy -4"
+        assert GAMES["points"].Setup.GAME == "points"
 
 
 def test_watch_page_shows_the_sheet(client, api):
@@ -196,12 +198,13 @@ def test_watch_page_shows_the_sheet(client, api):
     assert "Round 2" in body and "Ana" in body and "20" in body
 
 
-@pytest.mark.xfail(reason="web/filters.py entry_text still falls through to Witty Zibi's words for any non-Wizard "
-                          "game; it must call scribe.web.games.points.entry_text (a per-game lookup)", strict=True)
 def test_history_page_in_words(client):
     gid = create(client)
     enter(client, gid, [10, 4, 12], closer=0)
-    assert "Round 1: Ana 10, Ben 4, Cy 12 · closed by Ana" in text(page(client, gid, "/history"))
+    client.post(f"/games/{gid}/undo", data={"version": version(client, gid)})
+    history = text(page(client, gid, "/history"))
+    assert "Round 1: Ana 10, Ben 4, Cy 12 · closed by Ana" in history
+    assert "Undo of #1 (Round 1: Ana 10, Ben 4, Cy 12 · closed by Ana)" in history
 
 
 def test_pages_in_french(client):

@@ -1,16 +1,15 @@
 """Points-per-round games' forms (Skyjo, 6 qui prend!, Custom): a round's points as rules data.
 
-The history's words live in one template macro (``points/_words.html``), used by the
-pages and by :func:`entry_text` alike, so they are written once.
+The rules in words are ``formatting.RULES_TEXT["points"]`` (pages and printed sheets).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import get_template_attribute
 from flask_babel import gettext as _
 
+from ...formatting import POINTS_LABELS
 from ...rules import points
 
 TEMPLATES = "points"
@@ -69,7 +68,8 @@ def blank_form() -> dict[str, Any]:
 
 
 def new_context() -> dict[str, Any]:
-    return {"presets": points.PRESETS, "seats": points.SEATS, "targets": points.TARGETS}
+    return {"presets": points.PRESETS, "preset_names": POINTS_LABELS, "seats": points.SEATS,
+            "targets": points.TARGETS}
 
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:
@@ -78,9 +78,16 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def entry_text(e, setup: points.Setup) -> str:
-    """One line of the history, in words (plain text: the page escapes it once)."""
-    macro = get_template_attribute("points/_words.html", "entry_words")
-    return str(macro(e, setup.players).unescape()).strip()
+    """One line of the history, in words: the points as entered, and who closed (P-S1)."""
+    d, names = e.data, setup.players
+    pts = ", ".join(f"{name} {p}" for name, p in zip(names, d["points"]))
+    if e.kind == "correction":
+        text = _("Round %(round)s corrected: %(points)s", round=d["round"], points=pts)
+    else:
+        text = _("Round %(round)s: %(points)s", round=d["round"], points=pts)
+    if d.get("closer") is not None:
+        text += " · " + _("closed by %(name)s", name=names[d["closer"]])
+    return text
 
 
 def sheet_json(sheet: points.PointsSheet) -> dict[str, Any]:
