@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 from flask import Flask
 from flask_babel import get_locale, gettext as _, lazy_gettext, ngettext
 
-from .rules import wizard, zibi
+from .rules import points, wizard, zibi
 from .rules.cards import card_label, parse_card
 from .rules.errors import RuleError
 
@@ -92,7 +92,26 @@ def _zibi_rules_text(setup: zibi.Setup) -> str:
     return " · ".join(parts)
 
 
-RULES_TEXT: dict[str, Callable[[Any], str]] = {"wizard": _wizard_rules_text, "zibi": _zibi_rules_text}
+POINTS_LABELS = {
+    points.SKYJO: lazy_gettext("Skyjo"),
+    points.SIX: lazy_gettext("6 qui prend!"),
+    points.CUSTOM: lazy_gettext("Another points game"),
+}
+
+
+def _points_rules_text(setup: points.Setup) -> str:
+    """The game played, how it ends (P-2) and who wins (P-3); Skyjo's switch (P-S1)."""
+    parts = [setup.title or str(POINTS_LABELS[setup.preset])]
+    parts.append(_("ends at %(target)s points", target=setup.target) if setup.target
+                 else ngettext_rounds(setup.rounds))
+    parts.append(_("lowest total wins") if setup.lowest_wins else _("highest total wins"))
+    if setup.double_always:
+        parts.append(_("the closer doubled whatever the sign"))
+    return " · ".join(parts)
+
+
+RULES_TEXT: dict[str, Callable[[Any], str]] = {"wizard": _wizard_rules_text, "zibi": _zibi_rules_text,
+                                               "points": _points_rules_text}
 
 
 def card(notation: str, setup: Any) -> str:

@@ -16,7 +16,8 @@ from typing import Any, Callable, Sequence
 from flask import current_app, render_template
 from flask_babel import force_locale, format_date
 
-from .rules import wizard, zibi
+from .rules import points, wizard, zibi
+from .rules.points import pad as points_pad
 from .rules.errors import N_, RuleError
 
 PAPERS = {"a4": "A4", "letter": "letter"}  # CSS @page sizes
@@ -92,6 +93,9 @@ PRINTS: dict[str, Printing] = {
     "zibi": Printing("pdf/sheet_zibi.html", "pdf/pad_zibi.html",
                      (zibi.MIN_PLAYERS, zibi.MAX_PLAYERS), N_("A Witty Zibi pad is for 4 to 9 players."),
                      zibi.verify_names, _zibi_pad_options, lambda opts: {"rows": opts.rounds, "sheet": None}, _zibi_rows),
+    "points": Printing("pdf/sheet_points.html", "pdf/pad_points.html",
+                       (points.MIN_PLAYERS, points.MAX_PLAYERS), N_("A points pad is for 2 to 12 players."),
+                       points.verify_names, points_pad.pad_extra, points_pad.pad_context, points_pad.sheet_rows),
 }
 
 

@@ -12,8 +12,9 @@ from typing import Any
 from .game import GameRules
 from .wizard.game import GAME as WIZARD
 from .zibi.game import GAME as ZIBI
+from .points.game import GAME as POINTS
 
-GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI)}
+GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI, POINTS)}
 
 __all__ = ["GAMES", "GameRules", "rules_of"]
 

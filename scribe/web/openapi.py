@@ -45,7 +45,7 @@ def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
-                 "Keep the score of a Wizard or Witty Zibi game. Players are numbered by seat, 0 first, clockwise. "
+                 "Keep the score of a Wizard, Witty Zibi or points-per-round game (Skyjo, 6 qui prend!, Custom). Players are numbered by seat, 0 first, clockwise. "
                  "Every write answers the new sheet; errors are {error, field}."},
         "paths": {
             "/api/games": {
@@ -94,13 +94,16 @@ def openapi_document() -> dict[str, Any]:
             "/api/games/{key}/tricks": _action("Record the round's tricks (W-S2)", {
                 "round": {"type": "integer"}, "tricks": {**counts, "description": "Per seat; one null is filled from the total"}}),
             "/api/games/{key}/rounds/{number}/correction": {
-                "post": {**_action("Correct a round: Wizard's bids and tricks, Witty Zibi's clans and eliminations",
-                                   {"bids": counts, "tricks": counts, "clans": {"type": "array", "items": {"type": "string"}},
+                "post": {**_action("Correct a round: Wizard's bids and tricks, Witty Zibi's clans and eliminations, "
+                                   "a points game's points and closer",
+                                   {"bids": counts, "tricks": counts, "points": {"type": "array", "items": INT},
+                                    "closer": OPT_INT, "clans": {"type": "array", "items": {"type": "string"}},
                                     "eliminated": {"type": "array", "items": {"type": "boolean"}}})["post"],
                          "parameters": [game_id, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
             "/api/games/{key}/actions/{kind}": {
                 "post": {**_action("Any other action of the game (Witty Zibi: result, damage, heal, reveal, "
-                                   "set_aside); the body holds its fields", {})["post"],
+                                   "set_aside; a points game: round, with points per seat and Skyjo's closer); "
+                                   "the body holds its fields", {})["post"],
                          "parameters": [game_id, {"name": "kind", "in": "path", "required": True,
                                                   "schema": {"type": "string"}}]}},
             "/api/games/{key}/undo": _action("Undo the last entry", {}),
@@ -188,16 +191,22 @@ def _schemas() -> dict[str, Any]:
     zibi_round = _closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
         "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
         "leaders": SEATS, "corrected": BOOL})
+    points_round = _closed({
+        "number": INT, "points": {**INTS, "description": "As entered (P-1)"}, "closer": OPT_INT,
+        "counted": {**INTS, "description": "After the closer's doubling (P-S1)"}, "doubled": BOOL,
+        "totals": INTS, "leaders": SEATS, "corrected": BOOL})
     return {
         "Error": _closed({"error": STR, "field": {"type": ["string", "null"]}, "version": INT}, optional=("version",)),
         "NewGame": {"type": "object", "required": ["players"], "properties": {
-            "game": {"enum": ["wizard", "zibi"], "default": "wizard", "description": "Wizard (3 to 6 players) or Witty Zibi (4 to 9)"},
+            "game": {"enum": ["wizard", "zibi", "points"], "default": "wizard",
+                     "description": "Wizard (3 to 6 players), Witty Zibi (4 to 9) or a points game (2 to 12, by preset)"},
             "name": {"type": "string", "maxLength": 60},
-            "players": {"type": "array", "minItems": 3, "maxItems": 9, "items": {"type": "string", "maxLength": 30},
+            "players": {"type": "array", "minItems": 2, "maxItems": 12, "items": {"type": "string", "maxLength": 30},
                         "description": "Clockwise; cleaned (invisible and control characters removed) and told apart ignoring case"},
             "lang": {"enum": ["fr", "en"]},
             "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
-            "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian"], "description": "Wizard"},
+            "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian", "skyjo", "six", "custom"],
+                       "description": "Wizard's rule set, or the points game played (P-S1..P-S3; default skyjo)"},
             "edition": {"enum": ["gigamic", "amigo", "canadian", "english"], "description": "Wizard"},
             "rules": {"type": "object", "additionalProperties": False, "description": "Wizard", "properties": {
                 "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
@@ -207,18 +216,25 @@ def _schemas() -> dict[str, Any]:
                 "rounds": {"type": ["integer", "null"], "minimum": 1}}},
             "mode": {"enum": ["two", "three", "alone", "one_more", None], "description": "Witty Zibi clan mode (Z-C1); null: two clans"},
             "expert": {"type": "boolean", "description": "Witty Zibi expert rule"},
+            "target": {"type": ["integer", "null"], "description": "Points game, custom: ends when a total reaches it (P-2)"},
+            "rounds": {"type": ["integer", "null"], "description": "Points game, custom: or after this many rounds (P-2)"},
+            "wins": {"enum": ["lowest", "highest"], "description": "Points game, custom: which total wins (P-3)"},
+            "double_always": {"type": "boolean", "description": "Skyjo: double the closer whatever the sign (P-S1)"},
+            "title": {"type": "string", "maxLength": 40, "description": "Points game, custom: the game played"},
         }},
         "Summary": {"type": "object", "additionalProperties": False, "description": "What the games list shows", "properties": {
             "phase": STR, "round": INT, "rounds": INT, "leaders": NAMES, "players": NAMES}},
         "Game": _closed({
             "id": {**STR, "description": "The game's own id: it opens nothing"},
             "key": {**STR, "description": "The Scribe's link's token: /api/games/{key}"}, "url": STR,
-            "game": {"enum": ["wizard", "zibi"]}, "name": STR, "lang": STR,
+            "game": {"enum": ["wizard", "zibi", "points"]}, "name": STR, "lang": STR,
             "created_at": STR, "updated_at": STR, "deleted": BOOL, "summary": _ref("Summary"),
             "sheet": _ref("Sheet")}, optional=("sheet",)),
-        "Sheet": {"description": "A Wizard sheet, or a Witty Zibi sheet (the one with a tracker)",
-                  "if": {"type": "object", "required": ["tracker"]},
-                  "then": _ref("ZibiSheet"), "else": _ref("WizardSheet")},
+        "Sheet": {"description": "A Wizard sheet, a Witty Zibi sheet (the one with a tracker) or a points "
+                                 "sheet (the one saying who wins)",
+                  "if": {"type": "object", "required": ["tracker"]}, "then": _ref("ZibiSheet"),
+                  "else": {"if": {"type": "object", "required": ["wins"]}, "then": _ref("PointsSheet"),
+                           "else": _ref("WizardSheet")}},
         "WizardSheet": _closed({
             "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
             "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
@@ -244,6 +260,14 @@ def _schemas() -> dict[str, Any]:
             "rounds": {"type": "array", "items": zibi_round},
             "totals": INTS, "leaders": SEATS,
             "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
+        "PointsSheet": _closed({
+            "version": INT, "phase": {"enum": ["playing", "finished"]}, "finished": BOOL, "current_round": INT,
+            "players": NAMES, "preset": {"enum": ["skyjo", "six", "custom"]}, "target": OPT_INT,
+            "rounds_to_play": OPT_INT, "wins": {"enum": ["lowest", "highest"]}, "double_always": BOOL, "title": STR,
+            "rounds": {"type": "array", "items": points_round},
+            "totals": INTS, "leaders": SEATS, "winners": SEATS,
+            "ended_at": {**OPT_INT, "description": "The round after which the game ended (P-2)"},
+            "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
         "Recorded": _closed({"version": INT, "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("cards",)),
         "Entry": _closed({"seq": INT, "kind": STR,
                           "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
@@ -255,7 +279,7 @@ def _schemas() -> dict[str, Any]:
                                             "taken back or brought back, by seq and kind (its data is on its own line)")},
                          optional=("target",)),
         "Cards": _cards(),
-        "Viewed": _closed({"name": STR, "game": {"enum": ["wizard", "zibi"]}, "player": INT, "player_name": STR,
+        "Viewed": _closed({"name": STR, "game": {"enum": ["wizard", "zibi", "points"]}, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},

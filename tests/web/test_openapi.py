@@ -7,6 +7,8 @@ import json
 import re
 
 import pytest
+
+from scribe.rules import GAMES
 from openapi_spec_validator import validate
 
 from conftest import CheckedClient, check_api_answer
@@ -98,8 +100,8 @@ def test_the_pdf_answer_is_checked_for_its_content_type(client, new_game):
 
 def test_main_objects_are_closed_and_name_what_they_require(client):
     schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
-    for name in ("Game", "WizardSheet", "ZibiSheet", "Error", "Recorded", "Entry", "Viewed", "Links"):
+    for name in ("Game", "WizardSheet", "ZibiSheet", "PointsSheet", "Error", "Recorded", "Entry", "Viewed", "Links"):
         assert schemas[name]["additionalProperties"] is False and schemas[name]["required"], name
-    assert schemas["NewGame"]["properties"]["game"]["enum"] == ["wizard", "zibi"]
-    assert schemas["NewGame"]["properties"]["players"]["maxItems"] == 9
+    assert schemas["NewGame"]["properties"]["game"]["enum"] == list(GAMES)  # every registered game
+    assert schemas["NewGame"]["properties"]["players"]["maxItems"] == max(g.seats[1] for g in GAMES.values())
     assert schemas["ZibiSheet"]["properties"]["phase"]["enum"] == ["playing", "result"]

@@ -10,9 +10,9 @@ the same for every game and never guess which one they show.
 
 from types import ModuleType
 
-from . import wizard, zibi
+from . import points, wizard, zibi
 
-WEB_GAMES: dict[str, ModuleType] = {"wizard": wizard, "zibi": zibi}
+WEB_GAMES: dict[str, ModuleType] = {"wizard": wizard, "zibi": zibi, "points": points}
 
 
 def web_for(game: str) -> ModuleType:
