@@ -83,19 +83,34 @@ class Printing:
     pad_extra: Callable[[int, bool, Any], tuple[bool, int]]  # (players, unicolore, rounds) checked
     pad_context: Callable[[PadOptions], dict[str, Any]]  # the pad's template context, with "rows"
     rows: Callable[[Any], int]  # rows a filled sheet prints
+    # what the /pads page shows of it, so the page never works the game out itself
+    label: str = "Wizard"  # its name in the page's choice (a name, or N_ text)
+    pad_title: str = ""  # N_ text: the page's heading
+    pad_hint: str = ""  # N_ text: what the pad looks like
+    pad_option: str = "unicolore"  # the pad's one option: "unicolore" (Wizard) or "rounds" (rows to print)
+    default_players: int = 4
+    default_rows: int = 10
 
 
 PRINTS: dict[str, Printing] = {
     "wizard": Printing("pdf/sheet_wizard.html", "pdf/pad_wizard.html",
                        (wizard.MIN_PLAYERS, wizard.MAX_PLAYERS), N_("A pad is for 3 to 6 players."),
                        wizard.verify_names, _wizard_pad_options, _wizard_pad_sheet,
-                       lambda sheet: len(sheet.rows)),
+                       lambda sheet: len(sheet.rows), "Wizard", N_("Print a blank Wizard score pad"),
+                       N_("One page: a row per round with the cards to deal, per player a column for the running "
+                          "total and a small box for the bid.")),
     "zibi": Printing("pdf/sheet_zibi.html", "pdf/pad_zibi.html",
                      (zibi.MIN_PLAYERS, zibi.MAX_PLAYERS), N_("A Witty Zibi pad is for 4 to 9 players."),
-                     zibi.verify_names, _zibi_pad_options, lambda opts: {"rows": opts.rounds, "sheet": None}, _zibi_rows),
+                     zibi.verify_names, _zibi_pad_options, lambda opts: {"rows": opts.rounds, "sheet": None}, _zibi_rows,
+                     "Witty Zibi", N_("Print a blank Witty Zibi score pad"),
+                     N_("One page: a row per round for the winning clan, per player the clan token, ✝ if eliminated, "
+                        "the points and the running total."), "rounds", 6, ZIBI_ROUNDS),
     "points": Printing("pdf/sheet_points.html", "pdf/pad_points.html",
                        (points.MIN_PLAYERS, points.MAX_PLAYERS), N_("A points pad is for 2 to 12 players."),
-                       points.verify_names, points_pad.pad_extra, points_pad.pad_context, points_pad.sheet_rows),
+                       points.verify_names, points_pad.pad_extra, points_pad.pad_context, points_pad.sheet_rows,
+                       N_("Points game"), N_("Print a blank points score pad"),
+                       N_("One page: a row per round, per player the points and the running total, for Skyjo, "
+                          "6 qui prend! or any game scored by adding points."), "rounds", 4, points_pad.PAD_ROWS),
 }
 
 

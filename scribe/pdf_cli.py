@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .climain import StatusCommand
+from .pdf import PRINTS
 from .rules.errors import RuleError
 
 if TYPE_CHECKING:  # the commands load Flask only when they run
@@ -89,11 +90,12 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
 
 
 @click.command("pad", cls=StatusCommand)
-@click.option("--game", default="wizard", type=click.Choice(("wizard", "zibi")),
-              help="wizard (default) or zibi (Witty Zibi)")
-@click.option("--players", type=int, help="Wizard 3 to 6, Witty Zibi 4 to 9 (default: as many as --names)")
+@click.option("--game", default="wizard", type=click.Choice(tuple(PRINTS)), show_default=True,
+              help="the game whose pad to print: " + ", ".join(f"{g} ({PRINTS[g].label})" for g in PRINTS))
+@click.option("--players", type=int, help="Wizard 3 to 6, Witty Zibi 4 to 9, points 2 to 12 "
+                                          "(default: as many as --names)")
 @click.option("--unicolore", is_flag=True, help="Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards")
-@click.option("--rounds", type=int, help="Witty Zibi: rows to print, 1 to 30 (default 10)")
+@click.option("--rounds", type=int, help="Witty Zibi and points games: rows to print, 1 to 30")
 @click.option("--names", default="", help="names to print, comma separated, in seating order")
 @click.option("--lang", default="en", type=click.Choice(("en", "fr")), show_default=True,
               help="language of the pad")

@@ -57,7 +57,7 @@ def _pad_form() -> dict[str, Any]:
 @bp.get("/pads")
 def pads():
     """Choose a blank pad: the game, players, Unicolore or rows, paper, names to pre-print."""
-    return render_template("pdf/pads.html", form=_pad_form(), games=tuple(pdf.PRINTS))
+    return render_template("pdf/pads.html", form=_pad_form(), games=tuple(pdf.PRINTS), prints=pdf.PRINTS)
 
 
 @bp.get("/pads.pdf")
@@ -68,7 +68,7 @@ def pad():
         opts = pdf.pad_options(form["players"] or None, form["unicolore"], form["paper"],
                                request.args.getlist("names"), form["game"], request.args.get("rounds"))
     except RuleError as err:
-        return render_template("pdf/pads.html", form=form, games=tuple(pdf.PRINTS), **error_ctx(err)), 422
+        return render_template("pdf/pads.html", form=form, games=tuple(pdf.PRINTS), prints=pdf.PRINTS, **error_ctx(err)), 422
     data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, game=opts.game,
                        rounds=opts.rounds or None)
     kind = "-unicolore" if opts.unicolore else f"-{opts.rounds}-rounds" if opts.rounds else ""

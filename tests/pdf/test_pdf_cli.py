@@ -92,3 +92,12 @@ def test_scribe_pdf_keeps_sealed_bids_sealed_like_the_web_pdf(instance, tmp_path
         web = app.test_client().get(f"/games/{key}/sheet.pdf")
         assert text(web.data) == printed[-1]
     assert len(set(printed)) == 1 and "Thomas" in printed[0]
+
+
+def test_scribe_pad_for_every_game_it_prints(instance, tmp_path):
+    """`scribe pad --game` takes every game the printer knows (PRINTS), points games too."""
+    out = tmp_path / "points.pdf"
+    assert main(["pad", "--game", "points", "--names", "Ana,Bo,Cy,Dee,Eli", "--rounds", "12", "-o", str(out)]) == 0
+    words = text(out.read_bytes())
+    assert words.splitlines()[-1].split() == ["Ana", "Bo", "Cy", "Dee", "Eli"] and "12" in words
+    assert main(["pad", "--game", "points", "--unicolore", "-o", str(tmp_path / "no.pdf")]) == 2

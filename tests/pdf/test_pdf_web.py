@@ -82,3 +82,16 @@ def test_refused_pad_options_are_shown_next_to_the_field(client, query, field, m
     assert resp.status_code == 422 and resp.mimetype == "text/html"
     body = resp.get_data(as_text=True)
     assert f'data-field="{field}">' in body and message in body
+
+
+@pytest.mark.parametrize("game, title, option, absent", [
+    ("wizard", "Print a blank Wizard score pad", 'name="unicolore"', 'name="rounds"'),
+    ("zibi", "Print a blank Witty Zibi score pad", 'name="rounds"', 'name="unicolore"'),
+    ("points", "Print a blank points score pad", 'name="rounds"', 'name="unicolore"'),
+])
+def test_the_pads_page_shows_each_game_its_own_title_and_option(client, game, title, option, absent):
+    """The page reads how each game prints (PRINTS): no game gets another's options."""
+    page = client.get(f"/pads?game={game}").get_data(as_text=True)  # HTML (text() here reads PDFs)
+    assert f"<h1>{title}</h1>" in page and option in page and absent not in page
+    for other in ("Wizard", "Witty Zibi", "Points game"):
+        assert f">{other}</" in page  # every game offered in the page's choice
