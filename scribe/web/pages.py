@@ -29,7 +29,8 @@ def _index(status: int = 200, **ctx):
         "games/index.html",
         playing=[(t, g) for t, g in games if g.summary.get("phase") != "finished"],
         finished=[(t, g) for t, g in games if g.summary.get("phase") == "finished"],
-        deleted=access.my_games(deleted=True), round_label=lambda g: web_for(g.game).round_label(g.summary), **ctx,
+        deleted=access.my_games(deleted=True), round_label=lambda g: web_for(g.game).round_label(g.summary),
+        new_games=[(name, web.NEW_LABEL) for name, web in WEB_GAMES.items()], **ctx,
     ), status
 
 

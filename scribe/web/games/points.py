@@ -9,9 +9,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...rules.errors import N_
+
 from ...formatting import POINTS_LABELS
 from ...rules import points
 
+NEW_LABEL = N_("New points game (Skyjo, 6 qui prend!…)")  # the start page's button
 TEMPLATES = "points"
 ROUND_TEMPLATE = "points/_watch_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = None  # no bids: every score is said aloud

@@ -13,6 +13,7 @@ from ...rules.errors import N_, RuleError
 from ...formatting import card, cards_text, trump
 from ..i18n import translate
 
+NEW_LABEL = N_("New game of Wizard")  # the start page's button
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)

@@ -6,8 +6,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...rules.errors import N_
+
 from ...rules import zibi
 
+NEW_LABEL = N_("New game of Witty Zibi")  # the start page's button
 TEMPLATES = "zibi"
 ROUND_TEMPLATE = "zibi/_watch_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = None  # no bids in Witty Zibi
