@@ -9,7 +9,6 @@ did, so a caller tells "the command ran and refused" (returned 2) from "it never
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 import click

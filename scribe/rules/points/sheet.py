@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from ..errors import N_, RuleError
 from ..log import Entry, resolve
 from ..fields import whole
+from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import LIMIT, SIX, Setup
 
 
@@ -55,13 +56,6 @@ class Row:
     @property
     def doubled(self) -> bool:
         return self.counted != self.points
-
-
-@dataclass(frozen=True)
-class Standing:
-    rank: int
-    player: int
-    total: int
 
 
 @dataclass(frozen=True)
@@ -115,14 +109,7 @@ class PointsSheet:
     @property
     def standings(self) -> tuple[Standing, ...]:
         """Players best first, ties sharing a rank (1, 1, 3)."""
-        sign = 1 if self.setup.lowest_wins else -1
-        order = sorted(range(self.setup.n), key=lambda p: sign * self.totals[p])
-        out: list[Standing] = []
-        for i, p in enumerate(order):
-            total = self.totals[p]
-            rank = out[-1].rank if out and out[-1].total == total else i + 1
-            out.append(Standing(rank, p, total))
-        return tuple(out)
+        return ranked(self.totals, self.setup.lowest_wins)  # P-3
 
     def row(self, number: Any) -> Row:
         """The played round ``number``, or a refusal."""

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from ..errors import N_, RuleError
 from ..log import Entry, resolve
+from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import SEALED, Setup, _whole, round_points
 
 
@@ -118,13 +119,6 @@ class RoundRow:
 
 
 @dataclass(frozen=True)
-class Standing:
-    rank: int
-    player: int
-    total: int
-
-
-@dataclass(frozen=True)
 class Sheet:
     """Everything the score pad shows, computed from the setup and the log."""
 
@@ -177,13 +171,7 @@ class Sheet:
     @cached_property  # a sheet never changes once replayed
     def standings(self) -> tuple[Standing, ...]:
         """Players by total, ties sharing a rank (1, 1, 3)."""
-        totals = self.totals
-        ordered = sorted(range(self.setup.n), key=lambda p: -totals[p])
-        out: list[Standing] = []
-        for i, p in enumerate(ordered):
-            rank = out[-1].rank if out and out[-1].total == totals[p] else i + 1
-            out.append(Standing(rank, p, totals[p]))
-        return tuple(out)
+        return ranked(self.totals)
 
     def row(self, number: Any) -> RoundRow:
         """The row of round ``number``, or a refusal if there is no such round."""

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import N_, RuleError
 from ..log import Entry, resolve
+from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round
 from .tracker import (
@@ -43,13 +44,6 @@ class SheetRound:
     @property
     def points(self) -> tuple[int, ...]:
         return self.result.points
-
-
-@dataclass(frozen=True)
-class Standing:
-    rank: int
-    player: int
-    total: int
 
 
 def _top(totals: Sequence[int]) -> tuple[int, ...]:
@@ -97,12 +91,7 @@ class ZibiSheet:
     @property
     def standings(self) -> tuple[Standing, ...]:
         """Players by total, ties sharing a rank (1, 1, 3)."""
-        totals = self.totals
-        out: list[Standing] = []
-        for i, p in enumerate(sorted(range(self.setup.n), key=lambda p: -totals[p])):
-            rank = out[-1].rank if out and out[-1].total == totals[p] else i + 1
-            out.append(Standing(rank, p, totals[p]))
-        return tuple(out)
+        return ranked(self.totals)
 
     def row(self, number: Any) -> SheetRound:
         """The played round ``number``, or a refusal."""

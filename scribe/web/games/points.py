@@ -13,6 +13,7 @@ from ...rules.errors import N_
 
 from ...formatting import POINTS_LABELS
 from ...rules import points
+from .common import standings_and_undo
 
 NEW_LABEL = N_("New points game (Skyjo, 6 qui prend!…)")  # the start page's button
 TEMPLATES = "points"
@@ -117,10 +118,7 @@ def sheet_json(sheet: points.PointsSheet) -> dict[str, Any]:
         "leaders": list(sheet.leaders) if sheet.rounds else [],
         "winners": list(sheet.winners),
         "ended_at": sheet.ended_at,
-        "standings": [{"rank": s.rank, "player": s.player, "name": setup.players[s.player], "total": s.total}
-                      for s in sheet.standings],
-        "can_undo": sheet.can_undo,
-        "can_redo": sheet.can_redo,
+        **standings_and_undo(sheet),
     }
 
 

@@ -12,6 +12,7 @@ from ...rules import wizard
 from ...rules.errors import N_, RuleError
 from ...formatting import card, cards_text, trump
 from ..i18n import translate
+from .common import standings_and_undo
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
 TEMPLATES = "play"
@@ -142,12 +143,7 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
         "totals": list(sheet.totals),
         "leaders": list(sheet.leaders) if sheet.played else [],
         "winners": list(sheet.winners),
-        "standings": [
-            {"rank": s.rank, "player": s.player, "name": setup.players[s.player], "total": s.total}
-            for s in sheet.standings
-        ],
-        "can_undo": sheet.can_undo,
-        "can_redo": sheet.can_redo,
+        **standings_and_undo(sheet),
     }
 
 

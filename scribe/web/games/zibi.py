@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from ...rules.errors import N_
 
 from ...rules import zibi
+from .common import standings_and_undo
 
 NEW_LABEL = N_("New game of Witty Zibi")  # the start page's button
 TEMPLATES = "zibi"
@@ -128,10 +129,7 @@ def sheet_json(sheet: zibi.ZibiSheet) -> dict[str, Any]:
         ],
         "totals": list(sheet.totals),
         "leaders": list(sheet.leaders) if sheet.rounds else [],
-        "standings": [{"rank": s.rank, "player": s.player, "name": setup.players[s.player], "total": s.total}
-                      for s in sheet.standings],
-        "can_undo": sheet.can_undo,
-        "can_redo": sheet.can_redo,
+        **standings_and_undo(sheet),
     }
 
 
