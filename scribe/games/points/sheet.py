@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from ..errors import N_, RuleError
-from ..log import Entry, resolve
-from ..fields import whole
-from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry, resolve
+from ...rules.fields import whole
+from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import LIMIT, SIX, Setup
 
 
@@ -62,7 +62,7 @@ class Row:
 class PointsSheet:
     """Everything the score pad shows, computed from the setup and the entries."""
 
-    GAME: ClassVar[str] = "points"  # its game in rules.GAMES
+    GAME: ClassVar[str] = "points"  # its game in games.GAMES
     setup: Setup
     rounds: tuple[Row, ...]
     version: int = 0

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from ..errors import N_, RuleError
-from ..log import Entry, resolve
-from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry, resolve
+from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round
 from .tracker import (
@@ -56,7 +56,7 @@ def _top(totals: Sequence[int]) -> tuple[int, ...]:
 class ZibiSheet:
     """Everything the score pad shows, computed from the setup and the entries."""
 
-    GAME: ClassVar[str] = "zibi"  # its game in rules.GAMES, for code holding only a sheet
+    GAME: ClassVar[str] = "zibi"  # its game in games.GAMES, for code holding only a sheet
     setup: Setup
     rounds: tuple[SheetRound, ...]
     tracker: DamageTracker  # the round in progress
