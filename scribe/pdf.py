@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from flask import current_app, render_template
 from flask_babel import force_locale, format_date
 
-from .games import parts
+from .games import DEFAULT, parts
 from .printing import PadOptions, Printing
 from .rules.errors import N_, RuleError
 
@@ -38,7 +38,7 @@ def check_paper(paper: Any) -> str:
 
 
 def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-                names: Sequence[Any] = (), game: Any = "wizard", rounds: Any = None) -> PadOptions:
+                names: Sequence[Any] = (), game: Any = DEFAULT, rounds: Any = None) -> PadOptions:
     """Check a blank pad's options; blank names are left to write by hand.
 
     >>> pad_options(players=4, paper="Letter").paper

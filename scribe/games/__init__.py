@@ -21,13 +21,14 @@ from .wizard.game import GAME as WIZARD
 from .zibi.game import GAME as ZIBI
 
 GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI, POINTS)}
+DEFAULT = next(iter(GAMES))  # the game a form or a request that names none gets
 
 #: The parts of a game's package that layers above the rules import by name: a part may
 #: use Flask-Babel (``words``, ``web``) but never the web layer, so the pure rules load
 #: without any of them and printing loads without the web.
 PARTS = ("words", "printing", "schema", "web")
 
-__all__ = ["GAMES", "PARTS", "GameRules", "part", "parts", "rules_of"]
+__all__ = ["DEFAULT", "GAMES", "PARTS", "GameRules", "part", "parts", "rules_of"]
 
 
 def rules_of(sheet: Any) -> GameRules:

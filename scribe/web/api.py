@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import get_locale, gettext as _
 
 from .. import service, sharing
-from ..games import part, parts
+from ..games import DEFAULT, part, parts
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
@@ -83,7 +83,7 @@ def games():
 def create():
     """Create a game with any options; answers the game and its empty sheet."""
     body = _body()
-    kind = body.get("game", "wizard")
+    kind = body.get("game", DEFAULT)
     if not isinstance(kind, str) or kind not in WEB_GAMES:
         raise RuleError(N_("Unknown game."), field="game")
     lang = body.get("lang") or str(get_locale())
@@ -148,7 +148,7 @@ def _answer(sheet: Any):
 
 @bp.post("/games/<key>/rounds/<int:number>/correction")
 def correction(key: str, number: int):
-    """Correct a round: Wizard's bids (and tricks once played), Zibi's clans and eliminations."""
+    """Correct a round with the fields its game corrects (its schema's ``CORRECTION``)."""
     b = _body()
     data = {k: v for k, v in b.items() if k not in ("version", "round")}
     return _act(key, "correction", {"round": number, **data}, b.get("version"))

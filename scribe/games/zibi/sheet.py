@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
-from ...rules.log import Entry, resolve
+from ...rules.log import applied
 from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round
@@ -101,12 +101,6 @@ class ZibiSheet:
         return self.rounds[n - 1]
 
 
-def _kind_data(entry: Any) -> tuple[str, Mapping[str, Any]]:
-    if isinstance(entry, Mapping):
-        return entry["kind"], entry.get("data") or {}
-    return entry.kind, entry.data or {}
-
-
 def _result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
     return judge_round(
         setup, data.get("clans"), data.get("eliminated"), data.get("winner", DERIVE)
@@ -141,19 +135,11 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
     ([(0, 3, 0, 2), (3, 2, 0, 0)], (3, 5, 0, 2), (1,))
     """
     entries = list(entries)
-    can_undo = can_redo = False
-    if entries and all(isinstance(e, Entry) for e in entries):
-        resolved = resolve(entries)
-        active: list[Any] = list(resolved.active)
-        can_undo, can_redo = resolved.undo_target is not None, resolved.redo_target is not None
-    else:
-        active = entries
-        can_undo = bool(entries)
+    log = applied(entries)
     results: list[RoundResult] = []
     corrected: set[int] = set()
     tracker = new_tracker(setup)
-    for entry in active:
-        kind, d = _kind_data(entry)
+    for kind, d in log.entries:
         if kind == "result":
             results.append(_result(setup, d))
             tracker = new_tracker(setup)
@@ -181,7 +167,7 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
         running = [a + b for a, b in zip(running, r.points)]
         totals = tuple(running)
         rows.append(SheetRound(i, r, totals, _top(totals), i in corrected))
-    return ZibiSheet(setup, tuple(rows), tracker, len(entries), can_undo, can_redo)
+    return ZibiSheet(setup, tuple(rows), tracker, len(entries), log.can_undo, log.can_redo)
 
 
 def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
