@@ -27,6 +27,15 @@ def _counts(form, prefix: str, n: int) -> list[Any]:
     return [form.get(f"{prefix}.{p}") or None for p in range(n)]
 
 
+def _made_bids(sheet: wizard.Sheet) -> list[Any]:
+    """The current round's bids as its tricks; a sealed bid stays unknown (the rules then
+    ask for it) and the rules still check that they add up to the cards (W-S2)."""
+    row = sheet.current
+    if row is None:
+        return [None] * sheet.setup.n
+    return [None if b is wizard.SEALED else b for b in row.bids]
+
+
 def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
     """One tap of the round panel as rules data (types are checked by the rules)."""
     if kind == "bid":
@@ -34,6 +43,8 @@ def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
     if kind == "trump":
         return {k: form.get(k) for k in ("round", "card", "suit")}
     if kind == "tricks":
+        if form.get("made") == "bids":  # "everyone made it": each player's tricks = their bid
+            return {"round": form.get("round"), "tricks": _made_bids(sheet)}
         return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n)}
     if kind == "deal":  # the cards come from the service's random source, never the form
         return {"round": form.get("round")}
