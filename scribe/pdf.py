@@ -79,6 +79,16 @@ def _row_height(rows: int) -> int:
     return max(16, min(36, 520 // max(rows, 1)))
 
 
+PAGE_HEIGHTS = {"a4": 842, "letter": 792}  # pt
+PAD_FURNITURE = 54 + 136  # pt: the page's margins, then the title, header rows and legend of a pad
+
+
+def _pad_row_height(rows: int, paper: str) -> float:
+    """A blank pad's rows share the whole page height left under its title and above its
+    legend, so the sheet of paper is filled (taller rows to write in), never run over."""
+    return max(16.0, min(72.0, (PAGE_HEIGHTS[paper] - PAD_FURNITURE) / max(rows, 1)))
+
+
 def _write(html: str) -> bytes:
     from weasyprint import HTML  # imported late: the app starts without loading Pango
 
@@ -125,5 +135,5 @@ def _pad_html(opts: PadOptions) -> str:
     ctx = spec.pad_context(opts)
     return render_template(
         spec.pad_template, names=opts.names, blank=True, opts=opts,
-        page_size=PAPERS[opts.paper], row_h=_row_height(ctx["rows"]), lang=str(get_locale()), **ctx,
+        page_size=PAPERS[opts.paper], row_h=f'{_pad_row_height(ctx["rows"], opts.paper):.1f}', lang=str(get_locale()), **ctx,
     )

@@ -24,7 +24,9 @@ def _download(data: bytes, filename: str):
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:40].lower()
+    """The game's name as a file name, accents kept ("soirée-chez-zoé"): ``send_file``
+    writes it as RFC 6266 ``filename*`` (UTF-8, RFC 5987) with an ASCII ``filename``."""
+    return re.sub(r"[\W_]+", "-", text).strip("-")[:40].lower()
 
 
 @bp.get("/games/<key>/sheet.pdf")
