@@ -29,6 +29,7 @@ OPT_INTS = {"type": ["array", "null"], "items": INT}
 COUNTS = {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}}
 #: What every game's sheet ends with (``rules.standings.standings_and_undo``).
 STANDINGS_AND_UNDO = {
-    "standings": {"type": "array", "items": closed({"rank": INT, "player": INT, "name": STR, "total": INT})},
+    "standings": {"type": "array", "items": closed({"rank": INT, "player": INT, "name": STR, "total": INT,
+                                                   "change": {**OPT_INT, "description": "What the last scored round did to the total"}})},
     "can_undo": BOOL, "can_redo": BOOL,
 }

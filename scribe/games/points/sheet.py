@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from ...rules.errors import N_, RuleError
 from ...rules.log import applied
 from ...rules.fields import whole
-from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import LIMIT, SIX, Setup
 
 
@@ -109,7 +109,8 @@ class PointsSheet:
     @property
     def standings(self) -> tuple[Standing, ...]:
         """Players best first, ties sharing a rank (1, 1, 3)."""
-        return ranked(self.totals, self.setup.lowest_wins)  # P-3
+        before = before_last([r.totals for r in self.rounds], self.setup.n)
+        return ranked(self.totals, self.setup.lowest_wins, before)  # P-3
 
     def row(self, number: Any) -> Row:
         """The played round ``number``, or a refusal."""

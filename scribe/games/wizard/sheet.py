@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry, resolve
-from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import SEALED, Setup, _whole, round_points
 
 
@@ -171,7 +171,7 @@ class Sheet:
     @cached_property  # a sheet never changes once replayed
     def standings(self) -> tuple[Standing, ...]:
         """Players by total, ties sharing a rank (1, 1, 3)."""
-        return ranked(self.totals)
+        return ranked(self.totals, before=before_last([r.totals for r in self.played], self.setup.n))
 
     def row(self, number: Any) -> RoundRow:
         """The row of round ``number``, or a refusal if there is no such round."""

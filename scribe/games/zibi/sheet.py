@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import applied
-from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round
 from .tracker import (
@@ -91,7 +91,7 @@ class ZibiSheet:
     @property
     def standings(self) -> tuple[Standing, ...]:
         """Players by total, ties sharing a rank (1, 1, 3)."""
-        return ranked(self.totals)
+        return ranked(self.totals, before=before_last([r.totals for r in self.rounds], self.setup.n))
 
     def row(self, number: Any) -> SheetRound:
         """The played round ``number``, or a refusal."""
