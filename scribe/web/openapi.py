@@ -187,7 +187,10 @@ def _schemas() -> dict[str, Any]:
         "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
         "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
         "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
-        "leaders": SEATS, "complete": BOOL, "corrected": BOOL})
+        "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
+        "broken_bid": {"description": "A recorded bid that a correction of an earlier round made one the rule "
+                       "set forbids (W-B4, W-B5): kept as played, flagged", "oneOf": [{"type": "null"}, _closed(
+                           {"player": INT, "value": INT, "rule": STR, "message": STR})]}})
     zibi_round = _closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
         "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
         "leaders": SEATS, "corrected": BOOL})

@@ -139,7 +139,7 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
             "player": forbidden.player, "value": forbidden.value, "rule": forbidden.rule,
             "message": translate(wizard.forbidden_message(setup, forbidden)),
         },
-        "rounds": [_row(r) for r in sheet.rows],
+        "rounds": [_row(sheet, r) for r in sheet.rows],
         "totals": list(sheet.totals),
         "leaders": list(sheet.leaders) if sheet.played else [],
         "winners": list(sheet.winners),
@@ -147,7 +147,8 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
     }
 
 
-def _row(r: wizard.RoundRow) -> dict[str, Any]:
+def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
+    broken = sheet.broken_bid(r)
     return {
         "number": r.number,
         "cards": r.cards,
@@ -166,6 +167,9 @@ def _row(r: wizard.RoundRow) -> dict[str, Any]:
         "leaders": list(r.leaders),
         "complete": r.complete,
         "corrected": r.corrected,
+        "broken_bid": None if broken is None else {  # flagged, not refused (W-B4, W-B5)
+            "player": broken.player, "value": broken.value, "rule": broken.rule,
+            "message": broken_text(broken, sheet.setup)},
     }
 
 
@@ -213,6 +217,11 @@ def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.forbidden_message(setup, f))
 
 
+def broken_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
+    """The warning on a round whose recorded bid a correction made illegal."""
+    return translate(wizard.broken_bid_message(setup, f))
+
+
 # Wizard's own template helpers, registered by web/filters.py
-FILTERS = {"forbidden_text": forbidden_text, "card_class": card_class}
+FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text, "card_class": card_class}
 GLOBALS = {"suits": wizard.SUITS}
