@@ -256,10 +256,15 @@ def _schemas() -> dict[str, Any]:
         "ZibiSheet": _closed({
             "version": INT, "phase": {"enum": ["playing", "result"]}, "finished": BOOL, "current_round": INT,
             "players": NAMES, "mode": {"enum": ["two", "three", "alone", "one_more"]}, "expert": BOOL,
-            "clan_sizes": INTS,
+            "clan_sizes": {**INTS, "description": "With every token in play"},
+            "clan_splits": {"type": "array", "items": INTS,
+                            "description": "Every split the tokens can give (Z-C1: 2+2 or 3+1 at 4 players)"},
             "tracker": _closed({"damage": INTS, "eliminated": {"type": "array", "items": BOOL},
                                 "piles": {"type": "array", "items": INTS}, "clans": {"type": "array", "items": OPT_CLAN},
-                                "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN}),
+                                "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN,
+                                "maybe_out": {"type": "array", "items": CLAN, "description":
+                                              "Clans that may be all out: whether the round is over depends on "
+                                              "tokens not shown, so ask the players still in (empty: nothing to ask)"}}),
             "rounds": {"type": "array", "items": zibi_round},
             "totals": INTS, "leaders": SEATS,
             "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),

@@ -12,7 +12,7 @@ from itertools import permutations
 from typing import Any, Iterator
 
 from ..errors import N_, RuleError
-from .clans import ALONE, CLANS, MODE_NAMES, ONE_MORE, THREE, Setup, whole
+from .clans import ALONE, CLANS, MODE_NAMES, ONE_MORE, THREE, Setup, splits_text, whole
 from .scoring import RoundResult, judge_round
 
 DAMAGES = (10, 20, 30)  # Bananes cards (Z-D1)
@@ -186,14 +186,15 @@ def heal(t: DamageTracker, seat: Any) -> DamageTracker:
 
 
 def _size_maps(setup: Setup) -> Iterator[dict[str, int]]:
-    """Every way of giving the mode's clan sizes to its clan labels (0: not in play).
+    """Every way of giving the clan sizes the tokens allow (each split, Z-C1) to the
+    clan labels (0: not in play).
 
     With k clans the labels are the first k of A, B, C: which physical token colours a
     table uses does not change who scores, and fixing the labels lets the tracker name
     the winning clan as soon as the other one is out.
     """
     labels = CLANS[: len(setup.sizes)]
-    for sizes in sorted(set(permutations(setup.sizes))):
+    for sizes in sorted({p for split in setup.splits for p in permutations(split)}):
         yield {**dict.fromkeys(CLANS, 0), **dict(zip(labels, sizes))}
 
 
@@ -220,11 +221,11 @@ def verify_reveal(t: DamageTracker, seat: Any, clan: Any) -> tuple[int, str]:
     """Refuse a clan the tokens cannot give this player (Z-C1); return (seat, clan).
 
     >>> from .clans import make_setup
-    >>> t = reveal(reveal(new_tracker(make_setup(list("abcd"))), 0, "A"), 1, "A")
-    >>> verify_reveal(t, 2, "A")
+    >>> t = reveal(reveal(new_tracker(make_setup(list("abcdef"))), 0, "A"), 1, "A")
+    >>> verify_reveal(reveal(t, 2, "A"), 3, "A")
     Traceback (most recent call last):
     ...
-    scribe.rules.errors.RuleError: c cannot be in clan A: with Two clans the clans have 2+2 players.
+    scribe.rules.errors.RuleError: d cannot be in clan A: with Two clans the clans have 3+3 players.
     """
     s = _seat(t, seat)
     c = _clan(clan)
@@ -236,7 +237,7 @@ def verify_reveal(t: DamageTracker, seat: Any, clan: Any) -> tuple[int, str]:
             name=t.setup.players[s],
             clan=c,
             mode=MODE_NAMES[t.setup.mode],
-            sizes="+".join(map(str, t.setup.sizes)),
+            sizes=splits_text(t.setup.splits),
         )
     return s, c
 
@@ -291,7 +292,11 @@ def set_aside(t: DamageTracker, clan: Any) -> DamageTracker:
 @dataclass(frozen=True)
 class RoundDraft:
     """A pre-filled result: clans known or deduced (None: still unknown), eliminations,
-    whether the round is certainly over (Z-E1, Z-S2) and, if known, the winner."""
+    whether the round is certainly over (Z-E1, Z-S2) and, if known, the winner.
+
+    ``maybe_out``: clans that may be all out, when the tokens still hidden decide
+    whether the round is over (a 3+1 split at 4 players; three clans of unequal sizes):
+    the tracker cannot know, so the table is asked rather than told."""
 
     clans: tuple[str | None, ...]
     eliminated: tuple[bool, ...]
@@ -299,6 +304,12 @@ class RoundDraft:
     winner: str | None
     out: tuple[str, ...]  # clans certainly all out
     result: RoundResult | None  # the scored result once every clan is known
+    maybe_out: tuple[str, ...] = ()
+
+    @property
+    def ask(self) -> bool:
+        """The round may be over or not: only the players still in can tell."""
+        return bool(self.maybe_out)
 
     def as_data(self) -> dict[str, Any]:
         """Form data for a "result" entry; an unknown winner is left to be derived."""
@@ -323,14 +334,19 @@ def draft(t: DamageTracker) -> RoundDraft:
 
     The round is *over* only when every way the unknown tokens could lie ends it:
     a clan is all out when as many of its members are out as the clan has players.
+    When some ways end it and others do not, it *asks* (``maybe_out``): neither the
+    end nor the going on is guessed.
 
     >>> from .clans import make_setup
     >>> t = new_tracker(make_setup(list("abcd")))
     >>> for seat in (0, 1):
     ...     for a in (30, 30, 30, 20):
     ...         t = damage(t, seat, a)
-    >>> t = reveal(reveal(reveal(t, 0, "A"), 1, "A"), 2, "B")
-    >>> d = draft(t)
+    >>> t = reveal(reveal(t, 0, "A"), 1, "A")
+    >>> d = draft(t)  # A is 2 of a 2+2 (over) or 3 of a 3+1 (not): ask (Z-C1)
+    >>> d.over, d.ask, d.maybe_out
+    (False, True, ('A',))
+    >>> d = draft(reveal(reveal(t, 2, "B"), 3, "B"))
     >>> d.over, d.winner, d.clans, d.result.points
     (True, 'B', ('A', 'A', 'B', 'B'), (0, 0, 3, 3))
     """
@@ -350,7 +366,10 @@ def draft(t: DamageTracker) -> RoundDraft:
     if over and all(c is not None for c in clans):
         result = judge_round(setup, clans, elim)
         winner = result.winner
-    return RoundDraft(clans, elim, over, winner, out, result)
+    maybe: set[str] = set()
+    if maps and not over and not t.awaiting:
+        maybe = {c for o, w in zip(outs, winners) if w is not None for c in o}
+    return RoundDraft(clans, elim, over, winner, out, result, tuple(c for c in CLANS if c in maybe))
 
 
 def round_end(t: DamageTracker) -> RoundDraft | None:
