@@ -224,6 +224,25 @@ def test_z_c1_four_players_one_out_may_be_the_lone_clan():
     assert d.ask and d.maybe_out == ("B",) and not d.over
 
 
+def test_z_e1_playing_on_after_the_question_answers_it():
+    # Dee (B) out: asked, the table plays on, so B is not a clan of one; once Ana and
+    # Cy (A) are out the round is over for sure and Ben is B (the story of the browser test)
+    t = knock_out(tracker(), 3, "B")
+    t = damage(t, 0, 10)  # played on
+    assert not draft(t).ask and t.ruled_out == ((3, 1, 0),)
+    t = knock_out(knock_out(t, 0, "A"), 2, "A")
+    end = round_end(t)
+    assert end is not None and end.winner == "B" and end.clans == ("A", "B", "A", "B")
+    assert end.result.points == (0, 3, 0, 2)
+
+
+def test_z_e1_a_heal_is_playing_on_too_and_nothing_is_ruled_out_without_a_question():
+    t = knock_out(tracker(), 3, "B")
+    t = heal(damage(t, 0, 10), 0)
+    assert t.ruled_out == ((3, 1, 0),)
+    assert damage(tracker(), 0, 10).ruled_out == ()
+
+
 def test_z_c1_three_of_a_three_and_one_out_ends_it_and_the_lone_survivor_scores_4():
     t = tracker()
     for seat in (0, 1, 3):

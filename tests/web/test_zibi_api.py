@@ -248,8 +248,7 @@ def test_z_e1_round_end_from_the_tracker_reveal_and_the_draft(api, zibi):
     s = done(api, gid, "reveal", player=3, clan="B")
     # Z-C1: two B out ends a 2+2 round, not a 3+1 one: the table is asked, nothing guessed
     assert s["tracker"]["round_over"] is False and s["tracker"]["maybe_out"] == ["B"] and s["phase"] == "playing"
-    s = done(api, gid, "damage", player=1, amount=10)  # the table said "play on"
-    s = done(api, gid, "reveal", player=1, clan="A")
+    s = done(api, gid, "reveal", player=1, clan="A")  # the survivors show their tokens
     assert s["tracker"]["maybe_out"] == ["B"]  # Cy may still be a third B
     s = done(api, gid, "reveal", player=2, clan="A")
     assert s["tracker"]["round_over"] is True and s["tracker"]["winner"] == "A" and s["phase"] == "result"
@@ -370,3 +369,19 @@ def test_z_c1_four_players_three_and_one_recorded_and_the_lone_survivor_scores_4
     s = done(api, gid, "result", clans=list("ABAA"), eliminated=[False, True, True, False])
     assert s["rounds"][1]["winner"] == "A" and s["rounds"][1]["points"] == [3, 0, 2, 3]
     assert s["totals"] == [3, 0, 6, 3]
+
+
+def test_z_e1_playing_on_answers_the_question(api, zibi):
+    gid = zibi()
+    hit(api, gid, 1, 30, 30, 30, 20)
+    s = done(api, gid, "reveal", player=1, clan="B")
+    assert s["tracker"]["maybe_out"] == ["B"]  # Ben may have been a lone B (3+1)
+    s = done(api, gid, "damage", player=0, amount=10)  # the table plays on: not a lone B
+    assert s["tracker"]["maybe_out"] == [] and s["phase"] == "playing"
+    hit(api, gid, 0, 30, 30, 30, 10)  # 110: out
+    done(api, gid, "reveal", player=0, clan="A")
+    hit(api, gid, 2, 30, 30, 30, 20)
+    s = done(api, gid, "reveal", player=2, clan="A")
+    assert s["tracker"]["round_over"] is True and s["tracker"]["winner"] == "B"  # Dee: the other B
+    s = done(api, gid, "result", clans=list("ABAB"), eliminated=[True, True, True, False])
+    assert s["rounds"][0]["points"] == [0, 2, 0, 3]

@@ -408,7 +408,8 @@ def test_z_c1_two_of_a_clan_out_at_four_the_page_asks_instead_of_guessing(client
     # A is 2 of a 2+2 (over) or 3 of a 3+1 (not): Scribe cannot know, so it asks (Z-C1)
     assert 'data-phase="playing"' in html and "Round over" not in text(html)
     assert ("Is the round over? Clan A may have no player left: only the players still in know. If it is "
-            "over, tap everyone’s clan below and record the result; if not, play on.") in text(html)
+            "over, tap everyone’s clan below and record the result; if not, play on: the next damage tapped tells "
+            "Scribe so.") in text(html)
     assert re.search(r'<details\s+open>\s*<summary class="label">Result of the round', html)
     for p, c in ((0, "A"), (2, "A")):
         assert re.search(rf'name="clan\.{p}" value="{c}" checked', html)

@@ -35,6 +35,9 @@ class DamageTracker:
     piles: tuple[tuple[int, ...], ...]
     known: tuple[str | None, ...]
     set_aside: str | None = None
+    # Clan sizes (in CLANS order) under which the round was over when the table played
+    # on: asked "is it over?", it said no, so those splits are out (Z-E1, Z-C1).
+    ruled_out: tuple[tuple[int, ...], ...] = ()
 
     def total(self, seat: int) -> int:
         return sum(self.piles[seat])
@@ -140,7 +143,7 @@ def damage(t: DamageTracker, seat: Any, amount: Any) -> DamageTracker:
     s, a = verify_damage(t, seat, amount)
     piles = list(t.piles)
     piles[s] = piles[s] + (a,)
-    return replace(t, piles=tuple(piles))
+    return replace(_played_on(t), piles=tuple(piles))
 
 
 def verify_heal(t: DamageTracker, seat: Any) -> int:
@@ -182,7 +185,7 @@ def heal(t: DamageTracker, seat: Any) -> DamageTracker:
     s = verify_heal(t, seat)
     piles = list(t.piles)
     piles[s] = piles[s][:-1]
-    return replace(t, piles=tuple(piles))
+    return replace(_played_on(t), piles=tuple(piles))
 
 
 def _size_maps(setup: Setup) -> Iterator[dict[str, int]]:
@@ -199,16 +202,31 @@ def _size_maps(setup: Setup) -> Iterator[dict[str, int]]:
 
 
 def _feasible(
-    setup: Setup, known: tuple[str | None, ...], set_aside: str | None
+    setup: Setup, known: tuple[str | None, ...], set_aside: str | None,
+    ruled_out: tuple[tuple[int, ...], ...] = (),
 ) -> list[dict[str, int]]:
-    """The size maps the known tokens and the set-aside token still allow (Z-C1)."""
+    """The size maps the known tokens, the set-aside token and the table's "it goes on"
+    still allow (Z-C1)."""
     counts = Counter(c for c in known if c is not None)
     short = {ALONE: 1, ONE_MORE: 3}.get(setup.mode)  # the colour that lost a token
     return [
         m
         for m in _size_maps(setup)
         if all(counts[c] <= m[c] for c in CLANS) and (set_aside is None or m[set_aside] == short)
+        and _key(m) not in ruled_out
     ]
+
+
+def _key(sizes: dict[str, int]) -> tuple[int, ...]:
+    return tuple(sizes[c] for c in CLANS)
+
+
+def _played_on(t: DamageTracker) -> DamageTracker:
+    """A card played while the round might have been over says it was not: the table
+    was asked and plays on, so the splits under which it was over are ruled out."""
+    maps, _outs, winners = _judged(t)
+    ended = tuple(_key(m) for m, w in zip(maps, winners) if w is not None)
+    return replace(t, ruled_out=t.ruled_out + ended) if ended else t
 
 
 def _clan(value: Any) -> str:
@@ -230,7 +248,7 @@ def verify_reveal(t: DamageTracker, seat: Any, clan: Any) -> tuple[int, str]:
     s = _seat(t, seat)
     c = _clan(clan)
     known = t.known[:s] + (c,) + t.known[s + 1 :]
-    if not _feasible(t.setup, known, t.set_aside):
+    if not _feasible(t.setup, known, t.set_aside, t.ruled_out):
         raise RuleError(
             N_("%(name)s cannot be in clan %(clan)s: with %(mode)s the clans have %(sizes)s players."),
             field="clan",
@@ -265,7 +283,7 @@ def verify_set_aside(t: DamageTracker, clan: Any) -> str:
             N_("Only Un tout seul and Un de plus set a clan token aside."), field="clan"
         )
     c = _clan(clan)
-    if not _feasible(t.setup, t.known, c):
+    if not _feasible(t.setup, t.known, c, t.ruled_out):
         raise RuleError(
             N_("The token set aside cannot be of clan %(clan)s given the clans shown."),
             field="clan",
@@ -329,6 +347,15 @@ def _ended(setup: Setup, sizes: dict[str, int], out: set[str]) -> str | None:
     return None
 
 
+def _judged(t: DamageTracker) -> tuple[list[dict[str, int]], list[set[str]], list[str | None]]:
+    """Each size map still possible, the clans all out under it, and its winner (None:
+    under that map the round goes on)."""
+    maps = _feasible(t.setup, t.known, t.set_aside, t.ruled_out)
+    out_counts = Counter(c for c, e in zip(t.known, t.eliminated) if c is not None and e)
+    outs = [{c for c in CLANS if m[c] and out_counts[c] == m[c]} for m in maps]
+    return maps, outs, [_ended(t.setup, m, o) for m, o in zip(maps, outs)]
+
+
 def draft(t: DamageTracker) -> RoundDraft:
     """What the tracker knows of the round's result, at any moment.
 
@@ -351,11 +378,8 @@ def draft(t: DamageTracker) -> RoundDraft:
     (True, 'B', ('A', 'A', 'B', 'B'), (0, 0, 3, 3))
     """
     setup, known, elim = t.setup, t.known, t.eliminated
-    maps = _feasible(setup, known, t.set_aside)
+    maps, outs, winners = _judged(t)
     counts = Counter(c for c in known if c is not None)
-    out_counts = Counter(c for c, e in zip(known, elim) if c is not None and e)
-    outs = [{c for c in CLANS if m[c] and out_counts[c] == m[c]} for m in maps]
-    winners = [_ended(setup, m, o) for m, o in zip(maps, outs)]
     over = bool(maps) and not t.awaiting and all(w is not None for w in winners)
     winner = winners[0] if over and len(set(winners)) == 1 else None
     open_slots = {c for m in maps for c in CLANS if m[c] > counts[c]}
