@@ -210,7 +210,8 @@ def _schemas() -> dict[str, Any]:
             "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
             "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian", "skyjo", "six", "custom"],
                        "description": "Wizard's rule set, or the points game played (P-S1..P-S3; default skyjo)"},
-            "edition": {"enum": ["gigamic", "amigo", "canadian", "english"], "description": "Wizard"},
+            "edition": {"enum": ["gigamic", "amigo", "canadian", "english"],
+                        "description": "Wizard's card names (W-M2); default: the game's language (fr: gigamic, en: english)"},
             "rules": {"type": "object", "additionalProperties": False, "description": "Wizard", "properties": {
                 "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
                 "zero_exception": BOOL, "leader_ties": BOOL,

@@ -75,7 +75,7 @@ def test_one_round_with_the_damage_tracker(server, phone, artifacts):
 
     # --- damage: a Soins on Dee, then Ben out at 110 (100 is still alive, Z-D1)
     damage(page, "Dee", 20)
-    row(page, "Dee").get_by_role("button", name="Soins").tap()
+    row(page, "Dee").get_by_role("button", name="Heal").tap()
     x(row(page, "Dee").locator("[data-total]")).to_have_text("0")
     damage(page, "Ben", 30, 30, 30, 10)
     x(row(page, "Ben").locator(".badge", has_text="out")).to_have_count(0)

@@ -161,6 +161,9 @@ def test_the_api_marks_a_card_and_answers_the_players_own_cards(app, client, vd,
     seeded(9)
     gid, tokens = vd(reveal="hidden")
     client.post(f"/api/games/{gid}/deal", json={})
+    # seed 9 turns up a Wizard: the dealer names the suit before anyone bids (W-R3)
+    assert client.post(f"/api/player/{tokens[0]}/bid", json={"bid": 0}).status_code == 422
+    assert client.post(f"/api/games/{gid}/trump", json={"card": "wizard", "suit": "red"}).status_code == 200
     for p, token in enumerate(tokens):
         assert client.post(f"/api/player/{token}/bid", json={"bid": 0}).status_code == 200
     hands = recorded_deal(app, gid)["hands"]

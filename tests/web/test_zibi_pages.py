@@ -189,7 +189,7 @@ def test_z_m2_preparation_help_for_the_player_count(client, count, mode, removed
     t = text(html)
     assert "Preparing the box" in t and re.search(r'<details class="prep"\s+open', html)
     if removed:
-        for card in ("Sorcier", "Soins (Witty Nurse)", "Emissaire", "PAF"):
+        for card in ("Sorcier", "Witty Nurse (heal)", "Emissaire", "PAF"):
             assert f"2 × {card}" in t
         for card in ("Bananes 10", "Bananes 20", "Bananes 30"):
             assert f"8 × {card}" in t
@@ -600,7 +600,7 @@ def test_history_words_every_zibi_entry(client):
     ok(record(client, gid, "AABBC", out=(0, 1)))
     ok(submit(client, page(client, gid), "/undo"))
     hist = text(client.get(f"/games/{gid}/history").get_data(as_text=True))
-    for line in ("P0 takes 30 damage", "Soins for P0", "P1 takes 20 damage", "P1 shows clan A",
+    for line in ("P0 takes 30 damage", "Witty Nurse heals P0", "P1 takes 20 damage", "P1 shows clan A",
                  "The token set aside is clan C",
                  "Round result: P0 A ✝, P1 A ✝, P2 B, P3 B, P4 C · clan B wins (undone)", "Undo"):
         assert line in hist, line

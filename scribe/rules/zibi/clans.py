@@ -27,7 +27,8 @@ MODE_NAMES: dict[str, str] = {  # display names; the web layer translates
 
 FULL_DECK, SMALL_DECK = 108, 76  # Z-M1, Z-M2
 CARDS_EACH = 12  # Z-M2
-SPECIAL_CARDS = ("Sorcier", "Soins (Witty Nurse)", "Emissaire", "PAF")
+# names as printed on the cards, translated for display (the English page says "Witty Nurse", the French "Soins")
+SPECIAL_CARDS = (N_("Sorcier"), N_("Witty Nurse (heal)"), N_("Emissaire"), N_("PAF"))
 DAMAGE_CARDS = ("Bananes 10", "Bananes 20", "Bananes 30")
 RESERVE = {4: 2, 5: 2, 6: 3, 7: 3, 8: 4, 9: 4}  # Z-M2: as many as PAF cards in play
 

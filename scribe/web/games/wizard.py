@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from ...rules import wizard
 from ...rules.errors import N_, RuleError
@@ -52,9 +52,21 @@ def new_context() -> dict[str, Any]:
     return {"presets": wizard.PRESETS, "editions": wizard.EDITIONS}
 
 
+def default_edition(lang: Any = None) -> str:
+    """The card names (W-M2) of the game's language: a French game says Fou (Gigamic
+    2022), an English one Jester. Only the default: the form shows it and any edition
+    may be picked.
+
+    >>> default_edition("fr"), default_edition("en")
+    ('gigamic', 'english')
+    """
+    lang = lang if isinstance(lang, str) and lang else str(get_locale())
+    return "gigamic" if lang.startswith("fr") else "english"
+
+
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
-            "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
+            "edition": default_edition(), "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
             "reveal": "open", "virtual_deck": False}
 
 
@@ -81,7 +93,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "players": [rows[i] for i in kept],
         "first_dealer": dealer,
         "preset": form.get("preset") or "standard",
-        "edition": form.get("edition") or "gigamic",
+        "edition": form.get("edition") or default_edition(),
         "rounds": form.get("rounds") or None,
         "unicolore": shown["unicolore"],
         "leader_ties": shown["leader_ties"],
@@ -107,7 +119,7 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
         players = body.get("players")
         dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0  # W-R2
     return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"),
-            "edition": body.get("edition", "gigamic"), **rules}
+            "edition": body["edition"] if "edition" in body else default_edition(body.get("lang")), **rules}
 
 
 def round_label(summary: dict[str, Any]) -> str:

@@ -85,7 +85,7 @@ def entry_text(e, setup: zibi.Setup) -> str:
     if e.kind == "damage":
         return _("%(name)s takes %(amount)s damage", name=names[d["player"]], amount=d["amount"])
     if e.kind == "heal":
-        return _("Soins for %(name)s", name=names[d["player"]])
+        return _("Witty Nurse heals %(name)s", name=names[d["player"]])
     if e.kind == "reveal":
         return _("%(name)s shows clan %(clan)s", name=names[d["player"]], clan=d["clan"])
     if e.kind == "set_aside":
