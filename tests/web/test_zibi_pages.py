@@ -604,3 +604,16 @@ def test_history_words_every_zibi_entry(client):
                  "The token set aside is clan C",
                  "Round result: P0 A ✝, P1 A ✝, P2 B, P3 B, P4 C · clan B wins (undone)", "Undo"):
         assert line in hist, line
+
+
+def test_the_question_and_the_heal_chip_in_english_and_french(client):
+    gid = create(client, FOUR)
+    hit(client, gid, 0, 10)
+    html = page(client, gid)
+    assert ">Heal</button>" in html and ">Soins</button>" not in html  # an English page says Heal
+    hit(client, gid, 1, 30, 30, 30, 20)
+    ok(post(client, gid, "reveal", player="1", clan="B"))
+    client.set_cookie("lang", "fr")
+    t = text(page(client, gid))
+    assert "La manche est-elle finie ? Le clan B n’a peut-être plus aucun joueur en jeu" in t
+    assert "Soins" in t and "2 jetons sont retirés sans être regardés" in t
