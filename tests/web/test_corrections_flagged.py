@@ -65,15 +65,20 @@ def test_w_b4_correction_flags_the_later_round_on_the_page_and_its_form(client, 
     assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == before
 
 
+def play_issue_rounds_by_api(api, new_game, **options) -> tuple[str, dict]:
+    """The same two rounds through the API; answers the game's key and the last answer."""
+    gid = new_game(players=ABC, first_dealer=2, preset="leader", **options)
+    for bids, tricks in (((1, 0, 0), [0, 0, 1]), ((1, 1, 0), [0, 1, 1])):
+        for bid in bids:
+            assert api("post", f"/api/games/{gid}/bids", {"bid": bid})[0] == 200
+        status, body = api("post", f"/api/games/{gid}/tricks", {"tricks": tricks})
+        assert status == 200
+    return gid, body
+
+
 def test_w_b4_correction_flag_in_the_json(api, new_game):
-    gid = new_game(players=ABC, first_dealer=2, preset="leader")
-    for bid in (1, 0, 0):
-        assert api("post", f"/api/games/{gid}/bids", {"bid": bid})[0] == 200
-    api("post", f"/api/games/{gid}/tricks", {"tricks": [0, 0, 1]})
-    for bid in (1, 1, 0):
-        assert api("post", f"/api/games/{gid}/bids", {"bid": bid})[0] == 200
-    status, body = api("post", f"/api/games/{gid}/tricks", {"tricks": [0, 1, 1]})
-    assert status == 200 and [r["broken_bid"] for r in body["sheet"]["rounds"][:2]] == [None, None]
+    gid, body = play_issue_rounds_by_api(api, new_game)
+    assert [r["broken_bid"] for r in body["sheet"]["rounds"][:2]] == [None, None]
 
     status, body = api("post", f"/api/games/{gid}/rounds/1/correction", {"bids": [1, 0, 0], "tricks": [1, 0, 0]})
     assert status == 200
@@ -91,13 +96,7 @@ def test_w_b4_correction_flag_in_the_json(api, new_game):
 
 
 def test_w_b4_flag_in_french(client, api, new_game):
-    gid = new_game(players=ABC, first_dealer=2, preset="leader", lang="fr")
-    for bid in (1, 0, 0):
-        api("post", f"/api/games/{gid}/bids", {"bid": bid})
-    api("post", f"/api/games/{gid}/tricks", {"tricks": [0, 0, 1]})
-    for bid in (1, 1, 0):
-        api("post", f"/api/games/{gid}/bids", {"bid": bid})
-    api("post", f"/api/games/{gid}/tricks", {"tricks": [0, 1, 1]})
+    gid, _ = play_issue_rounds_by_api(api, new_game, lang="fr")
     api("post", f"/api/games/{gid}/rounds/1/correction", {"bids": [1, 0, 0], "tricks": [1, 0, 0]})
     client.set_cookie("lang", "fr")
     html = page(client, f"/games/{gid}")
