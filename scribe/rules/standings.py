@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 
 @dataclass(frozen=True)
@@ -27,3 +27,14 @@ def ranked(totals: Sequence[int], lowest_wins: bool = False) -> tuple[Standing, 
         rank = out[-1].rank if out and out[-1].total == totals[p] else i + 1
         out.append(Standing(rank, p, totals[p]))
     return tuple(out)
+
+
+def standings_and_undo(sheet: Any) -> dict[str, Any]:
+    """The standings by rank (with names) and the undo/redo state, as every game writes them."""
+    names = sheet.setup.players
+    return {
+        "standings": [{"rank": s.rank, "player": s.player, "name": names[s.player], "total": s.total}
+                      for s in sheet.standings],
+        "can_undo": sheet.can_undo,
+        "can_redo": sheet.can_redo,
+    }

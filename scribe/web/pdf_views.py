@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, render_template, request, send_file
 
 from .. import pdf
+from ..games import DEFAULT
 from ..rules.errors import RuleError
 from . import access
 from .i18n import translate
@@ -44,7 +45,7 @@ def sheet(key: str):
 def _pad_form() -> dict[str, Any]:
     """The pad options as asked, to fill the form back in; an unknown game is a 404."""
     args = request.args
-    game = args.get("game") or "wizard"
+    game = args.get("game") or DEFAULT
     if game not in pdf.PRINTS:
         abort(404)
     low, high = pdf.PRINTS[game].seats

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, make_response, render_template, request, url
 from flask_babel import gettext as _
 
 from .. import sharing
-from ..rules import GAMES, rules_of
+from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH

@@ -1,12 +1,14 @@
-"""How a points game prints (``scribe.pdf.PRINTS["points"]``): rows of a pad and of a
-filled sheet. Pure, so printing needs nothing from the web layer."""
+"""How a points game prints (its ``printing`` part, read by ``scribe.pdf``): its templates,
+the rows of a pad and of a filled sheet. Pure, so printing needs nothing from the web layer."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..errors import N_, RuleError
-from ..fields import whole
+from ...rules.errors import N_, RuleError
+from ...rules.fields import whole
+from ...printing import Printing
+from .setup import MAX_PLAYERS, MIN_PLAYERS, verify_names
 from .sheet import PointsSheet
 
 PAD_ROWS, PAD_MAX_ROWS = 15, 30  # a Skyjo game is rarely longer; 30 rows still fit one page
@@ -31,3 +33,10 @@ def sheet_rows(sheet: PointsSheet) -> int:
     number of rounds (P-2, Custom), else up to a pad's."""
     played = len(sheet.rounds)
     return played if sheet.finished else max(played, sheet.setup.rounds or PAD_ROWS)
+
+
+PRINTING = Printing(
+    "pdf/sheet_points.html", "pdf/pad_points.html", (MIN_PLAYERS, MAX_PLAYERS), N_("A points pad is for 2 to 12 players."),
+    verify_names, pad_extra, pad_context, sheet_rows, N_("Points game"), N_("Print a blank points score pad"),
+    N_("One page: a row per round, per player the points and the running total, for Skyjo, "
+       "6 qui prend! or any game scored by adding points."), "rounds", 4, PAD_ROWS)

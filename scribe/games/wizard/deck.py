@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from .. import cards
-from ..errors import N_, RuleError
-from ..log import Entry
+from ...rules import cards
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
 

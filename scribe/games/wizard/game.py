@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..game import GameRules
-from ..log import Entry
+from ...rules.game import GameRules
+from ...rules.log import Entry
 from . import DRAWN, KINDS, QUIET_KINDS, make_setup, replay, summary, verify, verify_take_back
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup

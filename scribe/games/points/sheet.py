@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from ..errors import N_, RuleError
-from ..log import Entry, resolve
-from ..fields import whole
-from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.errors import N_, RuleError
+from ...rules.log import applied
+from ...rules.fields import whole
+from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import LIMIT, SIX, Setup
 
 
@@ -62,7 +62,7 @@ class Row:
 class PointsSheet:
     """Everything the score pad shows, computed from the setup and the entries."""
 
-    GAME: ClassVar[str] = "points"  # its game in rules.GAMES
+    GAME: ClassVar[str] = "points"  # its game in games.GAMES
     setup: Setup
     rounds: tuple[Row, ...]
     version: int = 0
@@ -182,12 +182,6 @@ def verify(sheet: PointsSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
 KINDS = ("round", "correction")
 
 
-def _kind_data(entry: Any) -> tuple[str, Mapping[str, Any]]:
-    if isinstance(entry, Mapping):
-        return entry["kind"], entry.get("data") or {}
-    return entry.kind, entry.data or {}
-
-
 def replay(setup: Setup, entries: Iterable[Any]) -> PointsSheet:
     """The sheet after the entries (``log.Entry`` objects, or mappings with ``kind`` and
     ``data``); undo/redo entries are resolved first. Totals run on (P-1).
@@ -200,16 +194,10 @@ def replay(setup: Setup, entries: Iterable[Any]) -> PointsSheet:
     ([(3, 5), (40, 80)], (43, 85), False)
     """
     entries = list(entries)
-    if entries and all(isinstance(e, Entry) for e in entries):
-        resolved = resolve(entries)
-        active: list[Any] = list(resolved.active)
-        can_undo, can_redo = resolved.undo_target is not None, resolved.redo_target is not None
-    else:
-        active, can_undo, can_redo = entries, bool(entries), False
+    log = applied(entries)
     raw: list[tuple[tuple[int, ...], int | None]] = []
     corrected: set[int] = set()
-    for entry in active:
-        kind, d = _kind_data(entry)
+    for kind, d in log.entries:
         if kind == "round":
             raw.append((tuple(d["points"]), d.get("closer")))
         elif kind == "correction":
@@ -226,7 +214,7 @@ def replay(setup: Setup, entries: Iterable[Any]) -> PointsSheet:
         got = counted(setup, points, closer)
         running = tuple(a + b for a, b in zip(running, got))
         rows.append(Row(i, points, closer, got, running, best(setup, running), i in corrected))
-    return PointsSheet(setup, tuple(rows), len(entries), can_undo, can_redo)
+    return PointsSheet(setup, tuple(rows), len(entries), log.can_undo, log.can_redo)
 
 
 def summary(sheet: PointsSheet) -> dict[str, Any]:

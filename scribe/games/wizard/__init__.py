@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..errors import N_, RuleError
-from ..log import Entry  # noqa: F401  (a game's log is made of these)
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry  # noqa: F401  (a game's log is made of these)
 from .setup import (  # noqa: F401
     DECK_SIZE,
     EDITIONS,

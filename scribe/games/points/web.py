@@ -1,6 +1,6 @@
 """Points-per-round games' forms (Skyjo, 6 qui prend!, Custom): a round's points as rules data.
 
-The rules in words are ``formatting.RULES_TEXT["points"]`` (pages and printed sheets).
+The rules in words are ``words.rules_text`` (pages and printed sheets).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from flask_babel import gettext as _
 
 from ...rules.errors import N_
 
-from ...formatting import POINTS_LABELS
-from ...rules import points
-from .common import standings_and_undo
+from .words import PRESET_LABELS as POINTS_LABELS
+from .. import points
+from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New points game (Skyjo, 6 qui prend!…)")  # the start page's button
 TEMPLATES = "points"

@@ -8,11 +8,11 @@ from typing import Any
 
 from flask_babel import get_locale, gettext as _
 
-from ...rules import wizard
+from .. import wizard
 from ...rules.errors import N_, RuleError
-from ...formatting import card, cards_text, trump
-from ..i18n import translate
-from .common import standings_and_undo
+from ...formatting import card, cards_text, translate
+from .words import trump
+from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
 TEMPLATES = "play"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..game import GameRules
+from ...rules.game import GameRules
 from .clans import MAX_PLAYERS, MIN_PLAYERS
 from .sheet import KINDS, replay, summary, verify
 from . import Setup, make_setup

@@ -8,8 +8,8 @@ from flask_babel import gettext as _
 
 from ...rules.errors import N_
 
-from ...rules import zibi
-from .common import standings_and_undo
+from .. import zibi
+from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New game of Witty Zibi")  # the start page's button
 TEMPLATES = "zibi"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..errors import N_, RuleError
+from ...rules.errors import N_, RuleError
 from .setup import _whole
 from .sheet import RoundRow, Sheet
 

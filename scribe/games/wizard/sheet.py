@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Iterable, Sequence
 
-from ..errors import N_, RuleError
-from ..log import Entry, resolve
-from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry, resolve
+from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import SEALED, Setup, _whole, round_points
 
 
@@ -68,7 +68,7 @@ class RoundRow:
     def remaining(self, player: int) -> tuple[str, ...] | None:
         """The cards ``player`` still holds (dealt minus marked played), None if not shown.
 
-        >>> from scribe.rules.wizard import Entry, make_setup, replay
+        >>> from scribe.games.wizard import Entry, make_setup, replay
         >>> s = make_setup(["Paul", "Thomas", "Marie"], virtual_deck=True)
         >>> dealt = {"round": 1, "hands": [["W"], ["J"], ["G2"]], "turned": "Y3"}
         >>> row = replay(s, [Entry(1, "deal", dealt)]).rows[0]
@@ -123,7 +123,7 @@ class RoundRow:
 class Sheet:
     """Everything the score pad shows, computed from the setup and the log."""
 
-    GAME: ClassVar[str] = "wizard"  # its game in rules.GAMES, for code holding only a sheet
+    GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a sheet
     setup: Setup
     rows: tuple[RoundRow, ...]
     version: int  # entries in the log; a page submits it back to detect staleness
@@ -302,7 +302,7 @@ class _Round:
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     """The sheet after the log's active entries: a pure function (W-S4).
 
-    >>> from scribe.rules.wizard import Entry, make_setup, replay
+    >>> from scribe.games.wizard import Entry, make_setup, replay
     >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
     >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 0}),
     ...        Entry(2, "bid", {"round": 1, "player": 1, "bid": 1}),

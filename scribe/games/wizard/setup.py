@@ -9,11 +9,11 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..cards.labels import EDITIONS  # W-M2's names live with the cards
-from ..errors import N_, RuleError
-from ..sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ..fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
-from ..fields import flag as _flag, whole as _whole
+from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
+from ...rules.errors import N_, RuleError
+from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
+from ...rules.fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
+from ...rules.fields import flag as _flag, whole as _whole
 
 
 DECK_SIZE = 60  # W-M1
@@ -95,7 +95,7 @@ class RuleSet:
 class Setup:
     """Players in clockwise seating order (W-R2), the first dealer, the rules."""
 
-    GAME: ClassVar[str] = "wizard"  # its game in rules.GAMES, for code holding only a setup
+    GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a setup
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)

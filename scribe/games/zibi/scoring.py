@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..errors import N_, RuleError
+from ...rules.errors import N_, RuleError
 from .clans import ALONE, CLANS, MODE_NAMES, THREE, Setup, flag, splits_text
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from typing import Iterable
 
-from ..log import Entry, resolve
+from ...rules.log import Entry, resolve
 from .setup import SEALED, Setup
 from .sheet import RoundRow, Sheet, _own, restriction
 
@@ -60,7 +60,7 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
 
     The forbidden bid tells the sum of the others' bids, so only its bidder keeps it.
 
-    >>> from scribe.rules.wizard import Entry, make_setup, replay
+    >>> from scribe.games.wizard import Entry, make_setup, replay
     >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2, reveal="hidden")
     >>> full = replay(s, [Entry(1, "bid", {"round": 1, "player": 1, "bid": 1})])
     >>> sealed(full).rows[0].bids, sealed(full, viewer=1).rows[0].bids

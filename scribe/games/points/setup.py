@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from ..errors import N_, RuleError
-from ..fields import clean_text, flag, verify_names, whole
+from ...rules.errors import N_, RuleError
+from ...rules.fields import clean_text, flag, verify_names, whole
 
 SKYJO, SIX, CUSTOM = "skyjo", "six", "custom"
 PRESETS = (SKYJO, SIX, CUSTOM)
@@ -26,7 +26,7 @@ TITLE_MAX = 40
 class Setup:
     """Players in seating order, and when the game ends and who wins (P-2, P-3)."""
 
-    GAME: ClassVar[str] = "points"  # its game in rules.GAMES, for code holding only a setup
+    GAME: ClassVar[str] = "points"  # its game in games.GAMES, for code holding only a setup
     players: tuple[str, ...]
     preset: str = SKYJO
     target: int | None = 100  # P-2: ends once some total reaches it

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Any, Iterator
 
-from ..errors import N_, RuleError
+from ...rules.errors import N_, RuleError
 from .clans import ALONE, CLANS, MODE_NAMES, ONE_MORE, THREE, Setup, splits_text, whole
 from .scoring import RoundResult, judge_round
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from ..errors import N_, RuleError
-from ..log import Entry, resolve
-from ..standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.errors import N_, RuleError
+from ...rules.log import applied
+from ...rules.standings import Standing, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round
 from .tracker import (
@@ -56,7 +56,7 @@ def _top(totals: Sequence[int]) -> tuple[int, ...]:
 class ZibiSheet:
     """Everything the score pad shows, computed from the setup and the entries."""
 
-    GAME: ClassVar[str] = "zibi"  # its game in rules.GAMES, for code holding only a sheet
+    GAME: ClassVar[str] = "zibi"  # its game in games.GAMES, for code holding only a sheet
     setup: Setup
     rounds: tuple[SheetRound, ...]
     tracker: DamageTracker  # the round in progress
@@ -101,12 +101,6 @@ class ZibiSheet:
         return self.rounds[n - 1]
 
 
-def _kind_data(entry: Any) -> tuple[str, Mapping[str, Any]]:
-    if isinstance(entry, Mapping):
-        return entry["kind"], entry.get("data") or {}
-    return entry.kind, entry.data or {}
-
-
 def _result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
     return judge_round(
         setup, data.get("clans"), data.get("eliminated"), data.get("winner", DERIVE)
@@ -141,19 +135,11 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
     ([(0, 3, 0, 2), (3, 2, 0, 0)], (3, 5, 0, 2), (1,))
     """
     entries = list(entries)
-    can_undo = can_redo = False
-    if entries and all(isinstance(e, Entry) for e in entries):
-        resolved = resolve(entries)
-        active: list[Any] = list(resolved.active)
-        can_undo, can_redo = resolved.undo_target is not None, resolved.redo_target is not None
-    else:
-        active = entries
-        can_undo = bool(entries)
+    log = applied(entries)
     results: list[RoundResult] = []
     corrected: set[int] = set()
     tracker = new_tracker(setup)
-    for entry in active:
-        kind, d = _kind_data(entry)
+    for kind, d in log.entries:
         if kind == "result":
             results.append(_result(setup, d))
             tracker = new_tracker(setup)
@@ -181,7 +167,7 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
         running = [a + b for a, b in zip(running, r.points)]
         totals = tuple(running)
         rows.append(SheetRound(i, r, totals, _top(totals), i in corrected))
-    return ZibiSheet(setup, tuple(rows), tracker, len(entries), can_undo, can_redo)
+    return ZibiSheet(setup, tuple(rows), tracker, len(entries), log.can_undo, log.can_redo)
 
 
 def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..game import GameRules
+from ...rules.game import GameRules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 from .sheet import KINDS, replay, summary, verify
 

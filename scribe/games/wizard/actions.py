@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..errors import N_, RuleError
+from ...rules.errors import N_, RuleError
 from .setup import SUITS, TRUMP_CARDS, _whole
 from .sheet import RoundRow, Sheet, _forbidden, forbidden_message
 from .inputs import _count, _current_round, _player

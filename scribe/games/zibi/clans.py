@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from ..errors import N_, RuleError
-from ..fields import NAME_MAX, flag, verify_names, whole  # noqa: F401  (re-exported)
+from ...rules.errors import N_, RuleError
+from ...rules.fields import NAME_MAX, flag, verify_names, whole  # noqa: F401  (re-exported)
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 9  # Z-M1
 CLANS: tuple[str, ...] = ("A", "B", "C")  # the three token colours (Z-M1)
@@ -161,7 +161,7 @@ class Setup:
     ('two', (2, 2), False)
     """
 
-    GAME: ClassVar[str] = "zibi"  # its game in rules.GAMES, for code holding only a setup
+    GAME: ClassVar[str] = "zibi"  # its game in games.GAMES, for code holding only a setup
 
     players: tuple[str, ...]
     mode: str = TWO
