@@ -2,7 +2,7 @@
 
 import pytest
 
-from scribe.rules import wizard
+from scribe.games import wizard
 from scribe.rules.errors import RuleError
 
 from rules_helpers import Game
