@@ -11,7 +11,8 @@ from typing import Any, Callable, Sequence
 from flask import Flask
 from flask_babel import get_locale, gettext as _, lazy_gettext, ngettext
 
-from .rules import points, wizard, zibi
+from .chart import chart
+from .rules import points, rules_of, wizard, zibi
 from .rules.cards import card_label, parse_card
 from .rules.errors import RuleError
 
@@ -133,5 +134,11 @@ def ngettext_rounds(n: int) -> str:
     return ngettext("%(num)s round", "%(num)s rounds", n)
 
 
+def story(sheet: Any) -> Any:
+    """A sheet's story as its game tells it (``sheet|story``, for ``_story.html``)."""
+    return rules_of(sheet).story(sheet)
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.filters.update(suit=suit, trump=trump, rules_text=rules_text, player=player)
+    app.jinja_env.filters.update(suit=suit, trump=trump, rules_text=rules_text, player=player, story=story,
+                                 chart=chart)

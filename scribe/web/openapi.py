@@ -68,6 +68,12 @@ def openapi_document() -> dict[str, Any]:
                 "delete": {"summary": "Delete (restorable)", "parameters": [game_id],
                            "responses": {"204": {"description": "Deleted"}, **_errors(403, 404, 410, 503)}},
             },
+            "/api/games/{key}/rematch": {"post": {
+                "summary": "Start the next game at the same table once this one is over: the same players in the same "
+                           "seats, rules, edition and language; Wizard's first dealer one seat on (W-R2)",
+                "parameters": [game_id],
+                "responses": {"201": {"description": "The new game: its key is its Scribe's link", **_json(game)},
+                              **_errors(403, 404, 410, 422, 429, 503)}}},
             "/api/games/{key}/restore": {"post": {"summary": "Restore a deleted game", "parameters": [game_id],
                                                      "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(403, 404, 410, 503)}}},
             "/api/games/{key}/sheet": {"get": {"summary": "The score sheet", "parameters": [game_id],

@@ -105,6 +105,18 @@ def create_game():
     return see_other(url_for("play.game", key=key))
 
 
+@bp.post("/games/<key>/rematch")
+def rematch(key: str):
+    """Start the next game at the same table (same players, rules, edition; the deal moves on)."""
+    shown = access.scribe(key)
+    try:
+        _game_id, new_key = sharing.rematch(get_db(), access.secret_key(), shown)
+    except RuleError as err:
+        return render_template("errors/error.html", title=_("Not over yet"), message=error_ctx(err)["error"]["message"]), 409
+    access.remember(new_key)
+    return see_other(url_for("play.game", key=new_key))
+
+
 @bp.post("/games/<key>/rename")
 def rename(key: str):
     """Give a game a name for the list."""
