@@ -51,7 +51,7 @@ def nice_ticks(low: int, high: int, count: int = 5) -> tuple[int, ...]:
     >>> nice_ticks(-30, 170)
     (-50, 0, 50, 100, 150, 200)
     >>> nice_ticks(0, 0)
-    (0, 10)
+    (0, 2, 4, 6, 8, 10)
     """
     if high - low < 10:
         high = low + 10

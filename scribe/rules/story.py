@@ -54,6 +54,7 @@ class Story:
     finished: bool
     winners: tuple[int, ...]  # empty until the game is over; several on a tie
     lines: tuple[PlayerStory, ...]
+    variant: str = ""  # within a game, the kind whose scores compare (a points game's preset)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -93,7 +94,7 @@ def longest_run(flags: Sequence[bool]) -> int:
 
 def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequence[int]]],
          lowest_wins: bool, finished: bool, winners: Sequence[int],
-         facts: Sequence[Sequence[Fact]] = (), bids: Sequence[Sequence[BidCount]] = ()) -> Story:
+         facts: Sequence[Sequence[Fact]] = (), bids: Sequence[Sequence[BidCount]] = (), variant: str = "") -> Story:
     """The story from ``rows`` of (round number, points, totals after it); ``facts`` and
     ``bids``, one sequence per player, are the game's own.
 
@@ -109,5 +110,5 @@ def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequen
             p, players[p], rows[-1][2][p] if rows else 0, best, worst,
             tuple(facts[p]) if facts else (), tuple(bids[p]) if bids else ()))
     return Story(tuple(players), tuple(r[0] for r in rows), tuple(tuple(r[2]) for r in rows),
-                 lowest_wins, finished, tuple(winners), tuple(lines))
+                 lowest_wins, finished, tuple(winners), tuple(lines), variant)
 

@@ -18,7 +18,8 @@ def story(sheet: PointsSheet) -> Story:
     (((30, 5), (32, 14)), (2, 2), (1, 30))
     """
     rows: list[Any] = [(r.number, r.counted, r.totals) for r in sheet.rounds]
-    return tell(sheet.setup.players, rows, sheet.setup.lowest_wins, sheet.finished, sheet.winners)
+    return tell(sheet.setup.players, rows, sheet.setup.lowest_wins, sheet.finished, sheet.winners,
+                variant=sheet.setup.preset)
 
 
 def rematch(setup: Any) -> dict[str, Any]:
