@@ -45,8 +45,9 @@ def players_of(lineups: Iterable[Sequence[str]], aliases: Mapping[str, str]) -> 
     return out
 
 
-def usual_order(lineups: Sequence[Sequence[str]], aliases: Mapping[str, str]) -> list[str]:
-    """The group's players, the most frequent first (at most REMEMBERED_NAMES), then put
+def usual_order(lineups: Sequence[Sequence[str]], aliases: Mapping[str, str],
+                limit: int | None = REMEMBERED_NAMES) -> list[str]:
+    """The group's players, the most frequent first (at most ``limit``), then put
     in their usual seating order: by the mean of their seat in each game as a fraction
     of the table (the first seat 0, the last near 1).
 
@@ -60,7 +61,7 @@ def usual_order(lineups: Sequence[Sequence[str]], aliases: Mapping[str, str]) ->
             name = canonical(name, aliases)
             seats[key(name)].append(seat / len(lineup))
             shown.setdefault(key(name), name)
-    frequent = sorted(seats, key=lambda k: -len(seats[k]))[:REMEMBERED_NAMES]
+    frequent = sorted(seats, key=lambda k: -len(seats[k]))[:limit]
     return [shown[k] for k in sorted(frequent, key=lambda k: sum(seats[k]) / len(seats[k]))]
 
 

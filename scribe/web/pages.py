@@ -13,7 +13,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access
+from . import access, stats
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .render import error_ctx, page_or_fragment, see_other
@@ -83,7 +83,8 @@ def _game_kind(raw: str | None) -> str:
 def new_game():
     """The setup form of the chosen game (Wizard unless ?game= says otherwise)."""
     web = WEB_GAMES[_game_kind(request.args.get("game"))]
-    return render_template(web.NEW_TEMPLATE, form=web.blank_form(), **web.new_context())
+    return render_template(web.NEW_TEMPLATE, form=web.blank_form(), remembered=stats.remembered_names(),
+                           **web.new_context())
 
 
 @bp.post("/games")
@@ -100,7 +101,8 @@ def create_game():
         field = err.field or ""
         if field.startswith("players.") and field[8:].isdigit() and int(field[8:]) < len(kept):
             ctx["error"]["field"] = f"players.{kept[int(field[8:])]}"  # back to the form row
-        return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(), **ctx)
+        return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(),
+                                remembered=stats.remembered_names(), **ctx)
     access.remember(key)
     return see_other(url_for("play.game", key=key))
 
