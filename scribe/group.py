@@ -188,12 +188,12 @@ def _rate(part: int, whole: int) -> float | None:
 
 
 def statistics(players: Sequence[Sequence[Any]], bids: Sequence[Sequence[Any]], aliases: Mapping[str, str],
-               f: Filters = Filters()) -> list[dict[str, Any]]:
+               f: Filters = Filters(), shown: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The statistics per game type (a game and its variant) and number of players.
 
     ``players``: rows (game_id, game, variant, players, lowest_wins, finished_at, seat,
     player, score, rank, won) of finished games; ``bids``: (game_id, seat, bid, tried,
-    made). Wins count every tied winner (W-S3, P-3); the best final score is the lowest
+    made); ``shown``: the name shown for a player's key (else the first met). Wins count every tied winner (W-S3, P-3); the best final score is the lowest
     where the lowest total wins. A RuleError when ``f.player`` has no finished game.
     """
     kept = [r for r in players if (f.game is None or r[1] == f.game) and (f.players is None or r[3] == f.players)
@@ -220,7 +220,8 @@ def statistics(players: Sequence[Sequence[Any]], bids: Sequence[Sequence[Any]], 
         group["games"] += 1
         for r in rows:
             k = who[(game_id, r[6])]
-            p = group["players"].setdefault(k, {"name": canonical(r[7], aliases), "games": 0, "wins": 0,
+            p = group["players"].setdefault(k, {"name": (shown or {}).get(k, canonical(r[7], aliases)),
+                                                "games": 0, "wins": 0,
                                                 "scores": [], "lowest_wins": bool(r[4]), "bids": {}})
             p["games"] += 1
             p["wins"] += r[10]

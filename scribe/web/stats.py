@@ -48,7 +48,9 @@ def _games(deleted: bool = False) -> list[Any]:
 
 
 def _lineups(games: list[Any]) -> list[tuple[str, ...]]:
-    return [GAMES[g.game].Setup.from_dict(g.setup).players for g in games]
+    """Each game's players, oldest game first: a name is shown as first typed."""
+    oldest = sorted(reversed(games), key=lambda g: g.created_at)  # my_games is newest first
+    return [GAMES[g.game].Setup.from_dict(g.setup).players for g in oldest]
 
 
 def _aliases() -> dict[str, str]:
@@ -69,7 +71,8 @@ def _statistics(args: Any) -> tuple[group.Filters, list[dict[str, Any]]]:
     finished = [g for g in _games() if g.summary.get("phase") == "finished"]
     service.stories_of(db, finished)
     players, bids = stories.finished_rows(db, [g.id for g in finished])
-    return f, group.statistics(players, bids, _aliases(), f)
+    aliases = _aliases()
+    return f, group.statistics(players, bids, aliases, f, group.players_of(_lineups(finished), aliases))
 
 
 @bp.get("/stats")
