@@ -196,16 +196,21 @@ def statistics(players: Sequence[Sequence[Any]], bids: Sequence[Sequence[Any]], 
     made); ``shown``: the name shown for a player's key (else the first met). Wins count every tied winner (W-S3, P-3); the best final score is the lowest
     where the lowest total wins. A RuleError when ``f.player`` has no finished game.
     """
-    kept = [r for r in players if (f.game is None or r[1] == f.game) and (f.players is None or r[3] == f.players)
-            and (f.since is None or (r[5] or "")[:10] >= f.since.isoformat())
-            and (f.until is None or (r[5] or "")[:10] <= f.until.isoformat())]
+    since = f.since.isoformat() if f.since else None
+    until = f.until.isoformat() if f.until else None
     by_game: dict[str, list[Sequence[Any]]] = defaultdict(list)
-    for r in kept:
-        by_game[r[0]].append(r)
-    who = {(r[0], r[6]): key(canonical(r[7], aliases)) for r in kept}
+    for r in players:
+        if (f.game is None or r[1] == f.game) and (f.players is None or r[3] == f.players) \
+                and (since is None or (r[5] or "")[:10] >= since) and (until is None or (r[5] or "")[:10] <= until):
+            by_game[r[0]].append(r)
+    keys: dict[str, str] = {}  # a typed name -> its player's key (a thousand games name a handful)
+    for rows in by_game.values():
+        for r in rows:
+            if r[7] not in keys:
+                keys[r[7]] = key(canonical(r[7], aliases))
     if f.player is not None:
         wanted = key(canonical(f.player, aliases))
-        by_game = {g: rows for g, rows in by_game.items() if any(who[(g, r[6])] == wanted for r in rows)}
+        by_game = {g: rows for g, rows in by_game.items() if any(keys[r[7]] == wanted for r in rows)}
         if not by_game:
             raise RuleError(N_("%(name)s has no finished game in this group (with these filters)."), field="player",
                             name=f.player)
@@ -213,26 +218,35 @@ def statistics(players: Sequence[Sequence[Any]], bids: Sequence[Sequence[Any]], 
     for b in bids:
         if b[0] in by_game:
             bid_rows[(b[0], b[1])].append(b)
+    shown = shown or {}
     groups: dict[tuple[str, str, int], dict[str, Any]] = {}
     for game_id, rows in by_game.items():
         first = rows[0]
-        group = groups.setdefault((first[1], first[2], first[3]), {"games": 0, "players": {}, "h2h": {}})
+        group = groups.get((first[1], first[2], first[3]))
+        if group is None:
+            group = groups[(first[1], first[2], first[3])] = {"games": 0, "players": {}, "h2h": {}}
         group["games"] += 1
-        for r in rows:
-            k = who[(game_id, r[6])]
-            p = group["players"].setdefault(k, {"name": (shown or {}).get(k, canonical(r[7], aliases)),
-                                                "games": 0, "wins": 0,
-                                                "scores": [], "lowest_wins": bool(r[4]), "bids": {}})
+        table = group["players"]
+        seated = [(keys[r[7]], r[9]) for r in rows]
+        for r, (k, rank) in zip(rows, seated):
+            p = table.get(k)
+            if p is None:
+                p = table[k] = {"name": shown.get(k, canonical(r[7], aliases)), "games": 0, "wins": 0,
+                                "scores": [], "lowest_wins": bool(r[4]), "bids": {}}
             p["games"] += 1
             p["wins"] += r[10]
             p["scores"].append(r[8])
             for _g, _s, bid, tried, made in bid_rows.get((game_id, r[6]), ()):
                 t, m = p["bids"].get(bid, (0, 0))
                 p["bids"][bid] = (t + tried, m + made)
-            for o in rows:
-                if o is not r:
-                    h = group["h2h"].setdefault((k, who[(game_id, o[6])]), [0, 0, 0])
-                    h[0 if r[9] < o[9] else 1 if r[9] > o[9] else 2] += 1
+        h2h = group["h2h"]
+        for k, rank in seated:  # each pair of the table, both ways: ahead, behind or level
+            for o, other in seated:
+                if o != k:
+                    h = h2h.get((k, o))
+                    if h is None:
+                        h = h2h[(k, o)] = [0, 0, 0]
+                    h[0 if rank < other else 1 if rank > other else 2] += 1
     return [_group_json(game, variant, n, g) for (game, variant, n), g in sorted(groups.items())]
 
 
