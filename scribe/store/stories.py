@@ -44,7 +44,7 @@ def save(db: Database, game_id: str, game: str, version: int, story: Story, fini
 
 def versions(db: Database, game_ids: Iterable[str]) -> dict[str, int]:
     """The version each game's story rows stand at (games without rows are absent)."""
-    rows = db.execute("select game_id, version from story_games where game_id in (select value from json_each(?))",
+    rows = db.execute("select s.game_id, s.version from json_each(?) j join story_games s on s.game_id = j.value",
                       [json.dumps(list(game_ids))]).fetchall()
     return dict(rows)
 
@@ -54,14 +54,14 @@ def finished_rows(db: Database, game_ids: Iterable[str]) -> tuple[list[tuple[Any
     variant, players, lowest_wins, finished_at, seat, player, score, rank, won), bids as
     (game_id, seat, bid, tried, made)."""
     ids = json.dumps(list(game_ids))
+    # driven from the ids (json_each first), each table reached by its primary key
     players = db.execute(
         "select s.game_id, s.game, s.variant, s.players, s.lowest_wins, s.finished_at, p.seat, p.player, p.score, "
-        "p.rank, p.won from story_games s join story_players p on p.game_id = s.game_id "
-        "where s.finished = 1 and s.game_id in (select value from json_each(?)) order by s.finished_at, p.seat",
-        [ids]).fetchall()
+        "p.rank, p.won from json_each(?) j join story_games s on s.game_id = j.value "
+        "join story_players p on p.game_id = s.game_id where s.finished = 1", [ids]).fetchall()
     bids = db.execute(
-        "select b.game_id, b.seat, b.bid, b.tried, b.made from story_bids b join story_games s on s.game_id = b.game_id "
-        "where s.finished = 1 and b.game_id in (select value from json_each(?))", [ids]).fetchall()
+        "select b.game_id, b.seat, b.bid, b.tried, b.made from json_each(?) j join story_games s on s.game_id = j.value "
+        "join story_bids b on b.game_id = s.game_id where s.finished = 1", [ids]).fetchall()
     return players, bids
 
 
