@@ -20,11 +20,8 @@ def story(sheet: Sheet) -> Story:
 
     >>> from scribe.rules.wizard import Entry, make_setup, replay
     >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
-    >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 0}),
-    ...        Entry(2, "bid", {"round": 1, "player": 1, "bid": 1}),
-    ...        Entry(3, "bid", {"round": 1, "player": 2, "bid": 1}),
-    ...        Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})]
-    >>> told = story(replay(s, log))
+    >>> bids = [Entry(p + 1, "bid", {"round": 1, "player": p, "bid": b}) for p, b in enumerate((0, 1, 1))]
+    >>> told = story(replay(s, bids + [Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})]))
     >>> told.running, [(f.value, f.of) for f in told.lines[1].facts], told.lines[1].bids
     (((20, -10, 30),), [(0, 1), (0, None)], (BidCount(bid=1, tried=1, made=0),))
     """
