@@ -25,8 +25,9 @@ def test_rematch_on_a_phone(server, phone, artifacts):
     page.locator("input[name='rounds']").fill("1")
     page.get_by_role("button", name="Start the game").tap()
     x(page.locator("p.deal")).to_contain_text("Dealer: Cy")
-    for _ in NAMES:  # Ana, Ben, Cy each bid 0
+    for version in range(1, len(NAMES) + 1):  # Ana, Ben, Cy each bid 0, one tap once the last has landed
         page.locator("form.bid button[value='0']").tap()
+        x(page.locator("#play")).to_have_attribute("data-version", str(version))
     page.locator(".trickrow[data-player='0'] label.chip:has(input[value='1'])").tap()
     page.locator(".trickrow[data-player='1'] label.chip:has(input[value='0'])").tap()
     page.get_by_role("button", name="Record the tricks").tap()
