@@ -83,6 +83,16 @@ def new_game(db: Database, key: str, kind: str, name: Any, lang: str, **options:
     return game_id, scribe_token(db, key, game_id)
 
 
+def rematch(db: Database, key: str, shown: Shown) -> tuple[str, str]:
+    """The next game at the same table, made as a new game is (the same checks): the same
+    players in the same seats, rules, edition and language, the deal one seat on as the
+    game says. Refused while the game is not over."""
+    rules = rules_of(shown.full)
+    if not rules.ended(shown.full):
+        raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
+    return new_game(db, key, shown.game.game, None, shown.game.lang, **rules.rematch(shown.full.setup))
+
+
 def scribe_token(db: Database, key: str, game_id: str) -> str:
     """A new Scribe's link for a game (the old one, if any, stops working at once)."""
     token = links.token_of(key, links.issue(db, key, game_id, SCRIBE))

@@ -95,6 +95,14 @@ def create():
     return jsonify(_game_json(key, access.scribe(key))), 201
 
 
+@bp.post("/games/<key>/rematch")
+def rematch(key: str):
+    """The next game at the same table, once this one is over: answers the new game."""
+    _game_id, new_key = sharing.rematch(get_db(), access.secret_key(), access.scribe(key))
+    access.remember(new_key)
+    return jsonify(_game_json(new_key, access.scribe(new_key))), 201
+
+
 @bp.get("/games/<key>")
 def read(key: str):
     """The game and its sheet."""

@@ -14,6 +14,7 @@ from . import DRAWN, KINDS, QUIET_KINDS, make_setup, replay, summary, verify, ve
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
 from .sheet import restriction
+from .story import rematch, story
 
 
 class WizardRules(GameRules):
@@ -32,6 +33,8 @@ class WizardRules(GameRules):
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     verify_take_back = staticmethod(verify_take_back)
+    story = staticmethod(story)
+    rematch = staticmethod(rematch)
 
     def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
         """Hidden and secret bids and dealt hands sealed for ``seat`` (W-B7, W-R4)."""

@@ -15,6 +15,12 @@ from .words import trump
 from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
+
+
+def game_label(variant: str) -> str:
+    return "Wizard"
+
+
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
