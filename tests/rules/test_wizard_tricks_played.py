@@ -164,7 +164,7 @@ def test_the_trick_on_the_table_is_public_and_the_hands_stay_sealed():
     t.start([["B5", "R1"], ["B9", "R2"], ["R3", "B3"]])
     t.act("played", {"player": PAUL, "card": "B5"})
     for viewer in (None, THOMAS, MARIE):
-        row = sealed(t.sheet, viewer).rows[0]
+        row = sealed(t.sheet, viewer).current
         assert row.play.trick == ((PAUL, "B5"),) and row.played[PAUL] == ("B5",)
         assert all(h is None for p, h in enumerate(row.hands) if p != viewer)
 
