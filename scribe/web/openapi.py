@@ -136,11 +136,20 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/played": {"post": {
-                "summary": "Virtual deck: the player marks one card of their own hand played; it must be in what they still hold",
+                "summary": "Virtual deck: the player plays one card of their own hand to the trick: in turn (W-P1), a legal "
+                           "one (W-P2, W-P3, W-P6); with the version their screen showed, a table moved on since is a 409",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
-                    "round": {"type": "integer"}, "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
+                    "round": {"type": "integer"}, "version": {"type": "integer"},
+                    "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
                 "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
+            "/api/player/{token}/take_back": {"post": {
+                "summary": "Virtual deck: the player takes back the card they played last, until the next card is played",
+                "parameters": [token],
+                "requestBody": {"required": False, **_json({"type": "object", "properties": {
+                    "round": {"type": "integer"}, "version": {"type": "integer"}}})},
+                "responses": {"200": {"description": "Taken back: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", **_json({"type": "object"})}}}},
         },
@@ -187,7 +196,8 @@ def _schemas() -> dict[str, Any]:
         "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
         "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
         "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
-        "leaders": SEATS, "complete": BOOL, "corrected": BOOL})
+        "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
+        "play": {"oneOf": [{"type": "null"}, _play()], "description": "Virtual deck: the tricks as played, public"}})
     zibi_round = _closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
         "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
         "leaders": SEATS, "corrected": BOOL})
@@ -213,6 +223,7 @@ def _schemas() -> dict[str, Any]:
                 "zero_exception": BOOL, "leader_ties": BOOL,
                 "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": BOOL,
                 "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
+                "no_wizard_on_trump_lead": {"type": "boolean", "description": "W-P6: no Wizard on a trump lead (virtual deck)"},
                 "rounds": {"type": ["integer", "null"], "minimum": 1}}},
             "mode": {"enum": ["two", "three", "alone", "one_more", None], "description": "Witty Zibi clan mode (Z-C1); null: two clans"},
             "expert": {"type": "boolean", "description": "Witty Zibi expert rule"},
@@ -240,7 +251,7 @@ def _schemas() -> dict[str, Any]:
             "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
             "rules": _closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
                               "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
-                              "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL,
+                              "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "no_wizard_on_trump_lead": BOOL,
                               "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian", "custom"]}}),
             "edition": {"enum": ["gigamic", "amigo", "canadian", "english"]},
             "card_names": _closed({"wizard": STR, "jester": STR}),
@@ -288,12 +299,27 @@ def _schemas() -> dict[str, Any]:
     }
 
 
+def _play() -> dict[str, Any]:
+    """A round's play on the virtual deck (W-P1..W-P6): every card on the table is public."""
+    plays = {"type": "array", "items": _closed({"player": INT, "card": STR})}
+    return _closed({
+        "turn": {**OPT_INT, "description": "the seat to play; null once every card is played"},
+        "leader": INT, "trick": {**plays, "description": "the trick on the table, in play order"},
+        "winning": {**OPT_INT, "description": "the seat winning the trick on the table so far"},
+        "won": {**INTS, "description": "tricks won so far, per seat"}, "finished": BOOL,
+        "tricks": {"type": "array", "items": _closed({"leader": INT, "cards": plays, "winner": INT}),
+                   "description": "the finished tricks, in order"}})
+
+
 def _cards() -> dict[str, Any]:
     hand = {"type": "array", "items": STR, "description": "Card notations: W, J, R7..."}
     return _closed({
         "virtual_deck": BOOL,
         "current": {"oneOf": [{"type": "null"}, _closed({"round": INT, "hand": hand, "played": hand, "dealt": hand,
                                                          "can_mark": BOOL, "hidden": {
-            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"}})]},
+            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"},
+            "my_turn": BOOL, "legal": {**hand, "description": "the cards this player may play now (W-P2, W-P3, W-P6)"},
+            "why": {"type": ["string", "null"], "description": "why the other cards may not be played"},
+            "can_take_back": {**BOOL, "description": "the last card played is this player's: it may be taken back"}})]},
         "past": {"type": "array", "items": _closed({"round": INT, "dealt": hand})}},
         optional=("current", "past"), description="Virtual deck: this player's own cards only")

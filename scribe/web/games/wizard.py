@@ -18,7 +18,7 @@ NEW_LABEL = N_("New game of Wizard")  # the start page's button
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
-ACTIONS = ("bid", "trump", "tricks", "deal")  # "played" only from a player's own link
+ACTIONS = ("bid", "trump", "tricks", "deal", "played", "take_back")  # the Scribe plays only for seats with no phone
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
 
@@ -37,6 +37,10 @@ def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
         return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n)}
     if kind == "deal":  # the cards come from the service's random source, never the form
         return {"round": form.get("round")}
+    if kind == "played":
+        return {k: form.get(k) for k in ("round", "player", "card")}
+    if kind == "take_back":
+        return {k: form.get(k) for k in ("round", "player")}
     return {}
 
 
@@ -166,7 +170,18 @@ def _row(r: wizard.RoundRow) -> dict[str, Any]:
         "leaders": list(r.leaders),
         "complete": r.complete,
         "corrected": r.corrected,
+        "play": None if r.play is None else _play(r.play),
     }
+
+
+def _play(t: Any) -> dict[str, Any]:
+    """The tricks as played on the virtual deck: public to every reader (W-P1..W-P6)."""
+    def cards(plays: Any) -> list[dict[str, Any]]:
+        return [{"player": p, "card": c} for p, c in plays]
+
+    return {"turn": t.turn, "leader": t.leader, "trick": cards(t.trick), "winning": t.winning, "won": list(t.won),
+            "finished": t.finished,
+            "tricks": [{"leader": d.leader, "cards": cards(d.plays), "winner": d.winner} for d in t.done]}
 
 
 def entry_text(e: Any, setup: wizard.Setup) -> str:
