@@ -79,6 +79,8 @@ def _wizard_rules_text(setup: wizard.Setup) -> str:
         parts.append(_("Unicolore"))
     if r.virtual_deck:
         parts.append(_("virtual deck"))
+    if r.no_wizard_on_trump_lead:
+        parts.append(_("no Wizard on a trump lead"))
     parts.append(ngettext_rounds(setup.round_count))
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")

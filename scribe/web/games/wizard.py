@@ -59,7 +59,7 @@ def new_context() -> dict[str, Any]:
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
             "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
-            "reveal": "open", "virtual_deck": False}
+            "reveal": "open", "virtual_deck": False, "no_wizard_on_trump_lead": False}
 
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
@@ -81,6 +81,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     shown["unicolore"] = form.get("unicolore") == "on"
     shown["leader_ties"] = form.get("leader_ties") == "on"
     shown["virtual_deck"] = form.get("virtual_deck") == "on"
+    shown["no_wizard_on_trump_lead"] = form.get("no_wizard_on_trump_lead") == "on"  # W-P6
     options = {
         "players": [rows[i] for i in kept],
         "first_dealer": dealer,
@@ -91,6 +92,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "leader_ties": shown["leader_ties"],
         "reveal": form.get("reveal") or "open",  # W-B7
         "virtual_deck": shown["virtual_deck"],
+        "no_wizard_on_trump_lead": shown["no_wizard_on_trump_lead"],
     }
     return options, shown, kept
 
@@ -193,7 +195,11 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         return _("Round %(round)s: %(name)s bids %(bid)s", round=d["round"], name=names[d["player"]], bid=d["bid"])
     if e.kind == "tricks":
         tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
-        return _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+        text = _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+        if d.get("played") is not None:  # the Scribe corrected the tricks the cards made
+            played = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["played"]))
+            text += " · " + _("corrected; as played: %(tricks)s", tricks=played)
+        return text
     if e.kind == "trump":
         t = trump(wizard.Trump(d["card"], d.get("suit")), setup)
         return _("Round %(round)s: trump %(trump)s", round=d["round"], trump=t)
@@ -204,9 +210,10 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         if hands and len(hands) == len(names):  # the round is scored: every hand, for review
             text += " · " + "; ".join(f"{names[p]}: {cards_text(h, setup)}" for p, h in enumerate(d["hands"]))
         return text
+    if e.kind == "take_back":
+        return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card(d["card"], setup))
     if e.kind == "played":
-        if d.get("card") is None:  # not this reader's card, and the round is not scored yet
-            return _("Round %(round)s: %(name)s marks a card played", round=d["round"], name=names[d["player"]])
         return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
     if e.kind == "correction":
