@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -35,7 +35,7 @@ from scribe.rules.errors import N_, RuleError
 from scribe.rules.wizard import round_points
 
 from .options import PlayOptions
-from .policies import Policy
+from .policies import Policy, RandomPolicy
 from .tricks import winner_unchecked
 from .view import RoundView, Winner
 
@@ -133,6 +133,11 @@ def play_hands(
     cards = len(dealt[0])
     p6 = options.no_wizard_on_trump_lead
     follow_suit = not unicolore
+    if follow_suit and winner is winner_unchecked and not [p for p in policies if type(p) is not RandomPolicy]:
+        randoms = [p._random for p in policies]
+        bids = _random_bids(cards, dealer, options, randoms)
+        return _record(dealt, number, dealer, turned, trump, bids,
+                       *_random_play(list(map(list, dealt)), dealer, trump, p6, randoms))
     view = RoundView(players, number, cards, dealer, trump, turned, options, winner, unicolore)
     live = list(map(list, dealt))
 
@@ -206,7 +211,13 @@ def play_hands(
         leader = w
     trick.clear()
 
+    return _record(dealt, number, dealer, turned, trump, bids, played, winners, won)
+
+
+def _record(dealt: tuple[tuple[Card, ...], ...], number: int, dealer: int, turned: Card | None, trump: Suit | None,
+            bids: Sequence[int | None], played: Sequence[Card], winners: Sequence[int], won: Sequence[int]) -> RoundRecord:
     final_bids: tuple[int, ...] = tuple(bids)  # type: ignore[arg-type]  # all made by now
+    cards = len(dealt[0])
     return RoundRecord(
         number=number,
         cards=cards,
@@ -220,6 +231,96 @@ def play_hands(
         won=tuple(won),
         points=tuple(map(round_points, final_bids, won)),  # W-S1, the rules core
     )
+
+
+def _random_bids(cards: int, dealer: int, options: PlayOptions, randoms: Sequence[Callable[[], float]]) -> list[int]:
+    """The bids of random players in W-B1's order, drawing what RandomPolicy.bid draws; the
+    dealer, last, is kept off the one bid the rule set forbids (W-B3, W-B6)."""
+    players = len(randoms)
+    bids = [0] * players
+    for k in range(1, players):
+        seat = (dealer + k) % players
+        bids[seat] = int(randoms[seat]() * (cards + 1))
+    forbidden = options.forbidden_bid([b for s, b in enumerate(bids) if s != dealer], cards)  # seat order, as play_hands
+    if forbidden is None:
+        bids[dealer] = int(randoms[dealer]() * (cards + 1))
+    else:
+        b = int(randoms[dealer]() * cards)
+        bids[dealer] = b + 1 if b >= forbidden else b
+    return bids
+
+
+def _random_play(live: list[list[Card]], dealer: int, trump: Suit | None, p6: bool,
+                 randoms: Sequence[Callable[[], float]]) -> tuple[list[Card], list[int], list[int]]:
+    """The play of :func:`play_hands` between random players, the simulations' baseline:
+    (cards in play order, each trick's winner, tricks won per seat).
+
+    The same rules (W-P1..W-P6) worked out faster: each hand is also kept split by suit,
+    so the cards that follow are two lists joined rather than a hand filtered, and the
+    winner (W-P4, W-P5, W-P6) is settled card by card as the trick is played, as
+    ``tricks.winner_unchecked`` does over the whole trick (a test holds the two together).
+    """
+    players = len(live)
+    by_suit = []
+    for hand in live:
+        split: list[list[Card]] = [[], [], [], [], []]  # per Card.suit_index; 4: Wizards and Jesters
+        for c in hand:
+            split[c.suit_index].append(c)
+        by_suit.append(split)
+    played: list[Card] = []
+    winners: list[int] = []
+    won = [0] * players
+    seats = _SEAT_ORDERS[players]
+    leader = (dealer + 1) % players  # W-P1
+    wizard, to_int, size, add = WIZARD_RANK, int, len, played.append  # locals: this loop runs 480 times a game
+    for _ in range(len(live[0])):
+        led = None  # None: not set yet; False: a Wizard came first (W-P2)
+        led_i = 4
+        win_led = None  # the first number card's suit: what the winner follows (W-P2)
+        wizard_is_jester = False
+        best, best_k, by_wizard = -1, 0, False
+        for k, seat in enumerate(seats[leader]):
+            hand = live[seat]
+            split = by_suit[seat]
+            legal = hand
+            if led:
+                follow = split[led_i]
+                if follow:  # W-P3: follow, or play a Wizard/Jester
+                    legal = follow + split[4]
+                if p6 and led is trump:
+                    legal = _without_wizards(legal)
+            card = legal[to_int(randoms[seat]() * size(legal))]
+            hand.remove(card)
+            i = card.suit_index
+            split[i].remove(card)
+            add(card)
+            suit = card.suit
+            r = card.rank
+            if led is None:
+                if suit is not None:
+                    led, led_i = suit, i
+                elif r == wizard:
+                    led = False
+            if by_wizard:
+                continue
+            if r == wizard:
+                if not wizard_is_jester:  # W-P4: the first Wizard wins; W-P6: else it is a Jester
+                    by_wizard, best_k = True, k
+            elif r:  # Jesters never win, unless no card beats the first one (W-P5)
+                if win_led is None:
+                    win_led = suit
+                    wizard_is_jester = p6 and suit is trump
+                if suit is trump:
+                    r += 100
+                elif suit is not win_led:
+                    continue
+                if r > best:
+                    best, best_k = r, k
+        w = seats[leader][best_k]
+        won[w] += 1
+        winners.append(w)
+        leader = w
+    return played, winners, won
 
 
 def _choose_trump(hand: Sequence[Card], dealer: int, policies: Sequence[Policy], options: PlayOptions, view: RoundView) -> Suit:
