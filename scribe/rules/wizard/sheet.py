@@ -359,8 +359,10 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
 
 
 def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickState | None:
-    """The tricks as played so far, once the cards are dealt (W-P1: order[0] leads first)."""
-    if r.plays is None:
+    """The tricks as played so far, once the cards are dealt (W-P1: order[0] leads first);
+    only while the round is played: a scored round keeps its tricks, and its cards are in
+    the log for review, so no replay works its play out again."""
+    if r.plays is None or r.tricks is not None:
         return None
     rules = setup.rules
     suit = r.trump.suit if r.trump is not None else None
