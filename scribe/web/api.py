@@ -292,8 +292,9 @@ def _own_cards(sheet: Any, seat: int) -> dict[str, Any]:
     """A player's own cards as JSON: why some may not be played, in the reader's language."""
     cards = sharing.own_hands(sheet, seat)
     now = cards.get("current")
-    if now and now.get("why"):
-        cards = {**cards, "current": {**now, "why": _(now["why"])}}
+    why = now and now.get("why")  # a rules template (N_), extracted where it is written
+    if why:
+        cards = {**cards, "current": {**now, "why": _(why)}}
     return cards
 
 
