@@ -161,7 +161,8 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     game = game if game is not None and game.id == game_id else _game(db, game_id)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
-    quiet = () if kind in (UNDO, REDO) else rules.QUIET_KINDS  # undo takes back the very last
+    # undo takes back the very last entry; a card is played against the table as the page showed it
+    quiet = () if kind in (UNDO, REDO) or kind in rules.QUIET_KINDS else rules.QUIET_KINDS
     _check_version(sheet, version, log, quiet)
     if kind == UNDO:
         target = verify_undo(log)

@@ -133,11 +133,20 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/played": {"post": {
-                "summary": "Virtual deck: the player marks one card of their own hand played; it must be in what they still hold",
+                "summary": "Virtual deck: the player plays one card of their own hand to the trick: in turn (W-P1), a legal "
+                           "one (W-P2, W-P3, W-P6); with the version their screen showed, a table moved on since is a 409",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
-                    "round": {"type": "integer"}, "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
+                    "round": {"type": "integer"}, "version": {"type": "integer"},
+                    "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
                 "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
+            "/api/player/{token}/take_back": {"post": {
+                "summary": "Virtual deck: the player takes back the card they played last, until the next card is played",
+                "parameters": [token],
+                "requestBody": {"required": False, **_json({"type": "object", "properties": {
+                    "round": {"type": "integer"}, "version": {"type": "integer"}}})},
+                "responses": {"200": {"description": "Taken back: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/stats": {"get": {
                 "summary": "The group's statistics: the finished games this client's start page lists (its session "
@@ -290,6 +299,9 @@ def _cards() -> dict[str, Any]:
         "virtual_deck": BOOL,
         "current": {"oneOf": [{"type": "null"}, _closed({"round": INT, "hand": hand, "played": hand, "dealt": hand,
                                                          "can_mark": BOOL, "hidden": {
-            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"}})]},
+            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"},
+            "my_turn": BOOL, "legal": {**hand, "description": "the cards this player may play now (W-P2, W-P3, W-P6)"},
+            "why": {"type": ["string", "null"], "description": "why the other cards may not be played"},
+            "can_take_back": {**BOOL, "description": "the last card played is this player's: it may be taken back"}})]},
         "past": {"type": "array", "items": _closed({"round": INT, "dealt": hand})}},
         optional=("current", "past"), description="Virtual deck: this player's own cards only")
