@@ -282,6 +282,18 @@ def own_hands(sheet: Any, seat: int) -> dict[str, Any]:
     return rules_of(sheet).own_cards(sheet, seat)
 
 
+def record_for_scribe(db: Database, shown: Shown, kind: str, data: dict[str, Any], version: Any,
+                      device: str | None) -> Any:
+    """One write path for the Scribe's taps, page and API alike: a sealed bid entered for a
+    named seat (W-B7), a seat's own tap made for a seat with no phone, or any other action."""
+    if bid_by_scribe_is_sealed(shown.full, kind):  # verified fresh, not refused as stale
+        verify_scribe_may_bid(db, shown, data.get("player"), device)
+        return enter_bid(db, shown.game.id, data.get("player"), data.get("round"), data.get("bid"))
+    if kind in rules_of(shown.full).SEAT_KINDS:
+        verify_scribe_may_play(db, shown, data.get("player"), device)
+    return service.act(db, shown.game.id, kind, data, version, game=shown.game)
+
+
 def bid_by_scribe_is_sealed(sheet: Any, kind: str) -> bool:
     """A bid tapped on the Scribe's phone for a named player where each seat bids alone
     (hidden and secret, W-B7): entered like a player's own (fresh verification), not

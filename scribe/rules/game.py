@@ -26,6 +26,7 @@ class GameRules:
     Setup: ClassVar[Any]  # with ``from_dict`` and ``as_dict``: what the store keeps
     KINDS: ClassVar[tuple[str, ...]]  # the entry kinds this game records (undo/redo are everyone's)
     QUIET_KINDS: ClassVar[tuple[str, ...]] = ()  # entries that do not make a page stale
+    SEAT_KINDS: ClassVar[tuple[str, ...]] = ()  # a seat's own taps (its cards): the Scribe makes them only for a seat with no phone
     # entries drawn by the server, never sent by a client: kind -> (sheet, data, rng) -> data
     DRAWN: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any], Any], dict[str, Any]]]] = {}
 

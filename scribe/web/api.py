@@ -185,13 +185,7 @@ def game_path(key: str, path: str):
 
 
 def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):
-    if kind in ("played", "take_back"):  # the Scribe plays for a seat whose player has no phone
-        sharing.verify_scribe_may_play(get_db(), shown, data.get("player"), access.device())
-    if sharing.bid_by_scribe_is_sealed(shown.full, kind):  # verified fresh, not refused as stale
-        sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
-        return _answer(sharing.enter_bid(get_db(), shown.game.id, data.get("player"), data.get("round"),
-                                         data.get("bid")))
-    return _act(key, kind, data, version, shown)
+    return _answer(sharing.record_for_scribe(get_db(), shown, kind, data, version, access.device()))
 
 
 for _path in sorted({p for schema in parts("schema").values() for p in schema.PATHS}):

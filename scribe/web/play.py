@@ -59,13 +59,7 @@ def _act(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any]):
     """Record one action and show the result; a refusal is shown next to its field."""
     game, sheet = shown.game, shown.sheet
     try:
-        if sharing.bid_by_scribe_is_sealed(sheet, kind):  # W-B7: verified fresh, any order
-            sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
-            new = sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
-        else:
-            if kind in ("played", "take_back"):  # for a seat whose player has no phone only
-                sharing.verify_scribe_may_play(get_db(), shown, data.get("player"), access.device())
-            new = service.act(get_db(), game.id, kind, data, request.form.get("version"), game=game)
+        new = sharing.record_for_scribe(get_db(), shown, kind, data, request.form.get("version"), access.device())
     except RuleError as err:  # what was typed comes back with the message (values)
         return _show(game, sheet, shown.log, 422, values=data, **error_ctx(err))
     except StaleError:

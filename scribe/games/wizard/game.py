@@ -26,6 +26,7 @@ class WizardRules(GameRules):
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
     QUIET_KINDS = QUIET_KINDS
+    SEAT_KINDS = ("played", "take_back")  # W-P1: the holder of the seat plays its cards
     DRAWN = DRAWN
 
     # the package's own functions are the protocol's methods: nothing to wrap
