@@ -28,7 +28,7 @@
     var note = document.getElementById("not-saved").content.firstElementChild.cloneNode(true);
     var words = tappedWords(submitter);
     var tapped = note.querySelector("[data-tapped]");
-    if (words) { tapped.textContent = tapped.dataset.tapped.replace("%s", words); } else { tapped.remove(); }
+    if (words) { tapped.textContent = tapped.dataset.tapped + " " + words; } else { tapped.remove(); }
     if (submitter && submitter.value !== undefined) { submitter.classList.add("tapped"); }
     var retry = note.querySelector("[data-retry]");
     retry.addEventListener("click", function () {
