@@ -45,6 +45,13 @@
     if (live && text) { live.textContent = ""; setTimeout(function () { live.textContent = text; }, 50); }
   }
 
+  function text(node) { return node ? node.textContent.trim().replace(/\s+/g, " ") : ""; }
+  function said(el) {  // a refusal first; else where the game is now ("Round 2 of 3. Marie bids")
+    var alert = el.querySelector("[role='alert'], .recorded");
+    if (alert) { return text(alert); }
+    return [text(el.querySelector("h1")), text(el.querySelector(".who"))].filter(Boolean).join(". ");
+  }
+
   document.addEventListener("htmx:afterSwap", function (e) {
     var el = e.detail.target;
     if (!el || !document.contains(el)) { el = document.getElementById(el && el.id) || null; }
@@ -53,8 +60,7 @@
     if (xhr && xhr.getResponseHeader("X-Scribe-Recorded") === "already") {
       el.insertBefore(document.getElementById("already-recorded").content.firstElementChild.cloneNode(true), el.firstChild);
     }
-    var said = el.querySelector("[role='alert'], .recorded, .who, h1");
-    announce(said && said.textContent.trim().replace(/\s+/g, " "));
+    announce(said(el));
     var focused = document.activeElement;
     if (focused && focused !== document.body && document.contains(focused)) { return; }  // a poll: leave it
     var next = el.querySelector(NEXT) || el.querySelector("h1");
@@ -65,27 +71,10 @@
   });
 })();
 
-// Auto / Light / Dark, remembered on this phone (theme.js applies it before the first paint).
+// The offline page's "Try again": the service worker showed it at the page's own address.
 (function () {
   "use strict";
-  var root = document.documentElement;
-  function show() {
-    var now = root.dataset.theme || "auto";
-    document.querySelectorAll("[data-theme]").forEach(function (b) {
-      if (b !== root) { b.setAttribute("aria-pressed", String(b.dataset.theme === now)); }
-    });
-  }
   document.addEventListener("click", function (e) {
-    var b = e.target.closest && e.target.closest("button[data-theme]");
-    if (!b) { return; }
-    try {
-      if (b.dataset.theme === "auto") { localStorage.removeItem("scribe-theme"); } else { localStorage.setItem("scribe-theme", b.dataset.theme); }
-    } catch (err) { /* storage off: for this page only */ }
-    if (b.dataset.theme === "auto") { delete root.dataset.theme; } else { root.dataset.theme = b.dataset.theme; }
-    show();
-  });
-  show();
-  document.addEventListener("click", function (e) {  // the offline page's "Try again"
     if (e.target.closest && e.target.closest("[data-reload]")) { location.reload(); }
   });
 })();
