@@ -26,6 +26,7 @@
     var old = form.querySelector(".not-saved");
     if (old) { old.remove(); }
     var note = document.getElementById("not-saved").content.firstElementChild.cloneNode(true);
+    note.setAttribute("role", "alert");  // only once shown: the page holds no idle alert
     var words = tappedWords(submitter);
     var tapped = note.querySelector("[data-tapped]");
     if (words) { tapped.textContent = tapped.dataset.tapped + " " + words; } else { tapped.remove(); }
