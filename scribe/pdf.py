@@ -1,117 +1,26 @@
 """Printable score blocks: HTML rendered by WeasyPrint.
 
 The filled sheet is rendered from the same sheet the page shows (no second scoring
-path), through the game's own template (``PRINTS``: Wizard's ``Sheet``, W-S4; Witty
-Zibi's ``ZibiSheet``, Z-S1..Z-S3). A blank pad is Wizard's sheet of a game with no
-entries (W-R1, W-U2), or Zibi's grid with a number of empty rows.
+path), through the game's own template; a blank pad through the game's pad template.
+Each game says how in its package's ``printing`` part (``PRINTS``).
 Both need an app context (templates, babel); the language is forced around rendering.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from flask import current_app, render_template
 from flask_babel import force_locale, format_date
 
-from .rules import points, wizard, zibi
-from .rules.points import pad as points_pad
+from .games import DEFAULT, parts
+from .printing import PadOptions, Printing
 from .rules.errors import N_, RuleError
 
 PAPERS = {"a4": "A4", "letter": "letter"}  # CSS @page sizes
-ZIBI_ROUNDS, ZIBI_MAX_ROUNDS = 10, 30  # rows of a Zibi pad: the table plays as many rounds as it likes (Z-S3)
 
-
-@dataclass(frozen=True)
-class PadOptions:
-    """A blank pad, checked: Wizard 3 to 6 players (W-M3), Unicolore at 3 or 4 (W-U1);
-    Witty Zibi 4 to 9 (Z-M1) and a number of rows."""
-
-    players: int
-    unicolore: bool
-    paper: str
-    names: tuple[str, ...]
-    game: str = "wizard"
-    rounds: int = 0  # Zibi's rows; Wizard's rows are its rounds (W-R1)
-
-
-def _wizard_pad_options(n: int, unicolore: bool, rounds: Any) -> tuple[bool, int]:
-    if rounds not in (None, ""):
-        raise RuleError(N_("A Wizard pad has a row per round of the game: the players set the rounds."),
-                        field="rounds")
-    if unicolore and n not in wizard.UNICOLORE_PLAYERS:
-        raise RuleError(N_("Unicolore is for 3 or 4 players."), field="unicolore")
-    return unicolore, 0
-
-
-def _zibi_pad_options(n: int, unicolore: bool, rounds: Any) -> tuple[bool, int]:
-    if unicolore:
-        raise RuleError(N_("Unicolore is a Wizard variant."), field="unicolore")
-    if rounds in (None, ""):
-        return False, ZIBI_ROUNDS
-    try:
-        r = int(str(rounds).strip())
-    except ValueError:
-        raise RuleError(N_("Please give a whole number."), field="rounds") from None
-    if not 1 <= r <= ZIBI_MAX_ROUNDS:
-        raise RuleError(N_("A Witty Zibi pad has 1 to 30 rows."), field="rounds")
-    return False, r
-
-
-def _wizard_pad_sheet(opts: PadOptions) -> dict[str, Any]:
-    setup = wizard.Setup(players=opts.names, rules=wizard.RuleSet(unicolore=opts.unicolore))
-    sheet = wizard.replay(setup, [])
-    return {"sheet": sheet, "rows": len(sheet.rows)}
-
-
-def _zibi_rows(sheet: zibi.ZibiSheet) -> int:
-    """The rounds played, then blank rows up to a pad's ten to go on by hand."""
-    return max(len(sheet.rounds), ZIBI_ROUNDS)
-
-
-@dataclass(frozen=True)
-class Printing:
-    """How one game prints: its templates, a pad's seats and options, the rows of its sheet."""
-
-    sheet_template: str
-    pad_template: str
-    seats: tuple[int, int]
-    seats_error: str
-    verify_names: Callable[[Any], Any]
-    pad_extra: Callable[[int, bool, Any], tuple[bool, int]]  # (players, unicolore, rounds) checked
-    pad_context: Callable[[PadOptions], dict[str, Any]]  # the pad's template context, with "rows"
-    rows: Callable[[Any], int]  # rows a filled sheet prints
-    # what the /pads page shows of it, so the page never works the game out itself
-    label: str = "Wizard"  # its name in the page's choice (a name, or N_ text)
-    pad_title: str = ""  # N_ text: the page's heading
-    pad_hint: str = ""  # N_ text: what the pad looks like
-    pad_option: str = "unicolore"  # the pad's one option: "unicolore" (Wizard) or "rounds" (rows to print)
-    default_players: int = 4
-    default_rows: int = 10
-
-
-PRINTS: dict[str, Printing] = {
-    "wizard": Printing("pdf/sheet_wizard.html", "pdf/pad_wizard.html",
-                       (wizard.MIN_PLAYERS, wizard.MAX_PLAYERS), N_("A pad is for 3 to 6 players."),
-                       wizard.verify_names, _wizard_pad_options, _wizard_pad_sheet,
-                       lambda sheet: len(sheet.rows), "Wizard", N_("Print a blank Wizard score pad"),
-                       N_("One page: a row per round with the cards to deal, per player a column for the running "
-                          "total and a small box for the bid.")),
-    "zibi": Printing("pdf/sheet_zibi.html", "pdf/pad_zibi.html",
-                     (zibi.MIN_PLAYERS, zibi.MAX_PLAYERS), N_("A Witty Zibi pad is for 4 to 9 players."),
-                     zibi.verify_names, _zibi_pad_options, lambda opts: {"rows": opts.rounds, "sheet": None}, _zibi_rows,
-                     "Witty Zibi", N_("Print a blank Witty Zibi score pad"),
-                     N_("One page: a row per round for the winning clan, per player the clan token, ✝ if eliminated, "
-                        "the points and the running total."), "rounds", 6, ZIBI_ROUNDS),
-    "points": Printing("pdf/sheet_points.html", "pdf/pad_points.html",
-                       (points.MIN_PLAYERS, points.MAX_PLAYERS), N_("A points pad is for 2 to 12 players."),
-                       points.verify_names, points_pad.pad_extra, points_pad.pad_context, points_pad.sheet_rows,
-                       N_("Points game"), N_("Print a blank points score pad"),
-                       N_("One page: a row per round, per player the points and the running total, for Skyjo, "
-                          "6 qui prend! or any game scored by adding points."), "rounds", 4, points_pad.PAD_ROWS),
-}
+PRINTS: dict[str, Printing] = {game: spec.PRINTING for game, spec in parts("printing").items()}
 
 
 def printing(game: Any) -> Printing:
@@ -129,7 +38,7 @@ def check_paper(paper: Any) -> str:
 
 
 def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-                names: Sequence[Any] = (), game: Any = "wizard", rounds: Any = None) -> PadOptions:
+                names: Sequence[Any] = (), game: Any = DEFAULT, rounds: Any = None) -> PadOptions:
     """Check a blank pad's options; blank names are left to write by hand.
 
     >>> pad_options(players=4, paper="Letter").paper
@@ -168,6 +77,16 @@ def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
 def _row_height(rows: int) -> int:
     """Rows as tall as fits: 20 Wizard rounds (W-R1) or 30 Zibi rows still fit one Letter page."""
     return max(16, min(36, 520 // max(rows, 1)))
+
+
+PAGE_HEIGHTS = {"a4": 842, "letter": 792}  # pt
+PAD_FURNITURE = 54 + 136  # pt: the page's margins, then the title, header rows and legend of a pad
+
+
+def _pad_row_height(rows: int, paper: str) -> float:
+    """A blank pad's rows share the whole page height left under its title and above its
+    legend, so the sheet of paper is filled (taller rows to write in), never run over."""
+    return max(16.0, min(72.0, (PAGE_HEIGHTS[paper] - PAD_FURNITURE) / max(rows, 1)))
 
 
 def _write(html: str) -> bytes:
@@ -216,5 +135,5 @@ def _pad_html(opts: PadOptions) -> str:
     ctx = spec.pad_context(opts)
     return render_template(
         spec.pad_template, names=opts.names, blank=True, opts=opts,
-        page_size=PAPERS[opts.paper], row_h=_row_height(ctx["rows"]), lang=str(get_locale()), **ctx,
+        page_size=PAPERS[opts.paper], row_h=f'{_pad_row_height(ctx["rows"], opts.paper):.1f}', lang=str(get_locale()), **ctx,
     )

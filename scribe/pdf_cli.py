@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .climain import StatusCommand
+from .games import DEFAULT
 from .pdf import PRINTS
 from .rules.errors import RuleError
 
@@ -90,12 +91,13 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
 
 
 @click.command("pad", cls=StatusCommand)
-@click.option("--game", default="wizard", type=click.Choice(tuple(PRINTS)), show_default=True,
+@click.option("--game", default=DEFAULT, type=click.Choice(tuple(PRINTS)), show_default=True,
               help="the game whose pad to print: " + ", ".join(f"{g} ({PRINTS[g].label})" for g in PRINTS))
-@click.option("--players", type=int, help="Wizard 3 to 6, Witty Zibi 4 to 9, points 2 to 12 "
-                                          "(default: as many as --names)")
+@click.option("--players", type=int, help=", ".join(f"{g} {p.seats[0]} to {p.seats[1]}" for g, p in PRINTS.items())
+              + " (default: as many as --names)")
 @click.option("--unicolore", is_flag=True, help="Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards")
-@click.option("--rounds", type=int, help="Witty Zibi and points games: rows to print, 1 to 30")
+@click.option("--rounds", type=int, help="rows to print, 1 to 30, for " + ", ".join(
+    g for g, p in PRINTS.items() if p.pad_option == "rounds"))
 @click.option("--names", default="", help="names to print, comma separated, in seating order")
 @click.option("--lang", default="en", type=click.Choice(("en", "fr")), show_default=True,
               help="language of the pad")
@@ -103,7 +105,7 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
 @_paper
 def pad_command(game: str, players: int | None, unicolore: bool, rounds: int | None, names: str, lang: str,
                 output: str, paper: str) -> int:
-    """Print a blank Wizard or Witty Zibi score pad as a PDF.
+    """Print a blank score pad as a PDF.
 
     Refused options say why and exit 2.
     """

@@ -18,7 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import service, sharing
-from .rules import GAMES
+from .games import GAMES
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
 from .store.db import WRITE_LOCK

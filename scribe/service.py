@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from . import store
-from .rules import GAMES, GameRules
+from .games import GAMES
+from .rules.game import GameRules
 from .rules.cards import make_rng
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text

@@ -18,7 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import service
-from .rules import rules_of
+from .games import rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import Entry
 from .store import StaleError, links

@@ -15,9 +15,16 @@
       var c = row.querySelector("input:checked");
       if (c) { sum += parseInt(c.value, 10); } else { missing.push(row); }
     });
-    if (missing.length === 1 && cards - sum >= 0) {
-      var input = missing[0].querySelector('input[value="' + (cards - sum) + '"]');
-      if (input) { input.checked = true; input.setAttribute("data-auto", ""); missing[0].classList.add("auto"); sum = cards; missing = []; }
+    // one player left: the rest of the tricks; every trick given out: the others took 0
+    if ((missing.length === 1 && cards - sum >= 0) || (missing.length > 1 && sum === cards)) {
+      var left = cards - sum;
+      missing = missing.filter(function (row) {
+        var input = row.querySelector('input[value="' + left + '"]');
+        if (!input) { return true; }
+        input.checked = true; input.setAttribute("data-auto", ""); row.classList.add("auto");
+        return false;
+      });
+      if (!missing.length) { sum = cards; }
     }
     var out = form.querySelector("[data-sum]");
     if (out) {

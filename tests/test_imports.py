@@ -104,7 +104,7 @@ def _reach(start: str) -> set[str]:
 def test_the_graph_is_read():
     """Guards the test itself: known edges are found, at module level and in functions."""
     assert "scribe.rules.cards" in GRAPH["scribe.engine"]
-    assert "scribe.rules.wizard" in GRAPH["scribe.engine.play"]
+    assert "scribe.games.wizard" in GRAPH["scribe.engine.play"]
     assert "scribe.web" in GRAPH["scribe"]  # inside create_app
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
@@ -125,3 +125,48 @@ def test_the_rules_import_no_flask_and_no_sql():
     assert all(m == "scribe.rules" or m.startswith("scribe.rules.") for m in rules), sorted(rules)
     banned = {m: OUTSIDE[m] & {"flask", "flask_babel", "sqlite3", "sqlite_utils"} for m in rules}
     assert not {m: b for m, b in banned.items() if b}
+
+
+# --------------------------------------------------------------------------- a game is one package
+# scribe/games/<game>/ holds the whole game; the layers above ask the registry for a part of
+# it by name (scribe.games.part), so these edges are not imports: they are checked here.
+
+GAME_PACKAGES = sorted(m for m in MODULES if m.count(".") == 2 and m.startswith("scribe.games.") and _is_package(m))
+PARTS_WITH_WORDS = ("words", "web")  # parts that may use Flask-Babel (translations), nothing else of Flask
+
+
+def test_every_registered_game_is_a_package_with_every_part():
+    from scribe.games import GAMES, PARTS
+
+    assert GAME_PACKAGES == sorted(f"scribe.games.{g}" for g in GAMES)
+    for package in GAME_PACKAGES:
+        missing = [p for p in PARTS if f"{package}.{p}" not in MODULES]
+        assert not missing, f"{package} lacks {missing}"
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_a_games_rules_import_no_flask_and_no_sql(package):
+    pure = [m for m in MODULES if (m == package or m.startswith(package + "."))
+            and m.rsplit(".", 1)[-1] not in PARTS_WITH_WORDS]
+    for module in pure:
+        reached = _reach(module)
+        banned = {m: OUTSIDE[m] & {"flask", "flask_babel", "sqlite3", "sqlite_utils", "weasyprint"} for m in reached}
+        assert not {m: b for m, b in banned.items() if b}, module
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_no_part_of_a_game_reaches_the_web_layer(package):
+    for module in (m for m in MODULES if m.startswith(package + ".")):
+        web = sorted(m for m in _reach(module) if m == "scribe.web" or m.startswith("scribe.web."))
+        assert not web, f"{module} reaches the web layer: {web}"
+        assert not OUTSIDE[module] & {"flask", "sqlite3", "sqlite_utils"}, f"{module} uses Flask or SQL itself"
+
+
+def test_shared_code_never_names_a_game():
+    """Outside its package, a game is reached through the registry only. The engine is the
+    exception by design: it plays Wizard's deck and scores with Wizard's rules (W-S1)."""
+    for name, targets in GRAPH.items():
+        if name.startswith(("scribe.games.", "scribe.engine")) or name == "scribe.games":
+            continue
+        named = sorted(t for t in targets if t.startswith("scribe.games."))
+        assert not named, f"{name} names {named}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scribe import service, store
-from scribe.rules import wizard
+from scribe.games import wizard
 
 
 def fresh(db, game_id):

@@ -1,7 +1,7 @@
 """Virtual Wizard deck: cards, deal, trump, legal plays, tricks, whole simulated games.
 
 Pure Python: no Flask, no SQL, no I/O. Scoring is delegated to the rules core
-(:func:`scribe.rules.wizard.round_points`). Bad input raises
+(:func:`scribe.games.wizard.round_points`). Bad input raises
 :class:`scribe.rules.errors.RuleError` with a message meant for players.
 
 The cards, the deck and the deal are the rules' (:mod:`scribe.rules.cards`), re-exported

@@ -15,7 +15,7 @@ from scribe.rules.errors import N_, RuleError
 #: ``forbidden(bids_so_far, cards)``: the one bid the last bidder may not make, or None.
 ForbiddenBid = Callable[[Sequence[int], int], "int | None"]
 
-#: Our names, then the rules core's names for the same two rules (scribe.rules.wizard).
+#: Our names, then the rules core's names for the same two rules (scribe.games.wizard).
 BID_RULES = ("none", "plus_minus_one", "free", "never_even")
 _EVEN_FORBIDDEN = ("plus_minus_one", "never_even")
 

@@ -1,6 +1,6 @@
 """A whole round and a whole game between player policies (W-R1..W-R4, W-B1, W-P1, W-S1..W-S3).
 
-Scoring is the rules core's: :func:`scribe.rules.wizard.round_points` (W-S1).
+Scoring is the rules core's: :func:`scribe.games.wizard.round_points` (W-S1).
 
 >>> from scribe.engine import RandomPolicy, make_rng
 >>> rng = make_rng(42)
@@ -32,7 +32,7 @@ from scribe.rules.cards import (
     trump_of,
 )
 from scribe.rules.errors import N_, RuleError
-from scribe.rules.wizard import round_points
+from scribe.games.wizard import round_points
 
 from .options import PlayOptions
 from .policies import Policy

@@ -1,24 +1,12 @@
-"""Pure game rules, one package per game; ``GAMES`` is how the rest of the app finds them.
+"""What every game's rules share: the protocol a game follows (``game.GameRules``), the
+log and its undo/redo (``log``), field checks and names (``fields``), refusals
+(``errors``), sealed values, standings, and the cards (``cards``) that the Wizard
+rules and the engine both deal with. Pure: no Flask, no SQL, no I/O.
 
-Each game is one object behind the protocol written in ``rules/game.py`` (``GameRules``):
-setup, actions, replay, summary, and each viewer's view. Code outside a game's package
-asks that object and never names the game's classes.
+The games themselves live in ``scribe.games``, one package each, found through its
+registry (``scribe.games.GAMES``).
 """
 
-from __future__ import annotations
-
-from typing import Any
-
 from .game import GameRules
-from .wizard.game import GAME as WIZARD
-from .zibi.game import GAME as ZIBI
-from .points.game import GAME as POINTS
 
-GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI, POINTS)}
-
-__all__ = ["GAMES", "GameRules", "rules_of"]
-
-
-def rules_of(sheet: Any) -> GameRules:
-    """The game a sheet belongs to (every game's sheet names it: ``GAME``)."""
-    return GAMES[sheet.GAME]
+__all__ = ["GameRules"]

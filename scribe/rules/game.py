@@ -1,6 +1,6 @@
 """What a game is to the rest of Scribe: one object behind this written protocol.
 
-Code outside a game's package asks its game object (found in ``rules.GAMES`` by name,
+Code outside a game's package asks its game object (found in ``games.GAMES`` by name,
 or by the name a sheet carries, ``sheet.GAME``) and never names the game's classes.
 A game subclasses ``GameRules`` and overrides what it has; the defaults here are what a
 game without that feature does (no sealed bids, no cards, nothing drawn).

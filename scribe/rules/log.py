@@ -143,3 +143,32 @@ def verify_named(kind: str, data: Mapping[str, Any], target: Entry) -> None:
                    if kind == UNDO else
                    N_("This redo says it brings back entry #%(named)s, but the entry it brings back is #%(seq)s."))
         raise RuleError(message, field=key, named=data[key], seq=target.seq)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a game's replay applies: each active entry's kind and data, in order, and
+    whether undo and redo can act (the step every game's replay starts with)."""
+
+    entries: tuple[tuple[str, Mapping[str, Any]], ...]
+    can_undo: bool
+    can_redo: bool
+
+
+def applied(entries: Iterable[Any]) -> Applied:
+    """A log of :class:`Entry` objects with its undo/redo resolved; plain mappings or
+    objects with ``kind`` and ``data`` (doctests, simulations) are taken as they are.
+
+    >>> applied([Entry(1, "round", {"n": 1}), Entry(2, UNDO)]).entries, applied([]).can_undo
+    ((), False)
+    >>> applied([{"kind": "round", "data": {"n": 1}}]).entries
+    (('round', {'n': 1}),)
+    """
+    entries = list(entries)
+    if entries and all(isinstance(e, Entry) for e in entries):
+        resolved = resolve(entries)
+        return Applied(tuple((e.kind, e.data or {}) for e in resolved.active),
+                       resolved.undo_target is not None, resolved.redo_target is not None)
+    pairs = tuple((e["kind"], e.get("data") or {}) if isinstance(e, Mapping) else (e.kind, e.data or {})
+                  for e in entries)
+    return Applied(pairs, bool(pairs), False)

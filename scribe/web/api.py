@@ -8,13 +8,14 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import get_locale, gettext as _
 
 from .. import service, sharing
+from ..games import DEFAULT, part, parts
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
 from . import access
 from .db import get_db
 from .render import table_url
-from .games import WEB_GAMES
+from .games import WEB_GAMES, web_for
 from .i18n import translate
 from .openapi import openapi_document
 from .serialize import game_json, history_json, sheet_json
@@ -82,7 +83,7 @@ def games():
 def create():
     """Create a game with any options; answers the game and its empty sheet."""
     body = _body()
-    kind = body.get("game", "wizard")
+    kind = body.get("game", DEFAULT)
     if not isinstance(kind, str) or kind not in WEB_GAMES:
         raise RuleError(N_("Unknown game."), field="game")
     lang = body.get("lang") or str(get_locale())
@@ -145,42 +146,9 @@ def _answer(sheet: Any):
     return jsonify(version=sheet.version, sheet=sheet_json(sharing.viewer_sheet(sheet)))
 
 
-@bp.post("/games/<key>/trump")
-def trump(key: str):
-    """Record the card turned up for trump."""
-    b = _body()
-    return _act(key, "trump", {k: b.get(k) for k in ("round", "card", "suit")}, b.get("version"))
-
-
-@bp.post("/games/<key>/deal")
-def deal(key: str):
-    """Virtual deck: Scribe deals the round being played and turns the trump card (W-R3, W-R4)."""
-    b = _body()
-    return _act(key, "deal", {"round": b.get("round")}, b.get("version"))
-
-
-@bp.post("/games/<key>/bids")
-def bid(key: str):
-    """Record the next bidder's bid; hidden and secret bids (W-B7) name the player, any order."""
-    b = _body()
-    data = {k: b.get(k) for k in ("round", "player", "bid")}
-    shown = access.scribe(key)
-    if sharing.bid_by_scribe_is_sealed(shown.full, "bid"):  # verified fresh, not refused as stale
-        sharing.verify_scribe_may_bid(get_db(), shown, data["player"], access.device())
-        return _answer(sharing.enter_bid(get_db(), shown.game.id, data["player"], data["round"], data["bid"]))
-    return _act(key, "bid", data, b.get("version"), shown)
-
-
-@bp.post("/games/<key>/tricks")
-def tricks(key: str):
-    """Record the tricks of the round (one may be null: filled from the total)."""
-    b = _body()
-    return _act(key, "tricks", {k: b.get(k) for k in ("round", "tricks")}, b.get("version"))
-
-
 @bp.post("/games/<key>/rounds/<int:number>/correction")
 def correction(key: str, number: int):
-    """Correct a round: Wizard's bids (and tricks once played), Zibi's clans and eliminations."""
+    """Correct a round with the fields its game corrects (its schema's ``CORRECTION``)."""
     b = _body()
     data = {k: v for k, v in b.items() if k not in ("version", "round")}
     return _act(key, "correction", {"round": number, **data}, b.get("version"))
@@ -188,12 +156,37 @@ def correction(key: str, number: int):
 
 @bp.post("/games/<key>/actions/<kind>")
 def action(key: str, kind: str):
-    """Any action of the game's own (Witty Zibi: result, damage, heal, reveal, set_aside)."""
+    """Any action of the game's own (its web part's ``ACTIONS``), the body holding its fields."""
     shown = access.scribe(key)
-    if kind not in WEB_GAMES[shown.game.game].ACTIONS:
+    if kind not in web_for(shown.game.game).ACTIONS:
         abort(404)
     b = _body()
-    return _act(key, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"), shown)
+    return _record(key, shown, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
+
+
+def game_path(key: str, path: str):
+    """A path a game names for one of its actions (its schema's ``PATHS``: Wizard's
+    ``/bids``...), reading the fields the document lists for it."""
+    shown = access.scribe(key)
+    named = part(shown.game.game, "schema").PATHS.get(path)
+    if named is None:  # another game's path: this game has no such action
+        raise RuleError(N_("Unknown action."), field="kind")
+    kind, _summary, fields = named
+    b = _body()
+    return _record(key, shown, kind, {k: b.get(k) for k in fields}, b.get("version"))
+
+
+def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):
+    if sharing.bid_by_scribe_is_sealed(shown.full, kind):  # verified fresh, not refused as stale
+        sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
+        return _answer(sharing.enter_bid(get_db(), shown.game.id, data.get("player"), data.get("round"),
+                                         data.get("bid")))
+    return _act(key, kind, data, version, shown)
+
+
+for _path in sorted({p for schema in parts("schema").values() for p in schema.PATHS}):
+    bp.add_url_rule(f"/games/<key>/{_path}", f"game_path_{_path}", game_path, methods=["POST"],
+                    defaults={"path": _path})
 
 
 @bp.post("/games/<key>/undo")

@@ -6,6 +6,7 @@ What the printed sheets use as well (suits, trumps, the rules in words) is in
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -37,6 +38,32 @@ def _undo_text(kind: str, setup: Any, target: Entry | None) -> str:
     return _("Redo of #%(seq)s (%(what)s)", seq=target.seq, what=what)
 
 
+def short_names(names: Any) -> list[str]:
+    """Initials that tell the players apart, for a sheet's heads on a phone: the first
+    letter of each part of a name; where two would read the same, more letters of its
+    first part; a name with nothing left to tell it apart gets its seat number.
+
+    >>> short_names(["Jean-Baptiste", "Guillaume", "Marie-Christine", "Gaston", "Anne Marie"])
+    ['JB', 'Gu', 'MC', 'Ga', 'AM']
+    >>> short_names(["Jean B", "Jean-B", "Jo"])
+    ['JB1', 'JB2', 'J']
+    """
+    def label(name: str, k: int) -> str:
+        first, *rest = [w for w in re.split(r"[\s-]+", name) if w] or [name]
+        return first[:1].upper() + first[1:k] + "".join(w[:1].upper() for w in rest)
+
+    labels = [label(n, 1) for n in names]
+    for k in range(2, 31):
+        clash = [i for i, lab in enumerate(labels) if [x.casefold() for x in labels].count(lab.casefold()) > 1]
+        if not clash:
+            return labels
+        for i in clash:
+            labels[i] = label(names[i], k)
+    folded = [x.casefold() for x in labels]
+    return [label(names[i], 1) + str(i + 1) if folded.count(lab.casefold()) > 1 else lab
+            for i, lab in enumerate(labels)]
+
+
 def when(iso: str) -> str:
     try:
         return format_datetime(datetime.fromisoformat(iso), "short")
@@ -47,7 +74,7 @@ def when(iso: str) -> str:
 def init_app(app: Flask) -> None:
     """The shared helpers, then each game's own (its web module's ``FILTERS`` and
     ``GLOBALS``), so a template helper of one game is never another game's business."""
-    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand)
+    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names)
     app.jinja_env.tests["sealed"] = lambda value: value is SEALED  # {% if b is sealed %}
     app.jinja_env.globals.update(current_lang=lambda: str(get_locale()))
     for web in WEB_GAMES.values():

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games import GAMES, parts
+from ..schema import BOOL, INT, NAMES, STR, closed as _closed, ref as _ref
+from .games import WEB_GAMES
+
 ERROR = {"$ref": "#/components/schemas/Error"}
+GAME_NAMES = list(GAMES)  # every registered game; each brings its own schema part
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
@@ -38,14 +43,13 @@ def openapi_document() -> dict[str, Any]:
     """The whole document; components at the end (``_schemas``) hold every answer's shape."""
     game_id = {"$ref": "#/components/parameters/Key"}  # the Scribe's link, not the game's id
     game = _ref("Game")
-    counts = {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}}
     token = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},
              "description": "A watch or player link's token (128 bits); only its sha256 is stored"}
     links = _ref("Links")
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
-                 "Keep the score of a Wizard, Witty Zibi or points-per-round game (Skyjo, 6 qui prend!, Custom). Players are numbered by seat, 0 first, clockwise. "
+                 "Keep the score of a card game (" + ", ".join(GAME_NAMES) + "). Players are numbered by seat, 0 first, clockwise. "
                  "Every write answers the new sheet; errors are {error, field}."},
         "paths": {
             "/api/games": {
@@ -81,28 +85,15 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "Every entry, undone ones flagged", "parameters": [game_id],
                 "responses": {"200": {"description": "Entries", **_json(_closed({"entries": {"type": "array", "items": _ref("Entry")}}))},
                               **_errors(404, 410)}}},
-            "/api/games/{key}/trump": _action("Record the trump card (W-R3)", {
-                "round": {"type": "integer"}, "card": {"enum": ["blue", "green", "red", "yellow", "jester", "wizard"]},
-                "suit": {"enum": ["blue", "green", "red", "yellow", None], "description": "The dealer's pick after a Wizard"}}),
-            "/api/games/{key}/deal": _action(
-                "Virtual deck: Scribe deals the round being played from a cryptographic source and turns the trump "
-                "card (W-R3, W-R4); the hands are never in the answer, each player reads their own on their link",
-                {"round": {"type": "integer"}}),
-            "/api/games/{key}/bids": _action("Record the next bid (W-B1..W-B6)", {
-                "round": {"type": "integer"}, "player": {"type": "integer", "description": "Defaults to the next bidder"},
-                "bid": {"type": "integer", "minimum": 0}}),
-            "/api/games/{key}/tricks": _action("Record the round's tricks (W-S2)", {
-                "round": {"type": "integer"}, "tricks": {**counts, "description": "Per seat; one null is filled from the total"}}),
+            **_game_paths(),
             "/api/games/{key}/rounds/{number}/correction": {
-                "post": {**_action("Correct a round: Wizard's bids and tricks, Witty Zibi's clans and eliminations, "
-                                   "a points game's points and closer",
-                                   {"bids": counts, "tricks": counts, "points": {"type": "array", "items": INT},
-                                    "closer": OPT_INT, "clans": {"type": "array", "items": {"type": "string"}},
-                                    "eliminated": {"type": "array", "items": {"type": "boolean"}}})["post"],
+                "post": {**_action("Correct a round: its fields are the game's (" + ", ".join(
+                                       f"{g}: {', '.join(s.CORRECTION)}" for g, s in parts("schema").items()) + ")",
+                                   _merged("CORRECTION"))["post"],
                          "parameters": [game_id, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
             "/api/games/{key}/actions/{kind}": {
-                "post": {**_action("Any other action of the game (Witty Zibi: result, damage, heal, reveal, "
-                                   "set_aside; a points game: round, with points per seat and Skyjo's closer); "
+                "post": {**_action("Any action of the game's own (" + "; ".join(
+                                       f"{g}: {', '.join(w.ACTIONS)}" for g, w in WEB_GAMES.items()) + "); "
                                    "the body holds its fields", {})["post"],
                          "parameters": [game_id, {"name": "kind", "in": "path", "required": True,
                                                   "schema": {"type": "string"}}]}},
@@ -154,120 +145,69 @@ def openapi_document() -> dict[str, Any]:
     }
 
 
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
+def _game_paths() -> dict[str, Any]:
+    """The paths a game adds under /api/games/{key}/ (its schema's ``PATHS``: Wizard's bids...)."""
+    out = {}
+    for schema in parts("schema").values():
+        for path, (_kind, summary, body) in schema.PATHS.items():
+            out[f"/api/games/{{key}}/{path}"] = _action(summary, body)
+    return out
 
 
-def _closed(props: dict[str, Any], optional: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
-    """An object with exactly these properties: all required but ``optional``, no others.
-    Strict on purpose: an answer that grows a field must grow the document too (the test
-    client checks every /api/ answer against it, tests/conftest.py)."""
-    return {"type": "object", "required": [k for k in props if k not in optional], "properties": props,
-            "additionalProperties": False, **extra}
+def _merged(name: str) -> dict[str, Any]:
+    """Every game's properties of one kind (NEW_GAME, CORRECTION): a property two games
+    share (``preset``) takes both games' values and words."""
+    out: dict[str, Any] = {}
+    for game, schema in parts("schema").items():
+        for key, prop in getattr(schema, name).items():
+            if key in out and "enum" in out[key] and "enum" in prop:
+                old = out[key]
+                prop = {**old, "enum": [*old["enum"], *(v for v in prop["enum"] if v not in old["enum"])],
+                        "description": "; ".join(d for d in (old.get("description"), prop.get("description")) if d)}
+            out[key] = prop
+    return out
 
 
-INT = {"type": "integer"}
-STR = {"type": "string"}
-BOOL = {"type": "boolean"}
-SEATS = {"type": "array", "items": INT}
-INTS = {"type": "array", "items": INT}
-NAMES = {"type": "array", "items": STR}
-OPT_INT = {"type": ["integer", "null"]}
-OPT_INTS = {"type": ["array", "null"], "items": INT}
-CLAN = {"enum": ["A", "B", "C"]}
-OPT_CLAN = {"enum": ["A", "B", "C", None]}
+def _by_game(games: list[str]) -> dict[str, Any]:
+    """The sheet schema its ``game`` names, as a chain of if/then (a failed check then names
+    the field at fault, where a ``oneOf`` would only say that nothing matched)."""
+    first, rest = games[0], games[1:]
+    if not rest:
+        return _ref(_sheet_name(first))
+    return {"if": {"type": "object", "required": ["game"], "properties": {"game": {"const": first}}},
+            "then": _ref(_sheet_name(first)), "else": _by_game(rest)}
+
+
+def _sheet_name(game: str) -> str:
+    return f"{game.capitalize()}Sheet"
 
 
 def _schemas() -> dict[str, Any]:
-    standing = _closed({"rank": INT, "player": INT, "name": STR, "total": INT})
-    wizard_round = _closed({
-        "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
-        "trump": {"oneOf": [{"type": "null"}, _closed({"card": STR, "suit": {"type": ["string", "null"]}})]},
-        "dealt": BOOL, "turned": {"type": ["string", "null"], "description": "Virtual deck: the card turned up"},
-        "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
-        "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
-        "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
-        "leaders": SEATS, "complete": BOOL, "corrected": BOOL})
-    zibi_round = _closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
-        "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
-        "leaders": SEATS, "corrected": BOOL})
-    points_round = _closed({
-        "number": INT, "points": {**INTS, "description": "As entered (P-1)"}, "closer": OPT_INT,
-        "counted": {**INTS, "description": "After the closer's doubling (P-S1)"}, "doubled": BOOL,
-        "totals": INTS, "leaders": SEATS, "corrected": BOOL})
+    game_enum = {"enum": GAME_NAMES}
+    sheets = {_sheet_name(game): _closed({"game": {"const": game}, **schema.SHEET})
+              for game, schema in parts("schema").items()}
     return {
         "Error": _closed({"error": STR, "field": {"type": ["string", "null"]}, "version": INT}, optional=("version",)),
         "NewGame": {"type": "object", "required": ["players"], "properties": {
-            "game": {"enum": ["wizard", "zibi", "points"], "default": "wizard",
-                     "description": "Wizard (3 to 6 players), Witty Zibi (4 to 9) or a points game (2 to 12, by preset)"},
+            "game": {**game_enum, "default": GAME_NAMES[0], "description": "The game: " + ", ".join(
+                f"{g} ({GAMES[g].seats[0]} to {GAMES[g].seats[1]} players)" for g in GAME_NAMES)},
             "name": {"type": "string", "maxLength": 60},
-            "players": {"type": "array", "minItems": 2, "maxItems": 12, "items": {"type": "string", "maxLength": 30},
+            "players": {"type": "array", "minItems": min(g.seats[0] for g in GAMES.values()),
+                        "maxItems": max(g.seats[1] for g in GAMES.values()), "items": {"type": "string", "maxLength": 30},
                         "description": "Clockwise; cleaned (invisible and control characters removed) and told apart ignoring case"},
             "lang": {"enum": ["fr", "en"]},
-            "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
-            "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian", "skyjo", "six", "custom"],
-                       "description": "Wizard's rule set, or the points game played (P-S1..P-S3; default skyjo)"},
-            "edition": {"enum": ["gigamic", "amigo", "canadian", "english"], "description": "Wizard"},
-            "rules": {"type": "object", "additionalProperties": False, "description": "Wizard", "properties": {
-                "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
-                "zero_exception": BOOL, "leader_ties": BOOL,
-                "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": BOOL,
-                "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
-                "rounds": {"type": ["integer", "null"], "minimum": 1}}},
-            "mode": {"enum": ["two", "three", "alone", "one_more", None], "description": "Witty Zibi clan mode (Z-C1); null: two clans"},
-            "expert": {"type": "boolean", "description": "Witty Zibi expert rule"},
-            "target": {"type": ["integer", "null"], "description": "Points game, custom: ends when a total reaches it (P-2)"},
-            "rounds": {"type": ["integer", "null"], "description": "Points game, custom: or after this many rounds (P-2)"},
-            "wins": {"enum": ["lowest", "highest"], "description": "Points game, custom: which total wins (P-3)"},
-            "double_always": {"type": "boolean", "description": "Skyjo: double the closer whatever the sign (P-S1)"},
-            "title": {"type": "string", "maxLength": 40, "description": "Points game, custom: the game played"},
+            **_merged("NEW_GAME"),
         }},
         "Summary": {"type": "object", "additionalProperties": False, "description": "What the games list shows", "properties": {
             "phase": STR, "round": INT, "rounds": INT, "leaders": NAMES, "players": NAMES}},
         "Game": _closed({
             "id": {**STR, "description": "The game's own id: it opens nothing"},
             "key": {**STR, "description": "The Scribe's link's token: /api/games/{key}"}, "url": STR,
-            "game": {"enum": ["wizard", "zibi", "points"]}, "name": STR, "lang": STR,
+            "game": game_enum, "name": STR, "lang": STR,
             "created_at": STR, "updated_at": STR, "deleted": BOOL, "summary": _ref("Summary"),
             "sheet": _ref("Sheet")}, optional=("sheet",)),
-        "Sheet": {"description": "A Wizard sheet, a Witty Zibi sheet (the one with a tracker) or a points "
-                                 "sheet (the one saying who wins)",
-                  "if": {"type": "object", "required": ["tracker"]}, "then": _ref("ZibiSheet"),
-                  "else": {"if": {"type": "object", "required": ["wins"]}, "then": _ref("PointsSheet"),
-                           "else": _ref("WizardSheet")}},
-        "WizardSheet": _closed({
-            "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
-            "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
-            "rules": _closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
-                              "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
-                              "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL,
-                              "preset": {"enum": ["standard", "plus_minus_one", "leader", "canadian", "custom"]}}),
-            "edition": {"enum": ["gigamic", "amigo", "canadian", "english"]},
-            "card_names": _closed({"wizard": STR, "jester": STR}),
-            "next_bidder": OPT_INT,
-            "forbidden_bid": {"oneOf": [{"type": "null"}, _closed(
-                {"player": INT, "value": INT, "rule": STR, "message": STR})]},
-            "rounds": {"type": "array", "items": wizard_round},
-            "totals": INTS, "leaders": SEATS, "winners": SEATS,
-            "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
-        "ZibiSheet": _closed({
-            "version": INT, "phase": {"enum": ["playing", "result"]}, "finished": BOOL, "current_round": INT,
-            "players": NAMES, "mode": {"enum": ["two", "three", "alone", "one_more"]}, "expert": BOOL,
-            "clan_sizes": INTS,
-            "tracker": _closed({"damage": INTS, "eliminated": {"type": "array", "items": BOOL},
-                                "piles": {"type": "array", "items": INTS}, "clans": {"type": "array", "items": OPT_CLAN},
-                                "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN}),
-            "rounds": {"type": "array", "items": zibi_round},
-            "totals": INTS, "leaders": SEATS,
-            "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
-        "PointsSheet": _closed({
-            "version": INT, "phase": {"enum": ["playing", "finished"]}, "finished": BOOL, "current_round": INT,
-            "players": NAMES, "preset": {"enum": ["skyjo", "six", "custom"]}, "target": OPT_INT,
-            "rounds_to_play": OPT_INT, "wins": {"enum": ["lowest", "highest"]}, "double_always": BOOL, "title": STR,
-            "rounds": {"type": "array", "items": points_round},
-            "totals": INTS, "leaders": SEATS, "winners": SEATS,
-            "ended_at": {**OPT_INT, "description": "The round after which the game ended (P-2)"},
-            "standings": {"type": "array", "items": standing}, "can_undo": BOOL, "can_redo": BOOL}),
+        "Sheet": {"description": "The game's sheet; its game field says which", **_by_game(list(parts("schema")))},
+        **sheets,
         "Recorded": _closed({"version": INT, "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("cards",)),
         "Entry": _closed({"seq": INT, "kind": STR,
                           "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
@@ -279,7 +219,7 @@ def _schemas() -> dict[str, Any]:
                                             "taken back or brought back, by seq and kind (its data is on its own line)")},
                          optional=("target",)),
         "Cards": _cards(),
-        "Viewed": _closed({"name": STR, "game": {"enum": ["wizard", "zibi", "points"]}, "player": INT, "player_name": STR,
+        "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},

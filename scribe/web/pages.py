@@ -15,6 +15,7 @@ from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
 from . import access
 from .db import get_db
+from ..games import DEFAULT
 from .games import WEB_GAMES, web_for
 from .render import error_ctx, page_or_fragment, see_other
 
@@ -76,12 +77,12 @@ def open_link():
 
 
 def _game_kind(raw: str | None) -> str:
-    return raw if raw in WEB_GAMES else "wizard"
+    return raw if raw in WEB_GAMES else DEFAULT
 
 
 @bp.get("/games/new")
 def new_game():
-    """The setup form of the chosen game (Wizard unless ?game= says otherwise)."""
+    """The setup form of the chosen game (the first registered unless ?game= says otherwise)."""
     web = WEB_GAMES[_game_kind(request.args.get("game"))]
     return render_template(web.NEW_TEMPLATE, form=web.blank_form(), **web.new_context())
 

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, render_template, request, send_file
 
 from .. import pdf
+from ..games import DEFAULT
 from ..rules.errors import RuleError
 from . import access
 from .i18n import translate
@@ -23,7 +24,9 @@ def _download(data: bytes, filename: str):
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:40].lower()
+    """The game's name as a file name, accents kept ("soirée-chez-zoé"): ``send_file``
+    writes it as RFC 6266 ``filename*`` (UTF-8, RFC 5987) with an ASCII ``filename``."""
+    return re.sub(r"[\W_]+", "-", text).strip("-")[:40].lower()
 
 
 @bp.get("/games/<key>/sheet.pdf")
@@ -44,7 +47,7 @@ def sheet(key: str):
 def _pad_form() -> dict[str, Any]:
     """The pad options as asked, to fill the form back in; an unknown game is a 404."""
     args = request.args
-    game = args.get("game") or "wizard"
+    game = args.get("game") or DEFAULT
     if game not in pdf.PRINTS:
         abort(404)
     low, high = pdf.PRINTS[game].seats

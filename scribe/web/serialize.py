@@ -11,8 +11,9 @@ from .games import web_for
 
 
 def sheet_json(sheet: Any) -> dict[str, Any]:
-    """A viewer's sheet as JSON, as its game writes it (field for field what the page shows)."""
-    return web_for(sheet.GAME).sheet_json(sheet)
+    """A viewer's sheet as JSON, as its game writes it (field for field what the page shows),
+    led by the game's name so a reader (and the API document) knows which sheet it is."""
+    return {"game": sheet.GAME, **web_for(sheet.GAME).sheet_json(sheet)}
 
 
 def game_json(game: GameRow, sheet: Any = None) -> dict[str, Any]:

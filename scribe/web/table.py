@@ -14,7 +14,7 @@ from flask import Blueprint, abort, make_response, render_template, request, url
 from flask_babel import gettext as _
 
 from .. import sharing
-from ..rules import GAMES, rules_of
+from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
@@ -69,6 +69,15 @@ def _links_ctx(key: str, shown: sharing.Shown) -> dict[str, Any]:
     return {"game": shown.game, "sheet": shown.sheet, "urls": urls, "claimed": tokens["claimed"], "qr": qr}
 
 
+def _live_link(key: str, shown: sharing.Shown, which: Any) -> bool:
+    """Whether ``which`` names a link that works now (a revoked one has nothing to lose)."""
+    urls = _links_ctx(key, shown)["urls"]
+    if which in ("scribe", "watch"):
+        return bool(urls[which])
+    players = urls["players"]
+    return str(which).isdecimal() and int(which) < len(players) and bool(players[int(which)])
+
+
 @bp.get("/games/<key>/links")
 def links_page(key: str):
     """The Scribe's links and their QR codes: watch, one per player, the Scribe's own."""
@@ -81,6 +90,11 @@ def change_link(key: str):
     Scribe's own: the game gets a new address, its record unchanged)."""
     shown = access.scribe(key)
     which, op = request.form.get("link"), request.form.get("op")
+    asks = op == "reissue" or (op == "revoke" and which != "scribe")  # the Scribe's is never revoked
+    if asks and request.form.get("confirm") != "yes" and _live_link(key, shown, which):
+        # it stops a link someone may hold: one more tap, on a page that works without JS
+        return render_template("table/confirm_link.html", game=shown.game, which=which, op=op,
+                               names=shown.sheet.setup.players)
     try:
         if op == "reissue":
             new_key = sharing.reissue(get_db(), access.secret_key(), shown, which)

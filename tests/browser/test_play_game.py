@@ -258,13 +258,13 @@ def test_whole_game_by_tapping(server, phone, artifacts):
 
     # the history lists every entry: the slip struck through, the redone bid kept
     page.get_by_role("link", name="History").tap()
-    x(page.locator("ol.history li.undone")).to_have_count(1)
-    x(page.locator("ol.history li.undone del")).to_have_text("Round 3: Thomas bids 2")
-    x(page.locator("ol.history li", has_text=re.compile(r"Round 2: Marie bids 2\s*$"))).to_have_count(1)
+    x(page.locator("ul.history li.undone")).to_have_count(1)
+    x(page.locator("ul.history li.undone del")).to_have_text("Round 3: Thomas bids 2")
+    x(page.locator("ul.history li", has_text=re.compile(r"Round 2: Marie bids 2\s*$"))).to_have_count(1)
     # an undo and a redo say which entry they moved, in that entry's own words
-    x(page.locator("ol.history li", has_text=re.compile(r"\bRedo of #\d+ \(Round 2: Marie bids 2\)"))).to_have_count(1)
-    x(page.locator("ol.history li", has_text=re.compile(r"\bUndo of #\d+ \(Round 2: Marie bids 2\)"))).to_have_count(1)
-    x(page.locator("ol.history li", has_text=re.compile(r"\bUndo of #\d+ \(Round 3: Thomas bids 2\)"))).to_have_count(1)
+    x(page.locator("ul.history li", has_text=re.compile(r"\bRedo of #\d+ \(Round 2: Marie bids 2\)"))).to_have_count(1)
+    x(page.locator("ul.history li", has_text=re.compile(r"\bUndo of #\d+ \(Round 2: Marie bids 2\)"))).to_have_count(1)
+    x(page.locator("ul.history li", has_text=re.compile(r"\bUndo of #\d+ \(Round 3: Thomas bids 2\)"))).to_have_count(1)
     page.go_back()
     x(page.locator("#round-title")).to_have_text("Final standings")
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scribe.engine.play as play_module
-import scribe.rules.wizard as rules_wizard
+import scribe.games.wizard as rules_wizard
 from scribe.engine import (
     FULL_DECK,
     WIZARD,

@@ -23,7 +23,7 @@ from scribe.engine import (
     unicolore_trick_winner,
 )
 from scribe.rules.errors import RuleError
-from scribe.rules.wizard import round_points
+from scribe.games.wizard import round_points
 
 
 def test_w_u1_each_player_has_a_wizard_a_jester_and_one_suit():

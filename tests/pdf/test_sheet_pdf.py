@@ -33,9 +33,14 @@ def test_w_s4_bids_totals_dealer_and_misses_in_their_rows(app):
     for row in sheet.rows[:5]:
         for p in range(3):
             got = _cell(cells, row.number, p)
-            want = (["D"] if row.dealer == p else []) + [str(row.totals[p]), str(row.bids[p])]
-            if row.tricks[p] != row.bids[p]:
-                want.append(f"✗{row.tricks[p]}")  # a miss reads without colour
+            missed = row.tricks[p] != row.bids[p]
+            # a miss reads without colour: the circled total (not struck, which reads "void"),
+            # the round's negative score beside it (W-S1) and ✗ with the tricks taken
+            lost = [str(row.points[p])] if missed else []
+            assert not missed or row.points[p] < 0
+            want = (["D"] if row.dealer == p else []) + [str(row.totals[p])] + lost + [str(row.bids[p])]
+            if missed:
+                want.append(f"✗{row.tricks[p]}")
             assert got == want, (row.number, p)
     for row in sheet.rows[5:]:  # not played yet: only the dealer mark
         assert [_cell(cells, row.number, p) for p in range(3)] == [["D"] if row.dealer == p else [] for p in range(3)]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scribe.rules import log as logmod
 from scribe.rules.log import Entry
-from scribe.rules.wizard import Setup, Sheet, make_setup, replay, verify
+from scribe.games.wizard import Setup, Sheet, make_setup, replay, verify
 
 PAUL_THOMAS_MARIE = ("Paul", "Thomas", "Marie")
 

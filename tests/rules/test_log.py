@@ -5,7 +5,7 @@ import pytest
 from scribe.rules.errors import RuleError
 from scribe.rules.log import (REDO, UNDO, Entry, named, resolve, targets, verify_named, verify_redo,
                               verify_undo)
-from scribe.rules.wizard import replay
+from scribe.games.wizard import replay
 
 from rules_helpers import Game
 

@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scribe.rules import wizard, zibi
+from scribe.games import wizard, zibi
 from scribe.rules.errors import RuleError
 from scribe.rules.fields import NAME_MAX, ZWJ, clean_text, verify_names
 from scribe.service import GAME_NAME_MAX, verify_game_name

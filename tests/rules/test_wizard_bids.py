@@ -3,7 +3,7 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.wizard import PRESETS, make_setup, round_points
+from scribe.games.wizard import PRESETS, make_setup, round_points
 
 from rules_helpers import Game
 

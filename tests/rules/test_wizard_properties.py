@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-from scribe.rules.wizard import Setup, make_setup, replay, round_points, verify
+from scribe.games.wizard import Setup, make_setup, replay, round_points, verify
 
 from rules_helpers import Game, legal_bid, play_rounds, setups, split
 

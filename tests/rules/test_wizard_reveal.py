@@ -10,7 +10,7 @@ from rules_helpers import Game
 
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-from scribe.rules.wizard import SEALED, revealed, sealed, sealed_entry
+from scribe.games.wizard import SEALED, revealed, sealed, sealed_entry
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie (dealer) last
 
@@ -143,7 +143,7 @@ def test_w_b7_open_mode_is_never_redacted():
 def test_sealed_sheet_cannot_be_used_to_verify():
     g = game("hidden")
     with pytest.raises(ValueError):
-        from scribe.rules.wizard import verify
+        from scribe.games.wizard import verify
 
         verify(sealed(g.sheet), "bid", {"bid": 0, "player": 0})
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scribe.rules.wizard import round_points
+from scribe.games.wizard import round_points
 
 from rules_helpers import Game
 

@@ -3,7 +3,7 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.wizard import (
+from scribe.games.wizard import (
     DECK_SIZE,
     EDITIONS,
     NAME_MAX,

@@ -3,7 +3,7 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.wizard import SUITS, complete_tricks, make_setup, replay
+from scribe.games.wizard import SUITS, complete_tricks, make_setup, replay
 
 from rules_helpers import Game
 

@@ -11,7 +11,7 @@ import pytest
 from scribe.engine import FULL_DECK, own_deck
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-from scribe.rules.wizard import (
+from scribe.games.wizard import (
     draw_deal, make_setup, replay, sealed, sealed_entry, verify, verify_take_back,
 )
 

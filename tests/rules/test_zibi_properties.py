@@ -4,7 +4,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scribe.rules.errors import RuleError
-from scribe.rules.zibi import (
+from scribe.games.zibi import (
     CLANS,
     MODES,
     can_round,

@@ -3,7 +3,7 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.zibi import can_round, judge_round, make_setup, verify_round
+from scribe.games.zibi import can_round, judge_round, make_setup, verify_round
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
 

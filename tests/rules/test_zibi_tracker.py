@@ -3,7 +3,7 @@
 import pytest
 
 from scribe.rules.errors import RuleError
-from scribe.rules.zibi import (
+from scribe.games.zibi import (
     can_damage,
     can_heal,
     can_reveal,

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import pytest
 
 from scribe import record, service, sharing
-from scribe.rules import GAMES
+from scribe.games import GAMES
 from scribe.rules.errors import RuleError
 from scribe.store import open_db
 from scribe.web.serialize import sheet_json

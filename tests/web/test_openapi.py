@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scribe.rules import GAMES
+from scribe.games import GAMES
 from openapi_spec_validator import validate
 
 from conftest import CheckedClient, check_api_answer

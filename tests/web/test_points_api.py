@@ -73,7 +73,7 @@ def test_p_1_p_s1_rounds_and_the_closer(api, points):
     s = done(api, key, [-2, 5, 5], 1)
     assert [r["counted"] for r in s["rounds"]] == [[20, 4, 12], [-2, 10, 5]]
     assert s["totals"] == [18, 14, 17] and s["leaders"] == [1] and s["rounds"][1]["doubled"]
-    assert s["standings"][0] == {"rank": 1, "player": 1, "name": "Ben", "total": 14}
+    assert s["standings"][0] == {"rank": 1, "player": 1, "name": "Ben", "total": 14, "change": 10}  # the last round doubled (P-S1)
 
 
 @pytest.mark.parametrize("pts, closer, field", [

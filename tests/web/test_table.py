@@ -7,7 +7,7 @@ import re
 import sqlite3
 
 import pytest
-from web_helpers import HX, errors, text
+from web_helpers import HX, errors, form, text
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals and bids last
 WRITE = {"POST", "PATCH", "DELETE", "PUT"}
@@ -374,7 +374,7 @@ def test_watch_link_works_for_witty_zibi(client, api):
 def test_revoke_and_reissue_a_watch_and_a_player_link(client, table):
     t = table()
     gid = t["key"]
-    resp = client.post(f"/games/{gid}/links", data={"link": "watch", "op": "revoke"})
+    resp = client.post(f"/games/{gid}/links", data={"link": "watch", "op": "revoke", "confirm": "yes"})
     assert resp.status_code == 303
     gone = client.get(f"/w/{t['watch']}")
     assert gone.status_code == 410 and "stopped this link" in text(gone.get_data(as_text=True))
@@ -382,10 +382,10 @@ def test_revoke_and_reissue_a_watch_and_a_player_link(client, table):
     assert poll.status_code == 410 and poll.headers["HX-Refresh"] == "true"
     page = client.get(f"/games/{gid}/links").get_data(as_text=True)
     assert "Revoked" in page and page.count("data:image/svg+xml") == 4  # not silently re-made
-    client.post(f"/games/{gid}/links", data={"link": "watch", "op": "reissue"})
+    client.post(f"/games/{gid}/links", data={"link": "watch", "op": "reissue", "confirm": "yes"})
     new = client.get(f"/api/games/{gid}/links").get_json()["watch"]["token"]
     assert new != t["watch"] and client.get(f"/w/{new}").status_code == 200
-    client.post(f"/games/{gid}/links", data={"link": "1", "op": "reissue"})
+    client.post(f"/games/{gid}/links", data={"link": "1", "op": "reissue", "confirm": "yes"})
     old = player_bid(client, t["players"][THOMAS], 0)
     assert old.status_code == 410 and "new link" in text(old.get_data(as_text=True))
     thomas = client.get(f"/api/games/{gid}/links").get_json()["players"][THOMAS]["token"]
@@ -401,7 +401,7 @@ def test_reissuing_the_scribes_link_moves_the_game_and_rewrites_no_entry(app, cl
     player_bid(client, t["players"][THOMAS], 1)
     db = sqlite3.connect(app.config["DATABASE"])
     before = db.execute("select game_id, seq, kind, data, at from entries order by seq").fetchall()
-    resp = client.post(f"/games/{t['key']}/links", data={"link": "scribe", "op": "reissue"})
+    resp = client.post(f"/games/{t['key']}/links", data={"link": "scribe", "op": "reissue", "confirm": "yes"})
     assert resp.status_code == 303
     new = re.search(r"/games/([^/]+)/links", resp.headers["Location"]).group(1)
     assert new != t["key"]
@@ -465,3 +465,26 @@ def test_links_seen_on_the_laptop_itself_use_its_lan_address(app, client, new_ga
     app.config["LAN_ADDRESS"] = None
     page = client.get(f"/games/{gid}/links", base_url="http://127.0.0.1:5000").get_data(as_text=True)
     assert "http://127.0.0.1:5000/w/" in page
+
+
+def test_new_link_and_revoke_ask_first_and_change_nothing_until_confirmed(client, table):
+    """Issue 10: "New link" and "Revoke" stop a link someone holds: a confirm page first
+    (a plain form, no JS needed), and nothing changes until its button is tapped."""
+    t = table()
+    gid = t["key"]
+    for which, op, words in (("watch", "revoke", "Revoke the watch link?"),
+                             ("1", "reissue", "Replace Thomas’s link?"),
+                             ("scribe", "reissue", "Replace the Scribe’s link?")):
+        resp = client.post(f"/games/{gid}/links", data={"link": which, "op": op})
+        body = resp.get_data(as_text=True)
+        assert resp.status_code == 200 and words in text(body), which
+        confirm = form(body, "/links")
+        assert confirm.hidden == {"link": which, "op": op, "confirm": "yes"}
+        assert "Cancel" in text(body)
+    links = client.get(f"/api/games/{gid}/links").get_json()
+    assert links["watch"]["token"] == t["watch"] and links["players"][THOMAS]["token"] == t["players"][THOMAS]
+    assert client.get(f"/w/{t['watch']}").status_code == 200 and client.get(f"/games/{gid}").status_code == 200
+    resp = client.post(f"/games/{gid}/links", data={"link": "watch", "op": "revoke", "confirm": "yes"})
+    assert resp.status_code == 303 and client.get(f"/w/{t['watch']}").status_code == 410
+    resp = client.post(f"/games/{gid}/links", data={"link": "watch", "op": "reissue"})  # nothing to lose: no question
+    assert resp.status_code == 303

@@ -83,7 +83,9 @@ def record(client, gid, clans: str, out=(), no_winner=False, htmx=False):
 
 
 def leaders_shown(html: str) -> list[str]:
-    return [text(m) for m in re.findall(r'<th scope="col" class="leader">(.*?)</th>', html, re.S)]
+    """The sheet's starred heads, by full name (a phone shows initials instead, same cell)."""
+    heads = re.findall(r'<th scope="col" class="pname leader">.*?<span class="full">(.*?)</span>', html, re.S)
+    return ["★ " + text(name) for name in heads]
 
 
 # --------------------------------------------------------------------------- new game form

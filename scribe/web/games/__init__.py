@@ -1,4 +1,4 @@
-"""The seam between the generic web layer and each game: forms in, templates out.
+"""Each game's web part (``scribe/games/<game>/web.py``), as the views find it.
 
 A game's web module gives ``TEMPLATES`` (its template folder), ``ROUND_TEMPLATE`` (the
 round on a watcher's and a player's screen), ``PLAYER_BID_TEMPLATE`` (a seat's own bid on
@@ -10,9 +10,9 @@ the same for every game and never guess which one they show.
 
 from types import ModuleType
 
-from . import points, wizard, zibi
+from ...games import parts
 
-WEB_GAMES: dict[str, ModuleType] = {"wizard": wizard, "zibi": zibi, "points": points}
+WEB_GAMES: dict[str, ModuleType] = parts("web")
 
 
 def web_for(game: str) -> ModuleType:

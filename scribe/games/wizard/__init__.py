@@ -1,0 +1,101 @@
+"""Wizard score-keeping rules: schedule, dealer, bid restrictions, scoring, the sheet.
+
+Pure Python: no Flask, no SQL, no I/O. Rule ids refer to shared/RULES.md.
+A game is its ``Setup`` plus a log of entries (see ``rules/log.py``); ``replay`` turns
+them into the ``Sheet`` that the page, the API and the PDF all render. Every action has
+``verify_*`` (raises ``RuleError`` with a reason, returns the normalised entry data) so
+the store records only what the rules accept. Modules: ``setup`` (players, switches,
+schedule), ``sheet`` (rows and replay), ``actions`` (bids, tricks, trump, corrections),
+``reveal`` (hidden and secret bids), ``deck`` (the virtual deck at the table).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry  # noqa: F401  (a game's log is made of these)
+from .setup import (  # noqa: F401
+    DECK_SIZE,
+    EDITIONS,
+    LAST_BID_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME_MAX,
+    PRESETS,
+    REVEAL_MODES,
+    RuleSet,
+    SEALED,
+    SUITS,
+    Setup,
+    TRUMP_CARDS,
+    UNICOLORE_FIRST_CARDS,
+    UNICOLORE_LAST_CARDS,
+    UNICOLORE_PLAYERS,
+    _flag,
+    _whole,
+    make_setup,
+    max_rounds,
+    round_points,
+    verify_names,
+)
+from .sheet import (  # noqa: F401
+    SUIT_OF,
+    Forbidden,
+    RoundRow,
+    Sheet,
+    Standing,
+    Trump,
+    _forbidden,
+    forbidden_message,
+    replay,
+    restriction,
+    summary,
+)
+from .reveal import (  # noqa: F401
+    last_seat_waits,
+    revealed,
+    sealed,
+    sealed_entry,
+)
+from .actions import (  # noqa: F401
+    complete_tricks,
+    verify_bid,
+    verify_correction,
+    verify_tricks,
+    verify_trump,
+)
+from .deck import (  # noqa: F401
+    CARD_NOTATION_MAX,
+    draw_deal,
+    verify_deal,
+    verify_played,
+    verify_take_back,
+)
+
+
+def verify(sheet: Sheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Check an action against the sheet; return the entry data to record."""
+    check = _VERIFIERS.get(kind)
+    if check is None:
+        raise RuleError(N_("Unknown action."), field="kind")
+    return check(sheet, data)
+
+
+_VERIFIERS = {
+    "bid": verify_bid,
+    "tricks": verify_tricks,
+    "trump": verify_trump,
+    "correction": verify_correction,
+    "deal": verify_deal,  # virtual deck
+    "played": verify_played,  # virtual deck, from a player's own link
+}
+
+
+KINDS = tuple(_VERIFIERS)
+
+
+DRAWN = {"deal": draw_deal}  # the service fills these in from a random source, never the client
+
+
+QUIET_KINDS = ("played",)  # cards marked on players' phones do not make the Scribe's page stale

@@ -1,0 +1,105 @@
+"""The virtual deck at the table: the deal recorded in the log, cards marked as played
+(W-R1, W-R3, W-R4, W-U2). The cards come from the service's random source, never a client.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from ...rules import cards
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry
+from .sheet import RoundRow, Sheet
+from .inputs import _current_round, _player
+
+
+CARD_NOTATION_MAX = 3  # "W", "J", "R13"
+
+
+def _dealing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
+    if not sheet.setup.rules.virtual_deck:
+        raise RuleError(N_("This game has no virtual deck: the table deals real cards."), field="deal")
+    return _current_round(sheet, data)
+
+
+def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]:
+    """A deal of the round being played drawn from ``rng``, as data for ``verify_deal``
+    (W-R1, W-R3, W-R4; Unicolore W-U1, W-U2). The caller brings the randomness: the
+    OS's cryptographic source for a real game (``cards.make_rng()``), a seed in tests."""
+    row = _dealing_round(sheet, data)
+    n = sheet.setup.n
+    if sheet.setup.rules.unicolore:
+        hands, turned = cards.deal_unicolore(n, row.cards, rng), None
+    else:
+        dealt = cards.deal(n, row.cards, rng)
+        hands, turned = dealt.hands, dealt.turned
+    return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
+            "turned": None if turned is None else str(turned)}
+
+
+def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Scribe's deal of the round being played, before any bid: the round's number of
+    cards to each player from the 60 cards (Unicolore: each from their own 15), and the
+    next card turned up unless none is left (W-R1, W-R3, W-R4, W-U1, W-U2)."""
+    row = _dealing_round(sheet, data)
+    if row.dealt:
+        raise RuleError(N_("The cards of round %(round)s are already dealt."), field="deal", round=row.number)
+    if any(b is not None for b in row.bids):
+        raise RuleError(N_("The cards are dealt before the bids."), field="deal")
+    n, raw = sheet.setup.n, data.get("hands")
+    if (not isinstance(raw, (list, tuple)) or len(raw) != n
+            or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
+        raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
+                        field="deal", cards=row.cards, players=n)
+    hands = [cards.parse_cards(h) for h in raw]
+    turned_raw = data.get("turned")
+    turned = None if turned_raw in (None, "") else cards.parse_card(turned_raw)
+    if (turned is None) == row.has_trump:
+        raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
+                        field="deal")
+    if sheet.setup.rules.unicolore:
+        decks = [(h, cards.own_deck(suit)) for h, suit in zip(hands, cards.SUITS)]
+    else:
+        decks = [([c for h in hands for c in h] + ([turned] if turned else []), cards.FULL_DECK)]
+    if any(Counter(used) - Counter(deck) for used, deck in decks):
+        raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
+    return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
+            "turned": None if turned is None else str(turned)}
+
+
+def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A card a player marks played: one they still hold, once every bid is in and until
+    the round's tricks are recorded. Legality (W-P3) is left to the table."""
+    if not sheet.setup.rules.virtual_deck:
+        raise RuleError(N_("This game has no virtual deck."), field="card")
+    if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
+        raise RuleError(N_("Round %(round)s is scored: its cards can no longer be marked."),
+                        field="card", round=sheet.row(data["round"]).number)
+    row = _current_round(sheet, data)
+    if not row.dealt:
+        raise RuleError(N_("The cards of this round are not dealt yet."), field="card")
+    if not row.bids_in:
+        raise RuleError(N_("Cards are played once every bid is in."), field="card")
+    player = _player(sheet, data.get("player"))
+    raw = data.get("card")
+    if not isinstance(raw, str) or not raw.strip():
+        raise RuleError(N_("Choose a card."), field="card")
+    if len(raw.strip()) > CARD_NOTATION_MAX:  # never echo a long input back
+        raise RuleError(N_("Write a card as W, J, or a suit initial and a rank, like R7."), field="card")
+    card = str(cards.parse_card(raw))
+    if card not in (row.remaining(player) or ()):
+        raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
+    return {"round": row.number, "player": player, "card": card}
+
+
+def verify_take_back(sheet: Sheet, log: Sequence[Entry], target: Entry) -> None:
+    """An undo of a deal is refused once a bid was made on those cards (even if undone since)."""
+    if target.kind != "deal":
+        return
+    number = target.data.get("round")
+    if any(e.kind == "bid" and e.seq > target.seq and e.data.get("round") == number for e in log):
+        raise RuleError(
+            N_("Bids were made on these cards: the deal stands. To fix an earlier round, tap its number on the sheet."),
+            field="undo",
+        )

@@ -1,0 +1,77 @@
+"""Wizard as the rest of Scribe sees it: the game object behind ``rules.game.GameRules``.
+
+It only delegates to this package's modules (setup, sheet, actions, reveal, deck); the
+rules themselves live there, with their rule ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...rules.game import GameRules
+from ...rules.log import Entry
+from . import DRAWN, KINDS, QUIET_KINDS, make_setup, replay, summary, verify, verify_take_back
+from .reveal import last_seat_waits, sealed, sealed_entry
+from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
+from .sheet import restriction
+
+
+class WizardRules(GameRules):
+    """Wizard (W-R, W-B, W-S, W-U, W-P rules): bids, tricks, sealed bids, the virtual deck."""
+
+    name = "wizard"
+    seats = (MIN_PLAYERS, MAX_PLAYERS)
+    Setup: ClassVar[Any] = Setup
+    KINDS = KINDS
+    QUIET_KINDS = QUIET_KINDS
+    DRAWN = DRAWN
+
+    # the package's own functions are the protocol's methods: nothing to wrap
+    make_setup = staticmethod(make_setup)
+    replay = staticmethod(replay)
+    verify = staticmethod(verify)
+    summary = staticmethod(summary)
+    verify_take_back = staticmethod(verify_take_back)
+
+    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
+        """Hidden and secret bids and dealt hands sealed for ``seat`` (W-B7, W-R4)."""
+        return sealed(sheet, seat, log, horizon)
+
+    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0) -> Entry:
+        return sealed_entry(sheet, entry, seat, horizon)
+
+    def hides_anything(self, sheet: Any) -> bool:
+        return sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck
+
+    def seats_bid_alone(self, sheet: Any) -> bool:
+        """Hidden and secret bids (W-B7): each seat bids for itself, in any order."""
+        return sheet.setup.rules.reveal != "open"
+
+    def player_bid_state(self, full: Any, seat: int) -> tuple[bool, bool]:
+        if full.phase != "bidding" or not self.seats_bid_alone(full):
+            return False, False
+        row = full.current
+        return row.bids[seat] is None, seat == row.order[-1] and last_seat_waits(full, row)
+
+    def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
+        """The virtual deck (W-R4): the round's remaining hand and played cards, and the
+        hands of rounds already scored, from ``seat``'s own view only."""
+        if not view.setup.rules.virtual_deck:
+            return {"virtual_deck": False}
+        if not view.redacted or view.viewer != seat:
+            raise ValueError("read a player's cards from that player's own view")
+        row = view.current
+        now = None
+        if row is not None and row.dealt:
+            hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
+            now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
+                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden}
+        past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
+        return {"virtual_deck": True, "current": now, "past": past}
+
+    def restriction(self, sheet: Any, row: Any) -> str | None:
+        """W-B3..W-B5: the bid the last seat may be refused."""
+        return None if row is None else restriction(sheet, row)
+
+
+GAME = WizardRules()

@@ -1,0 +1,125 @@
+"""Hidden and secret bids (W-B7): who may see which bid, and the sealed view of a sheet."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from typing import Iterable
+
+from ...rules.log import Entry, resolve
+from .setup import SEALED, Setup
+from .sheet import RoundRow, Sheet, _own, restriction
+
+
+def revealed(setup: Setup, row: RoundRow) -> bool:
+    """Whether everyone may see the bids of ``row``: always when spoken aloud; once the
+    last bid is in (hidden); once the round's tricks are in (secret), W-B7."""
+    if setup.rules.reveal == "hidden":
+        return row.bids_in
+    if setup.rules.reveal == "secret":
+        return row.complete
+    return True
+
+
+def last_seat_waits(sheet: Sheet, row: RoundRow) -> bool:
+    """In hidden and secret modes, the last seat may not bid yet: a restriction may bind
+    it (W-B7 reading) and some other bid is still missing."""
+    if sheet.setup.rules.reveal == "open" or restriction(sheet, row) is None:
+        return False
+    return any(row.bids[p] is None for p in row.order[:-1])
+
+
+def recorded_before(log: Iterable[Entry], viewer: int | None, horizon: int) -> tuple[frozenset, frozenset]:
+    """The rounds whose bid of ``viewer``, and whose deal, were last recorded at or before
+    entry ``horizon``: a seat's link issued after them must not read them until they are
+    revealed, or re-issuing a link would be a way to peek (W-B7).
+
+    >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 1}), Entry(2, "bid", {"round": 2, "player": 0, "bid": 0})]
+    >>> recorded_before(log, 0, 1)
+    (frozenset({1}), frozenset())
+    """
+    if not horizon or viewer is None:
+        return frozenset(), frozenset()
+    bids: dict[object, int] = {}
+    deals: dict[object, int] = {}
+    for e in resolve(log).active:
+        number = e.data.get("round")
+        if (e.kind == "bid" and e.data.get("player") == viewer) or e.kind == "correction":
+            bids[number] = e.seq
+        elif e.kind == "deal":
+            deals[number] = e.seq
+    return (frozenset(r for r, seq in bids.items() if seq <= horizon),
+            frozenset(r for r, seq in deals.items() if seq <= horizon))
+
+
+def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0) -> Sheet:
+    """The sheet as ``viewer`` may see it (W-B7): bids not yet revealed become SEALED,
+    except the viewer's own. ``None`` is the Scribe or a watcher: no sealed bid at all.
+    A seat's link with a ``horizon`` (issued after an earlier one) does not see that
+    seat's own bid or hand recorded before it, until revealed (see ``recorded_before``).
+
+    The forbidden bid tells the sum of the others' bids, so only its bidder keeps it.
+
+    >>> from scribe.games.wizard import Entry, make_setup, replay
+    >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2, reveal="hidden")
+    >>> full = replay(s, [Entry(1, "bid", {"round": 1, "player": 1, "bid": 1})])
+    >>> sealed(full).rows[0].bids, sealed(full, viewer=1).rows[0].bids
+    ((None, SEALED, None), (None, 1, None))
+    """
+    if sheet.redacted:
+        raise ValueError("this sheet is already a viewer's")
+    open_bids = sheet.setup.rules.reveal == "open"
+    if open_bids and not sheet.setup.rules.virtual_deck:
+        return sheet
+    old_bids, old_deals = recorded_before(log, viewer, horizon)
+    rows = []
+    for r in sheet.rows:
+        if not revealed(sheet.setup, r):
+            mine = viewer if r.number not in old_bids else None
+            r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
+        if r.hands is not None:  # virtual deck: a viewer holds only their own cards
+            holder = viewer if r.number not in old_deals or r.complete else None
+            r = replace(r, hands=_own(r.hands, holder), played=_own(r.played, holder))
+        rows.append(r)
+    forbidden = sheet.forbidden()
+    mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
+    kept = forbidden if mine else None
+    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept)
+
+
+def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0) -> Entry:
+    """A log entry as ``viewer`` may read it, given the whole sheet now (W-B7): the bid
+    values of a round whose bids are not revealed are SEALED, except the viewer's own
+    recorded after the ``horizon`` of the viewer's link (see ``sealed``)."""
+    if sheet.redacted:
+        raise ValueError("judge entries against the whole sheet")
+    if entry.seq <= horizon:
+        viewer = None
+    if entry.kind in ("deal", "played"):
+        return _sealed_cards(sheet, entry, viewer)
+    if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
+        return entry
+    number = entry.data.get("round")
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet.setup, sheet.rows[number - 1]):
+        return entry
+    d = dict(entry.data)
+    if entry.kind == "bid":
+        if d.get("player") != viewer:
+            d["bid"] = SEALED
+    else:
+        d["bids"] = [b if p == viewer else SEALED for p, b in enumerate(d.get("bids") or ())]
+    return replace(entry, data=d)
+
+
+def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
+    """A deal or a played card as ``viewer`` may read it: until the round is scored,
+    only their own cards; then every hand, for review."""
+    number = entry.data.get("round")
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and sheet.rows[number - 1].complete:
+        return entry
+    d = dict(entry.data)
+    if entry.kind == "deal":
+        d["hands"] = list(_own(d.get("hands") or (), viewer))
+    elif d.get("player") != viewer:
+        d["card"] = None
+    return replace(entry, data=d)

@@ -1,0 +1,64 @@
+"""Wizard's JSON in the API document (its ``schema`` part): its new-game options, its
+correction's fields, its own action paths and its sheet (closed: a field the sheet JSON
+grows must be added here, ``web.sheet_json``)."""
+
+from __future__ import annotations
+
+from ...schema import BOOL, COUNTS, INT, INTS, NAMES, OPT_INT, OPT_INTS, SEATS, STANDINGS_AND_UNDO, STR, closed
+
+PRESETS = ["standard", "plus_minus_one", "leader", "canadian", "custom"]
+EDITIONS = ["gigamic", "amigo", "canadian", "english"]
+SUITS = ["blue", "green", "red", "yellow"]
+
+NEW_GAME = {
+    "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
+    "preset": {"enum": PRESETS, "description": "Wizard's rule set"},
+    "edition": {"enum": EDITIONS, "description": "Wizard"},
+    "rules": {"type": "object", "additionalProperties": False, "description": "Wizard", "properties": {
+        "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
+        "zero_exception": BOOL, "leader_ties": BOOL,
+        "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": BOOL,
+        "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
+        "rounds": {"type": ["integer", "null"], "minimum": 1}}},
+}
+
+CORRECTION = {"bids": COUNTS, "tricks": COUNTS}
+
+#: Wizard's own paths under /api/games/{key}/: path -> (the action it records, summary, body).
+#: The body's properties are the fields the route reads.
+PATHS = {
+    "trump": ("trump", "Record the trump card (W-R3)", {
+        "round": INT, "card": {"enum": [*SUITS, "jester", "wizard"]},
+        "suit": {"enum": [*SUITS, None], "description": "The dealer's pick after a Wizard"}}),
+    "deal": ("deal", "Virtual deck: Scribe deals the round being played from a cryptographic source and turns the "
+                     "trump card (W-R3, W-R4); the hands are never in the answer, each player reads their own on "
+                     "their link", {"round": INT}),
+    "bids": ("bid", "Record the next bid (W-B1..W-B6)", {
+        "round": INT, "player": {"type": "integer", "description": "Defaults to the next bidder"},
+        "bid": {"type": "integer", "minimum": 0}}),
+    "tricks": ("tricks", "Record the round's tricks (W-S2)", {
+        "round": INT, "tricks": {**COUNTS, "description": "Per seat; one null is filled from the total"}}),
+}
+
+_ROUND = closed({
+    "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
+    "trump": {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"type": ["string", "null"]}})]},
+    "dealt": BOOL, "turned": {"type": ["string", "null"], "description": "Virtual deck: the card turned up"},
+    "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
+    "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
+    "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
+    "leaders": SEATS, "complete": BOOL, "corrected": BOOL})
+
+SHEET = {
+    "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
+    "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
+    "rules": closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
+                     "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
+                     "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "preset": {"enum": PRESETS}}),
+    "edition": {"enum": EDITIONS},
+    "card_names": closed({"wizard": STR, "jester": STR}),
+    "next_bidder": OPT_INT,
+    "forbidden_bid": {"oneOf": [{"type": "null"}, closed({"player": INT, "value": INT, "rule": STR, "message": STR})]},
+    "rounds": {"type": "array", "items": _ROUND},
+    "totals": INTS, "leaders": SEATS, "winners": SEATS, **STANDINGS_AND_UNDO,
+}

@@ -1,0 +1,231 @@
+"""Wizard setup: players, first dealer, rule-set switches and presets, the schedule.
+
+Rule ids refer to shared/RULES.md (W-M*, W-R*, W-B2..W-B7, W-U*, W-S1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
+from typing import Any, ClassVar, Mapping, Sequence
+
+from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
+from ...rules.errors import N_, RuleError
+from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
+from ...rules.fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
+from ...rules.fields import flag as _flag, whole as _whole
+
+
+DECK_SIZE = 60  # W-M1
+
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6  # W-M3
+
+
+UNICOLORE_PLAYERS = (3, 4)  # W-U1
+
+
+UNICOLORE_FIRST_CARDS, UNICOLORE_LAST_CARDS = 4, 15  # W-U2
+
+
+
+
+SUITS = ("blue", "green", "red", "yellow")  # W-M1
+
+
+TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
+
+
+# What the last bidder may not do (W-B2..W-B5).
+LAST_BID_RULES = ("free", "never_even", "leader_never_even")
+
+
+REVEAL_MODES = ("open", "hidden", "secret")  # W-B7
+
+
+
+
+
+
+# Named presets: the individual switches each stands for.
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": dict(last_bid="free", zero_exception=False, leader_ties=False),  # W-B2
+    "plus_minus_one": dict(last_bid="never_even", zero_exception=False, leader_ties=False),  # W-B3
+    "leader": dict(last_bid="leader_never_even", zero_exception=False, leader_ties=False),  # W-B4
+    "canadian": dict(last_bid="leader_never_even", zero_exception=True, leader_ties=False),  # W-B5
+}
+
+
+def round_points(bid: int, tricks: int) -> int:
+    """Points of one player for one round (W-S1).
+
+    >>> round_points(0, 0), round_points(2, 2), round_points(1, 3), round_points(2, 1)
+    (20, 40, -20, -10)
+    """
+    if bid == tricks:
+        return 20 + 10 * tricks
+    return -10 * abs(bid - tricks)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The switches where the editions disagree; presets are named combinations."""
+
+    last_bid: str = "free"
+    zero_exception: bool = False  # W-B5: the restricted bidder may still bid zero
+    leader_ties: bool = False  # W-B4 other reading: tied leaders count as leading
+    reveal: str = "open"  # W-B7
+    unicolore: bool = False  # W-U1..W-U3
+    rounds: int | None = None  # a shorter game: only the first N rounds
+    virtual_deck: bool = False  # Scribe deals: each player sees their own hand on their link
+
+    @property
+    def preset(self) -> str:
+        """The preset these switches match, or "custom"."""
+        for name, switches in PRESETS.items():
+            if all(getattr(self, k) == v for k, v in switches.items()):
+                return name
+        return "custom"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Players in clockwise seating order (W-R2), the first dealer, the rules."""
+
+    GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a setup
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    rules: RuleSet = field(default_factory=RuleSet)
+    edition: str = "gigamic"
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def round_count(self) -> int:
+        """Rounds this game plays (W-R1, W-U2, or fewer when shortened)."""
+        return self.rules.rounds or max_rounds(self.n, self.rules.unicolore)
+
+    def cards(self, round_no: int) -> int:
+        """Cards dealt to each player in round ``round_no`` (W-R1, W-U2)."""
+        return round_no + (UNICOLORE_FIRST_CARDS - 1 if self.rules.unicolore else 0)
+
+    def dealer(self, round_no: int) -> int:
+        """The deal passes clockwise every round (W-R2)."""
+        return (self.first_dealer + round_no - 1) % self.n
+
+    def bidding_order(self, round_no: int) -> tuple[int, ...]:
+        """Left of the dealer first, the dealer last (W-B1)."""
+        d = self.dealer(round_no)
+        return tuple((d + 1 + i) % self.n for i in range(self.n))
+
+    def has_trump(self, round_no: int) -> bool:
+        """A card is turned for trump unless none is left (W-R4) or in Unicolore (W-U1)."""
+        if self.rules.unicolore:
+            return False
+        return self.n * self.cards(round_no) < DECK_SIZE
+
+    @cached_property
+    def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:
+        """(cards, dealer, bidding order, has trump) of every round, worked out once."""
+        return tuple(
+            (self.cards(i), self.dealer(i), self.bidding_order(i), self.has_trump(i))
+            for i in range(1, self.round_count + 1)
+        )
+
+    def card_names(self) -> tuple[str, str]:
+        """The edition's names for (Wizard, Jester), W-M2."""
+        return EDITIONS[self.edition]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "rules": self.rules.as_dict(),
+            "edition": self.edition,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
+        return cls(
+            players=tuple(data["players"]),
+            first_dealer=data.get("first_dealer", 0),
+            rules=RuleSet(**data.get("rules", {})),
+            edition=data.get("edition", "gigamic"),
+        )
+
+
+def max_rounds(players: int, unicolore: bool = False) -> int:
+    """60 / players rounds (W-R1); Unicolore always 12 (W-U2).
+
+    >>> [max_rounds(n) for n in (3, 4, 5, 6)], max_rounds(4, unicolore=True)
+    ([20, 15, 12, 10], 12)
+    """
+    if unicolore:
+        return UNICOLORE_LAST_CARDS - UNICOLORE_FIRST_CARDS + 1
+    return DECK_SIZE // players
+
+
+def make_setup(
+    players: Sequence[Any],
+    first_dealer: Any = 0,
+    preset: str | None = None,
+    edition: str = "gigamic",
+    **switches: Any,
+) -> Setup:
+    """Check and normalise a game's setup; ``switches`` override the preset's."""
+    names = verify_names(players)
+    options: dict[str, Any] = {}
+    if preset is not None:
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise RuleError(N_("Unknown rule set."), field="preset")
+        options.update(PRESETS[preset])
+    for key, value in switches.items():
+        if value is None:
+            continue
+        if key in ("zero_exception", "leader_ties", "unicolore", "virtual_deck"):
+            options[key] = _flag(value, key)
+        elif key == "rounds":
+            options[key] = _whole(value, key) if value != "" else None
+        elif key in ("last_bid", "reveal"):
+            options[key] = value
+        else:
+            raise RuleError(N_("Unknown option %(option)s."), field=key, option=key)
+    rules = RuleSet(**options)
+    if rules.last_bid not in LAST_BID_RULES:
+        raise RuleError(N_("Unknown bid restriction."), field="last_bid")
+    if rules.reveal not in REVEAL_MODES:
+        raise RuleError(N_("Unknown way of revealing bids."), field="reveal")
+    if rules.leader_ties and (rules.last_bid != "leader_never_even" or rules.zero_exception):
+        # Never a silent choice: the switch means something only for W-B4 (W-B5 excludes ties).
+        raise RuleError(
+            N_("Counting tied players as leading only applies to the leader restriction."),
+            field="leader_ties",
+        )
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise RuleError(N_("Unknown edition."), field="edition")
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RuleError(
+            N_("Wizard is for 3 to 6 players; you named %(count)s."), field="players", count=n
+        )
+    if rules.unicolore and n not in UNICOLORE_PLAYERS:
+        raise RuleError(N_("Unicolore is for 3 or 4 players."), field="unicolore")
+    most = max_rounds(n, rules.unicolore)
+    if rules.rounds is not None:
+        if not 1 <= rules.rounds <= most:
+            raise RuleError(
+                N_("The game has 1 to %(max)s rounds with this many players."),
+                field="rounds",
+                max=most,
+            )
+        if rules.rounds == most:
+            rules = replace(rules, rounds=None)  # the full game is not "shorter"
+    dealer = _whole(first_dealer, "first_dealer")
+    if not 0 <= dealer < n:
+        raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
+    return Setup(players=names, first_dealer=dealer, rules=rules, edition=edition)

@@ -1,0 +1,380 @@
+"""The Wizard sheet (W-S4): rows, totals, leaders, the forbidden bid, and ``replay``,
+the pure function from a setup and its log to what the page, API and PDF render.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar, Iterable, Sequence
+
+from ...rules.errors import N_, RuleError
+from ...rules.log import Entry, resolve
+from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from .setup import SEALED, Setup, _whole, round_points
+
+
+@dataclass(frozen=True)
+class Trump:
+    """The card turned up (a suit colour, "jester" or "wizard") and the trump suit."""
+
+    card: str
+    suit: str | None
+
+    @property
+    def pending(self) -> bool:
+        """A Wizard was turned and the dealer has not named a suit yet (W-R3)."""
+        return self.card == "wizard" and self.suit is None
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """The one bid a restriction forbids the last bidder (W-B3..W-B6), and why."""
+
+    player: int
+    value: int
+    cards: int
+    rule: str  # "W-B3", "W-B4" or "W-B5"
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One row of the score pad (W-S4); ``totals`` are running totals after it."""
+
+    number: int
+    cards: int
+    dealer: int
+    order: tuple[int, ...]
+    has_trump: bool
+    trump: Trump | None
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...] | None
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
+    leaders: tuple[int, ...]
+    corrected: bool
+    # Virtual deck: the dealt hands (card notations, seat order; a viewer's sheet keeps
+    # only their own, see ``sealed``), the card turned up, the cards marked played.
+    hands: tuple[tuple[str, ...] | None, ...] | None = None
+    turned: str | None = None
+    played: tuple[tuple[str, ...] | None, ...] = ()
+
+    @property
+    def dealt(self) -> bool:
+        """Virtual deck: the cards of this round were dealt by Scribe."""
+        return self.hands is not None
+
+    def remaining(self, player: int) -> tuple[str, ...] | None:
+        """The cards ``player`` still holds (dealt minus marked played), None if not shown.
+
+        >>> from scribe.games.wizard import Entry, make_setup, replay
+        >>> s = make_setup(["Paul", "Thomas", "Marie"], virtual_deck=True)
+        >>> dealt = {"round": 1, "hands": [["W"], ["J"], ["G2"]], "turned": "Y3"}
+        >>> row = replay(s, [Entry(1, "deal", dealt)]).rows[0]
+        >>> row.remaining(2), row.trump
+        (('G2',), Trump(card='yellow', suit='yellow'))
+        """
+        if self.hands is None or self.hands[player] is None:
+            return None
+        left = list(self.hands[player])
+        for card in (self.played[player] if self.played else None) or ():
+            left.remove(card)
+        return tuple(left)
+
+    @property
+    def complete(self) -> bool:
+        return self.tricks is not None
+
+    @cached_property
+    def bids_in(self) -> bool:
+        return all(b is not None for b in self.bids)
+
+    @cached_property
+    def sealed(self) -> tuple[int, ...]:
+        """Players whose bid is in but hidden from this viewer (W-B7)."""
+        return tuple(p for p, b in enumerate(self.bids) if b is SEALED)
+
+    @property
+    def bid_total(self) -> int:
+        """The bids so far; not to be shown while any is sealed (it would tell their sum)."""
+        return sum(b for b in self.bids if isinstance(b, int))
+
+    @property
+    def bid_balance(self) -> int:
+        """Bids minus tricks available: >0 over-bid, <0 under-bid, 0 even."""
+        return self.bid_total - self.cards
+
+    @property
+    def next_bidder(self) -> int | None:
+        for p in self.order:
+            if self.bids[p] is None:
+                return p
+        return None
+
+    def hit(self, player: int) -> bool | None:
+        """Whether ``player`` made their bid exactly (None before the tricks)."""
+        if self.tricks is None:
+            return None
+        return self.bids[player] == self.tricks[player]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything the score pad shows, computed from the setup and the log."""
+
+    GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a sheet
+    setup: Setup
+    rows: tuple[RoundRow, ...]
+    version: int  # entries in the log; a page submits it back to detect staleness
+    can_undo: bool
+    can_redo: bool
+    # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
+    redacted: bool = False
+    viewer: int | None = None
+    kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
+
+    @cached_property  # a sheet never changes once replayed
+    def current(self) -> RoundRow | None:
+        """The round being played: the first without tricks; None when finished."""
+        return next((r for r in self.rows if not r.complete), None)
+
+    @property
+    def finished(self) -> bool:
+        return self.current is None  # W-S3
+
+    @property
+    def phase(self) -> str:
+        row = self.current
+        if row is None:
+            return "finished"
+        return "bidding" if not row.bids_in else "tricks"
+
+    @cached_property  # a sheet never changes once replayed
+    def played(self) -> tuple[RoundRow, ...]:
+        return tuple(r for r in self.rows if r.complete)
+
+    @cached_property  # a sheet never changes once replayed
+    def totals(self) -> tuple[int, ...]:
+        played = self.played
+        return played[-1].totals if played else (0,) * self.setup.n  # type: ignore[return-value]
+
+    @cached_property  # a sheet never changes once replayed
+    def leaders(self) -> tuple[int, ...]:
+        """Players sharing the highest total (all of them before any round)."""
+        return _top(self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Highest total wins; a tie gives several winners (W-S3)."""
+        return self.leaders if self.finished else ()
+
+    @cached_property  # a sheet never changes once replayed
+    def standings(self) -> tuple[Standing, ...]:
+        """Players by total, ties sharing a rank (1, 1, 3)."""
+        return ranked(self.totals, before=before_last([r.totals for r in self.played], self.setup.n))
+
+    def row(self, number: Any) -> RoundRow:
+        """The row of round ``number``, or a refusal if there is no such round."""
+        n = _whole(number, "round")
+        if not 1 <= n <= len(self.rows):
+            raise RuleError(
+                N_("There is no round %(round)s in this game."), field="round", round=n
+            )
+        return self.rows[n - 1]
+
+    def forbidden(self) -> Forbidden | None:
+        """What the current bidder may not bid, if anything (W-B3..W-B6)."""
+        row = self.current
+        if row is None or row.bids_in:
+            return None
+        if self.redacted:
+            return self.kept_forbidden  # it tells the sum of the sealed bids
+        return _forbidden(self, row, row.bids)
+
+    def strict_leader_before(self, number: int) -> int | None:
+        """The player strictly ahead after the rounds before ``number`` (W-B4 reading)."""
+        totals = self.rows[number - 2].totals if number > 1 else None
+        if totals is None:
+            return None
+        top = _top(totals)
+        return top[0] if len(top) == 1 else None
+
+    def leaders_before(self, number: int) -> tuple[int, ...]:
+        totals = self.rows[number - 2].totals if number > 1 else None
+        return _top(totals) if totals is not None else ()
+
+
+def _top(totals: Sequence[int]) -> tuple[int, ...]:
+    best = max(totals)
+    return tuple(p for p, t in enumerate(totals) if t == best)
+
+
+def restriction(sheet: Sheet, row: RoundRow) -> str | None:
+    """The rule that may forbid the last bidder of ``row`` one bid (W-B3..W-B5), or None."""
+    rules = sheet.setup.rules
+    last = row.order[-1]
+    if rules.last_bid == "free":
+        return None
+    if rules.last_bid == "leader_never_even":
+        if rules.leader_ties and not rules.zero_exception:
+            leading = last in sheet.leaders_before(row.number) and row.number > 1
+        else:
+            leading = sheet.strict_leader_before(row.number) == last  # W-B4, W-B5 ties
+        if not leading:
+            return None
+        return "W-B5" if rules.zero_exception else "W-B4"
+    return "W-B3"
+
+
+def _forbidden(sheet: Sheet, row: RoundRow, bids: Sequence[int | None]) -> Forbidden | None:
+    """The bid the last bidder of ``row`` may not make, given the other ``bids``."""
+    rules = sheet.setup.rules
+    others = [bids[p] for p in row.order[:-1]]
+    if any(not isinstance(b, int) for b in others):
+        return None
+    rule = restriction(sheet, row)
+    if rule is None:
+        return None
+    value = row.cards - sum(others)  # type: ignore[arg-type]
+    if not 0 <= value <= row.cards:
+        return None  # W-B6: nothing in range makes the bids even
+    if value == 0 and rules.zero_exception:
+        return None  # W-B5: the leader may still bid zero
+    return Forbidden(player=row.order[-1], value=value, cards=row.cards, rule=rule)
+
+
+def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
+    """The refusal a player reads for a forbidden bid (W-B6: say why)."""
+    name = setup.players[f.player]
+    if f.rule == "W-B3":
+        template = N_(
+            "The bids would total %(cards)s, the number of tricks: %(name)s may not bid "
+            "%(value)s (±1 rule)."
+        )
+    else:
+        template = N_(
+            "The bids would total %(cards)s, the number of tricks: %(name)s leads the "
+            "score sheet and may not bid %(value)s."
+        )
+    return RuleError(template, field="bid", name=name, value=f.value, cards=f.cards)
+
+
+@dataclass
+class _Round:
+    bids: list[int | None]
+    tricks: list[int] | None = None
+    trump: Trump | None = None
+    corrected: bool = False
+    hands: tuple[tuple[str, ...], ...] | None = None
+    turned: str | None = None
+    played: list[list[str]] | None = None
+
+
+def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
+    """The sheet after the log's active entries: a pure function (W-S4).
+
+    >>> from scribe.games.wizard import Entry, make_setup, replay
+    >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
+    >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 0}),
+    ...        Entry(2, "bid", {"round": 1, "player": 1, "bid": 1}),
+    ...        Entry(3, "bid", {"round": 1, "player": 2, "bid": 1}),
+    ...        Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})]
+    >>> replay(s, log).totals
+    (20, -10, 30)
+    """
+    log = list(log)
+    resolved = resolve(log)
+    rounds = [_Round(bids=[None] * setup.n) for _ in range(setup.round_count)]
+    for entry in resolved.active:
+        _apply(rounds, entry)
+    rows: list[RoundRow] = []
+    running = [0] * setup.n
+    for i, (r, (cards, dealer, order, has_trump)) in enumerate(zip(rounds, setup.schedule), start=1):
+        points = totals = None
+        if r.tricks is not None:
+            points = tuple(round_points(b, t) for b, t in zip(r.bids, r.tricks))  # type: ignore[arg-type]
+            running = [a + b for a, b in zip(running, points)]
+            totals = tuple(running)
+        rows.append(
+            RoundRow(
+                number=i,
+                cards=cards,
+                dealer=dealer,
+                order=order,
+                has_trump=has_trump,
+                trump=r.trump,
+                bids=tuple(r.bids),
+                tricks=tuple(r.tricks) if r.tricks is not None else None,
+                points=points,
+                totals=totals,
+                leaders=_top(totals) if totals else (),
+                corrected=r.corrected,
+                hands=r.hands,
+                turned=r.turned,
+                played=tuple(map(tuple, r.played)) if r.played is not None else (),
+            )
+        )
+    return Sheet(
+        setup=setup,
+        rows=tuple(rows),
+        version=len(log),
+        can_undo=resolved.undo_target is not None,
+        can_redo=resolved.redo_target is not None,
+    )
+
+
+def _apply(rounds: list[_Round], entry: Entry) -> None:
+    """Apply one verified entry; the data were normalised by ``verify``."""
+    d = entry.data
+    r = rounds[d["round"] - 1]
+    if entry.kind == "bid":
+        r.bids[d["player"]] = d["bid"]
+    elif entry.kind == "tricks":
+        r.tricks = list(d["tricks"])
+    elif entry.kind == "trump":
+        r.trump = Trump(d["card"], d.get("suit"))
+    elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
+        r.hands = tuple(tuple(h) for h in d["hands"])
+        r.turned = d.get("turned")
+        r.trump = _turned_trump(r.turned)
+        r.played = [[] for _ in r.hands]
+    elif entry.kind == "played":
+        r.played[d["player"]].append(d["card"])  # type: ignore[index]
+    elif entry.kind == "correction":
+        r.bids = list(d["bids"])
+        if d.get("tricks") is not None:
+            r.tricks = list(d["tricks"])
+        r.corrected = True
+    else:
+        raise ValueError(f"unknown entry kind {entry.kind!r}")
+
+
+SUIT_OF = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}  # card notation -> SUITS
+
+
+def _turned_trump(turned: str | None) -> Trump | None:
+    """The trump a turned card sets (W-R3): its suit; none for a Jester; the dealer's
+    pick for a Wizard (pending); nothing is turned in the last round (W-R4)."""
+    if turned is None:
+        return None
+    if turned == "W":
+        return Trump("wizard", None)
+    if turned == "J":
+        return Trump("jester", None)
+    return Trump(SUIT_OF[turned[0]], SUIT_OF[turned[0]])
+
+
+def _own(values: Sequence[Any], viewer: int | None) -> tuple[Any, ...]:
+    return tuple(v if p == viewer else None for p, v in enumerate(values))
+
+
+def summary(sheet: Sheet) -> dict[str, Any]:
+    """What the games list shows without replaying every game."""
+    row = sheet.current
+    return {
+        "phase": sheet.phase,
+        "round": row.number if row else len(sheet.rows),
+        "rounds": len(sheet.rows),
+        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.played else [],
+        "players": list(sheet.setup.players),
+    }

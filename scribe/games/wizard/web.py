@@ -1,0 +1,229 @@
+"""Wizard on the web: what the round's buttons post (as the data the rules verify), and
+its sheet as JSON."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import gettext as _
+
+from .. import wizard
+from ...rules.errors import N_, RuleError
+from ...formatting import card, cards_text, translate
+from .words import trump
+from ...rules.standings import standings_and_undo
+
+NEW_LABEL = N_("New game of Wizard")  # the start page's button
+TEMPLATES = "play"
+ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
+PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
+ACTIONS = ("bid", "trump", "tricks", "deal")  # "played" only from a player's own link
+NEW_TEMPLATE = "games/new.html"
+SEATS = 6
+
+
+def _counts(form, prefix: str, n: int) -> list[Any]:
+    return [form.get(f"{prefix}.{p}") or None for p in range(n)]
+
+
+def _made_bids(sheet: wizard.Sheet) -> list[Any]:
+    """The current round's bids as its tricks; a sealed bid stays unknown (the rules then
+    ask for it) and the rules still check that they add up to the cards (W-S2)."""
+    row = sheet.current
+    if row is None:
+        return [None] * sheet.setup.n
+    return [None if b is wizard.SEALED else b for b in row.bids]
+
+
+def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
+    """One tap of the round panel as rules data (types are checked by the rules)."""
+    if kind == "bid":
+        return {k: form.get(k) for k in ("round", "player", "bid")}
+    if kind == "trump":
+        return {k: form.get(k) for k in ("round", "card", "suit")}
+    if kind == "tricks":
+        if form.get("made") == "bids":  # "everyone made it": each player's tricks = their bid
+            return {"round": form.get("round"), "tricks": _made_bids(sheet)}
+        return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n)}
+    if kind == "deal":  # the cards come from the service's random source, never the form
+        return {"round": form.get("round")}
+    return {}
+
+
+def parse_correction(number: int, form, sheet: wizard.Sheet) -> dict[str, Any]:
+    """The correction form of round ``number``: every bid, and every trick once played."""
+    n = sheet.setup.n
+    row = sheet.row(number)
+    return {"round": number, "bids": _counts(form, "bids", n),
+            "tricks": _counts(form, "tricks", n) if row.complete else None}
+
+
+def new_context() -> dict[str, Any]:
+    return {"presets": wizard.PRESETS, "editions": wizard.EDITIONS}
+
+
+def blank_form() -> dict[str, Any]:
+    return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
+            "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
+            "reveal": "open", "virtual_deck": False}
+
+
+def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """Form fields -> (options for the rules, the form to re-show, seat row of each player).
+
+    Blank name rows are unused seats; the dealer radio names a row, so it is mapped
+    to the player's place among the filled rows.
+    """
+    rows = form.getlist("players")  # all of them: a 7th name is refused, not dropped
+    kept = [i for i, n in enumerate(rows) if n.strip()]
+    dealer_raw = form.get("dealer", "random")
+    if dealer_raw == "random" or not kept:
+        dealer: Any = secrets.randbelow(max(len(kept), 1))  # W-R2: drawn at random
+    else:
+        row = int(dealer_raw) if dealer_raw.isdecimal() and len(dealer_raw) < 3 else -1
+        dealer = kept.index(row) if row in kept else -1  # a blank row or garbage deals nothing
+    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name", "reveal")}}
+    shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
+    shown["unicolore"] = form.get("unicolore") == "on"
+    shown["leader_ties"] = form.get("leader_ties") == "on"
+    shown["virtual_deck"] = form.get("virtual_deck") == "on"
+    options = {
+        "players": [rows[i] for i in kept],
+        "first_dealer": dealer,
+        "preset": form.get("preset") or "standard",
+        "edition": form.get("edition") or "gigamic",
+        "rounds": form.get("rounds") or None,
+        "unicolore": shown["unicolore"],
+        "leader_ties": shown["leader_ties"],
+        "reveal": form.get("reveal") or "open",  # W-B7
+        "virtual_deck": shown["virtual_deck"],
+    }
+    return options, shown, kept
+
+
+RULE_SWITCHES = set(wizard.RuleSet.__dataclass_fields__)
+
+
+def api_options(body: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/games body -> make_setup options; unknown switches are refused, not ignored."""
+    rules = body.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise RuleError(N_("Rules must be an object."), field="rules")
+    unknown = sorted(set(rules) - RULE_SWITCHES)
+    if unknown:
+        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
+    dealer = body.get("first_dealer")
+    if dealer in (None, "random"):
+        players = body.get("players")
+        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0  # W-R2
+    return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"),
+            "edition": body.get("edition", "gigamic"), **rules}
+
+
+def round_label(summary: dict[str, Any]) -> str:
+    """The games list's line for a game in play: "Round 3 of 20"."""
+    return _("Round %(round)s of %(rounds)s", round=summary.get("round"), rounds=summary.get("rounds"))
+
+
+def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
+    """A Wizard sheet as JSON: the same object the page renders, field for field."""
+    if (sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck) and not sheet.redacted:
+        raise ValueError("hidden or secret bids, or dealt hands: serialize a viewer's sheet (sharing.viewer_sheet)")
+    setup = sheet.setup
+    current = sheet.current
+    forbidden = sheet.forbidden()
+    w, j = setup.card_names()
+    return {
+        "version": sheet.version,
+        "phase": sheet.phase,
+        "finished": sheet.finished,
+        "current_round": current.number if current else None,
+        "round_count": len(sheet.rows),
+        "players": list(setup.players),
+        "first_dealer": setup.first_dealer,
+        "rules": {**setup.rules.as_dict(), "preset": setup.rules.preset},
+        "edition": setup.edition,
+        "card_names": {"wizard": w, "jester": j},
+        "next_bidder": current.next_bidder if current and sheet.phase == "bidding" else None,
+        "forbidden_bid": None if forbidden is None else {
+            "player": forbidden.player, "value": forbidden.value, "rule": forbidden.rule,
+            "message": translate(wizard.forbidden_message(setup, forbidden)),
+        },
+        "rounds": [_row(r) for r in sheet.rows],
+        "totals": list(sheet.totals),
+        "leaders": list(sheet.leaders) if sheet.played else [],
+        "winners": list(sheet.winners),
+        **standings_and_undo(sheet),
+    }
+
+
+def _row(r: wizard.RoundRow) -> dict[str, Any]:
+    return {
+        "number": r.number,
+        "cards": r.cards,
+        "dealer": r.dealer,
+        "order": list(r.order),
+        "has_trump": r.has_trump,
+        "trump": None if r.trump is None else {"card": r.trump.card, "suit": r.trump.suit},
+        "dealt": r.dealt,  # virtual deck; the hands themselves are never in the sheet's JSON
+        "turned": r.turned,
+        "bids": [None if b is wizard.SEALED else b for b in r.bids],
+        "sealed": [b is wizard.SEALED for b in r.bids],  # in, but not shown to this reader (W-B7)
+        "bid_total": None if r.sealed else r.bid_total,
+        "tricks": None if r.tricks is None else list(r.tricks),
+        "points": None if r.points is None else list(r.points),
+        "totals": None if r.totals is None else list(r.totals),
+        "leaders": list(r.leaders),
+        "complete": r.complete,
+        "corrected": r.corrected,
+    }
+
+
+def entry_text(e: Any, setup: wizard.Setup) -> str:
+    """One Wizard entry of the history, in words; sealed values stay sealed (W-B7)."""
+    d, names = e.data, setup.players
+    if e.kind == "bid":
+        if d["bid"] is wizard.SEALED:  # W-B7: not for this reader's eyes yet
+            return _("Round %(round)s: %(name)s bids (sealed)", round=d["round"], name=names[d["player"]])
+        return _("Round %(round)s: %(name)s bids %(bid)s", round=d["round"], name=names[d["player"]], bid=d["bid"])
+    if e.kind == "tricks":
+        tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
+        return _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+    if e.kind == "trump":
+        t = trump(wizard.Trump(d["card"], d.get("suit")), setup)
+        return _("Round %(round)s: trump %(trump)s", round=d["round"], trump=t)
+    if e.kind == "deal":
+        hands = [h for h in d.get("hands") or () if h is not None]
+        turned = _("turned up: %(card)s", card=card(d["turned"], setup)) if d.get("turned") else _("nothing turned up")
+        text = _("Round %(round)s: Scribe dealt the cards, %(turned)s", round=d["round"], turned=turned)
+        if hands and len(hands) == len(names):  # the round is scored: every hand, for review
+            text += " · " + "; ".join(f"{names[p]}: {cards_text(h, setup)}" for p, h in enumerate(d["hands"]))
+        return text
+    if e.kind == "played":
+        if d.get("card") is None:  # not this reader's card, and the round is not scored yet
+            return _("Round %(round)s: %(name)s marks a card played", round=d["round"], name=names[d["player"]])
+        return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card(d["card"], setup))
+    if e.kind == "correction":
+        bids = ", ".join(f"{names[p]} {'🔒' if b is wizard.SEALED else b}" for p, b in enumerate(d["bids"]))
+        text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
+        if d.get("tricks") is not None:
+            tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
+            text += " · " + _("tricks %(tricks)s", tricks=tricks)
+        return text
+    return e.kind
+
+
+def card_class(notation: str) -> str:
+    """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
+    return {"W": "wizard", "J": "none"}.get(notation) or wizard.SUIT_OF.get(notation[:1], "none")
+
+
+def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
+    return translate(wizard.forbidden_message(setup, f))
+
+
+# Wizard's own template helpers, registered by web/filters.py
+FILTERS = {"forbidden_text": forbidden_text, "card_class": card_class}
+GLOBALS = {"suits": wizard.SUITS}

@@ -1,0 +1,32 @@
+"""Witty Zibi's JSON in the API document (its ``schema`` part): options, correction, sheet."""
+
+from __future__ import annotations
+
+from ...schema import BOOL, INT, INTS, NAMES, SEATS, STANDINGS_AND_UNDO, closed
+
+CLAN = {"enum": ["A", "B", "C"]}
+OPT_CLAN = {"enum": ["A", "B", "C", None]}
+
+NEW_GAME = {
+    "mode": {"enum": ["two", "three", "alone", "one_more", None], "description": "Witty Zibi clan mode (Z-C1); null: two clans"},
+    "expert": {"type": "boolean", "description": "Witty Zibi expert rule"},
+}
+
+CORRECTION = {"clans": {"type": "array", "items": {"type": "string"}}, "eliminated": {"type": "array", "items": BOOL}}
+
+PATHS: dict = {}  # every action goes through /actions/{kind}
+
+_ROUND = closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
+    "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
+    "leaders": SEATS, "corrected": BOOL})
+
+SHEET = {
+    "version": INT, "phase": {"enum": ["playing", "result"]}, "finished": BOOL, "current_round": INT,
+    "players": NAMES, "mode": {"enum": ["two", "three", "alone", "one_more"]}, "expert": BOOL,
+    "clan_sizes": INTS,
+    "tracker": closed({"damage": INTS, "eliminated": {"type": "array", "items": BOOL},
+                       "piles": {"type": "array", "items": INTS}, "clans": {"type": "array", "items": OPT_CLAN},
+                       "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN}),
+    "rounds": {"type": "array", "items": _ROUND},
+    "totals": INTS, "leaders": SEATS, **STANDINGS_AND_UNDO,
+}

@@ -1,0 +1,217 @@
+"""The Witty Zibi score sheet: a pure function of the setup and the recorded entries.
+
+Entry kinds (``KINDS``): "result" closes the round in progress; "correction" supersedes
+a past round's result (``data["round"]``, 1-based); "damage", "heal", "reveal" and
+"set_aside" drive the damage tracker of the round in progress. ``verify`` checks an
+action against the sheet and returns the normalised data to record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from ...rules.errors import N_, RuleError
+from ...rules.log import applied
+from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from .clans import Setup, whole
+from .scoring import DERIVE, RoundResult, judge_round
+from .tracker import (
+    DamageTracker,
+    damage,
+    heal,
+    new_tracker,
+    reveal,
+    round_end,
+    set_aside,
+    verify_damage,
+    verify_heal,
+    verify_reveal,
+    verify_set_aside,
+)
+
+
+@dataclass(frozen=True)
+class SheetRound:
+    """One played round: its result, the running totals and the leaders after it (Z-S3)."""
+
+    number: int
+    result: RoundResult
+    totals: tuple[int, ...]
+    leaders: tuple[int, ...]
+    corrected: bool = False
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.result.points
+
+
+def _top(totals: Sequence[int]) -> tuple[int, ...]:
+    """Players sharing the highest total (all of them when nobody has scored)."""
+    best = max(totals)
+    return tuple(p for p, t in enumerate(totals) if t == best)
+
+
+@dataclass(frozen=True)
+class ZibiSheet:
+    """Everything the score pad shows, computed from the setup and the entries."""
+
+    GAME: ClassVar[str] = "zibi"  # its game in games.GAMES, for code holding only a sheet
+    setup: Setup
+    rounds: tuple[SheetRound, ...]
+    tracker: DamageTracker  # the round in progress
+    version: int = 0  # entries in the log; a page submits it back to detect staleness
+    can_undo: bool = False
+    can_redo: bool = False
+
+    @property
+    def finished(self) -> bool:
+        """Never: the table plays as many rounds as it likes (Z-S3)."""
+        return False
+
+    @property
+    def round_number(self) -> int:
+        """The number of the round in progress."""
+        return len(self.rounds) + 1
+
+    @property
+    def phase(self) -> str:
+        """"result" once the tracker sees a whole clan out (Z-E1), else "playing"."""
+        return "result" if round_end(self.tracker) is not None else "playing"
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.rounds[-1].totals if self.rounds else (0,) * self.setup.n
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The leader(s) now (Z-S3): a tie gives several."""
+        return _top(self.totals)
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Players by total, ties sharing a rank (1, 1, 3)."""
+        return ranked(self.totals, before=before_last([r.totals for r in self.rounds], self.setup.n))
+
+    def row(self, number: Any) -> SheetRound:
+        """The played round ``number``, or a refusal."""
+        n = whole(number, "round")
+        if not 1 <= n <= len(self.rounds):
+            raise RuleError(N_("There is no round %(round)s in this game."), field="round", round=n)
+        return self.rounds[n - 1]
+
+
+def _result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
+    return judge_round(
+        setup, data.get("clans"), data.get("eliminated"), data.get("winner", DERIVE)
+    )
+
+
+def _recorded_result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
+    """A result about to be recorded: with no winner declared, one must follow from who
+    is out; "the cards ran out" has to be said (winner None), never assumed, so that a
+    forgotten elimination tick cannot silently score a round for nobody (Z-E1)."""
+    r = _result(setup, data)
+    if "winner" not in data and r.winner is None:
+        raise RuleError(
+            N_("No clan is all out: tick who was eliminated, or tick “the cards ran out”."),
+            field="eliminated",
+        )
+    return r
+
+
+def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
+    """The sheet after the entries (``log.Entry`` objects, or mappings / objects with a
+    ``kind`` and ``data``); a log with undo/redo entries is resolved first.
+
+    >>> s = Setup(("Ana", "Ben", "Cy", "Dee"))
+    >>> sheet = replay(s, [
+    ...     {"kind": "result", "data": {"clans": list("ABAB"), "eliminated": [1, 0, 1, 1]}},
+    ...     {"kind": "result", "data": {"clans": list("AABB"), "eliminated": [0, 0, 1, 0],
+    ...                                 "winner": None}},
+    ...     {"kind": "correction", "data": {"round": 2, "clans": list("AABB"),
+    ...                                     "eliminated": [0, 1, 1, 1]}}])
+    >>> [r.points for r in sheet.rounds], sheet.totals, sheet.leaders
+    ([(0, 3, 0, 2), (3, 2, 0, 0)], (3, 5, 0, 2), (1,))
+    """
+    entries = list(entries)
+    log = applied(entries)
+    results: list[RoundResult] = []
+    corrected: set[int] = set()
+    tracker = new_tracker(setup)
+    for kind, d in log.entries:
+        if kind == "result":
+            results.append(_result(setup, d))
+            tracker = new_tracker(setup)
+        elif kind == "correction":
+            n = whole(d.get("round"), "round")
+            if not 1 <= n <= len(results):
+                raise RuleError(
+                    N_("There is no round %(round)s in this game."), field="round", round=n
+                )
+            results[n - 1] = _result(setup, d)
+            corrected.add(n)
+        elif kind == "damage":
+            tracker = damage(tracker, d.get("player"), d.get("amount"))
+        elif kind == "heal":
+            tracker = heal(tracker, d.get("player"))
+        elif kind == "reveal":
+            tracker = reveal(tracker, d.get("player"), d.get("clan"))
+        elif kind == "set_aside":
+            tracker = set_aside(tracker, d.get("clan"))
+        else:
+            raise RuleError(N_("Unknown action."), field="kind")
+    rows: list[SheetRound] = []
+    running = [0] * setup.n
+    for i, r in enumerate(results, start=1):
+        running = [a + b for a, b in zip(running, r.points)]
+        totals = tuple(running)
+        rows.append(SheetRound(i, r, totals, _top(totals), i in corrected))
+    return ZibiSheet(setup, tuple(rows), tracker, len(entries), log.can_undo, log.can_redo)
+
+
+def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Check an action against the sheet; return the entry data to record.
+
+    >>> sheet = replay(Setup(("Ana", "Ben", "Cy", "Dee")), [])
+    >>> verify(sheet, "result", {"clans": list("ABAB"), "eliminated": [1, 0, 1, 0]})
+    {'clans': ['A', 'B', 'A', 'B'], 'eliminated': [True, False, True, False], 'winner': 'B'}
+    >>> verify(sheet, "heal", {"player": 0})
+    Traceback (most recent call last):
+    ...
+    scribe.rules.errors.RuleError: Ana has no damage to heal.
+    """
+    t = sheet.tracker
+    if kind == "result":
+        return _recorded_result(sheet.setup, data).as_dict()
+    if kind == "correction":
+        row = sheet.row(data.get("round"))
+        r = _recorded_result(sheet.setup, data)
+        if r == row.result:
+            raise RuleError(N_("Nothing was changed."), field="round")
+        return {"round": row.number, **r.as_dict()}
+    if kind == "damage":
+        seat, amount = verify_damage(t, data.get("player"), data.get("amount"))
+        return {"player": seat, "amount": amount}
+    if kind == "heal":
+        return {"player": verify_heal(t, data.get("player"))}
+    if kind == "reveal":
+        seat, clan = verify_reveal(t, data.get("player"), data.get("clan"))
+        return {"player": seat, "clan": clan}
+    if kind == "set_aside":
+        return {"clan": verify_set_aside(t, data.get("clan"))}
+    raise RuleError(N_("Unknown action."), field="kind")
+
+
+KINDS = ("result", "correction", "damage", "heal", "reveal", "set_aside")
+
+
+def summary(sheet: ZibiSheet) -> dict[str, Any]:
+    """What the games list shows without replaying every game."""
+    return {
+        "phase": sheet.phase,
+        "round": sheet.round_number,
+        "rounds": len(sheet.rounds),
+        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.rounds else [],
+        "players": list(sheet.setup.players),
+    }
