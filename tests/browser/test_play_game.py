@@ -152,8 +152,17 @@ def test_whole_game_by_tapping(server, phone, artifacts):
     expect_totals(page, 1, totals1)
     x(page.locator("p.deal")).to_contain_text("Dealer: Marie")
 
-    # --- round 2: 2 cards, Marie deals, Paul bids first; no trump card recorded (optional)
+    # --- round 2: 2 cards, Marie deals, Paul bids first; a Wizard is turned up, so
+    # Marie names the trump suit before anyone bids (W-R3): no bid buttons until then
     x(page.locator("p.deal")).to_contain_text("Deal 2 cards each")
+    x(page.locator("form.trump summary")).to_contain_text("Trump card turned up (optional)")
+    page.locator("form.trump").get_by_role("button", name="Wizard: dealer picks").tap()
+    x(page.locator("p.suit-first")).to_have_text("Bids wait: Marie, the dealer, names the trump suit first (above).")
+    x(page.locator("form.bid")).to_have_count(0)
+    x(page.locator("form.trump .label")).to_have_text("Wizard turned: Marie picks the trump suit")
+    page.locator("form.trump").get_by_role("button", name="green", exact=True).tap()
+    x(page.locator("form.trump summary")).to_contain_text("Trump: green")
+    x(page.locator("p.suit-first")).to_have_count(0)
     bidder(page, "Paul")
     bid(page, 1)
     bidder(page, "Thomas")

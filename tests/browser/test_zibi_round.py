@@ -1,7 +1,8 @@
 """One round of Witty Zibi with the damage tracker, tapped on a phone-sized headless Chromium.
 
-Ana, Ben, Cy and Dee, two clans of two (Z-C1). Ben (clan B) goes out first; then Ana and
-Cy (clan A): clan A is all out, clan B wins (Z-E1). Points by Z-S1, written out here:
+Ana, Ben, Cy and Dee, two clans of two (Z-C1). Ben (clan B) goes out first: B might be a
+clan of one (2+2 or 3+1 at 4 players), so Scribe asks whether the round is over, and the
+table plays on; then Ana and Cy (clan A): clan A is all out, clan B wins (Z-E1). Points by Z-S1, written out here:
 Dee survives in the winning clan (3), Ben is out in it (2), Ana and Cy score 0.
 """
 
@@ -74,7 +75,7 @@ def test_one_round_with_the_damage_tracker(server, phone, artifacts):
 
     # --- damage: a Soins on Dee, then Ben out at 110 (100 is still alive, Z-D1)
     damage(page, "Dee", 20)
-    row(page, "Dee").get_by_role("button", name="Soins").tap()
+    row(page, "Dee").get_by_role("button", name="Heal").tap()
     x(row(page, "Dee").locator("[data-total]")).to_have_text("0")
     damage(page, "Ben", 30, 30, 30, 10)
     x(row(page, "Ben").locator(".badge", has_text="out")).to_have_count(0)
@@ -82,8 +83,16 @@ def test_one_round_with_the_damage_tracker(server, phone, artifacts):
     x(row(page, "Ben").locator(".badge", has_text="out")).to_be_visible()
     x(row(page, "Ben").get_by_role("button", name="+10")).to_have_count(0)  # no more cards for Ben
     reveal(page, "Ben", "B")
+    # Z-C1: at 4 players B may be a clan of one (3+1), so Ben's going out may end the
+    # round: Scribe cannot know and asks; the table plays on, which answers it
+    ask = page.locator("p.ask")
+    x(ask).to_contain_text("Is the round over? Clan B may have no player left")
+    x(page.locator("form.result details")).to_have_attribute("open", "")
+    page.screenshot(path=str(artifacts / "zibi-round-ask.png"), full_page=True)
 
-    damage(page, "Ana", 30, 30, 30, 20)
+    damage(page, "Ana", 30)
+    x(ask).to_have_count(0)
+    damage(page, "Ana", 30, 30, 20)
     reveal(page, "Ana", "A")
     x(page.locator("p.winners")).to_have_count(0)
     damage(page, "Cy", 30, 30, 20, 30)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from scribe.games import wizard
 from scribe.rules.errors import RuleError
 
 from rules_helpers import Game
@@ -139,3 +140,69 @@ def test_later_correction_of_the_same_round_wins():
     g.correct(1, [1, 1, 0], [1, 0, 0])
     g.correct(1, [0, 0, 0], [0, 0, 1])
     assert g.sheet.rows[0].points == (20, 20, -10)
+
+
+# ----------------------------------------------------------------- a correction moves the lead
+# Issue 10's scenario: leader preset, A B C, C deals first. Round 1 bids 1 0 0, tricks
+# 0 0 1; round 2 (A deals, B C A bid) bids B1 C1 A0, tricks 0 1 1. Correcting round 1
+# to tricks 1 0 0 puts A strictly ahead before round 2, where A bid last and 0 made the
+# bids total 2: W-B4 forbade it. The cards were played on that bid, so the correction
+# is accepted and round 2 is flagged; nothing is refused for a bid nobody touched.
+
+
+def issue_10_game(preset: str = "leader") -> Game:
+    g = Game(["A", "B", "C"], preset=preset, first_dealer=2)
+    g.round([1, 0, 0], [0, 0, 1])
+    g.round([0, 1, 1], [0, 1, 1])
+    assert g.sheet.totals == (10, 50, 20) and g.sheet.broken_bids == ()
+    return g
+
+
+def test_w_b4_correction_that_makes_a_later_bid_illegal_is_accepted_and_flagged():
+    g = issue_10_game()
+    g.correct(1, [1, 0, 0], [1, 0, 0])
+    sheet = g.sheet
+    assert sheet.strict_leader_before(2) == 0  # A leads 30 / 20 / 20 before round 2
+    (flag,) = sheet.broken_bids
+    assert (flag.round, flag.player, flag.value, flag.rule) == (2, 0, 0, "W-B4")
+    assert sheet.broken_bid(sheet.rows[1]) == flag and sheet.broken_bid(sheet.rows[0]) is None
+    assert sheet.rows[1].bids == (0, 1, 1)  # kept as played, scored as played
+    assert sheet.totals == (50, 50, 50)
+    message = wizard.broken_bid_message(sheet.setup, flag)
+    assert message.field == "bids.0"
+    assert "A's bid of 0 in round 2" in message.message and "correct round 2" in message.message
+
+
+def test_w_b4_tricks_only_correction_of_the_flagged_round_is_not_refused():
+    g = issue_10_game()
+    g.correct(1, [1, 0, 0], [1, 0, 0])
+    g.correct(2, [0, 1, 1], [1, 1, 0])  # only the tricks change: A's 0 nobody touched
+    assert g.sheet.rows[1].tricks == (1, 1, 0)
+    assert [f.round for f in g.sheet.broken_bids] == [2]  # still flagged
+    # other bids may be fixed too while A's stays as played
+    g.correct(2, [0, 2, 0], [1, 1, 0])
+    assert [f.round for f in g.sheet.broken_bids] == [2]
+
+
+def test_w_b4_correction_that_types_the_forbidden_bid_is_still_refused():
+    g = issue_10_game()
+    g.correct(1, [1, 0, 0], [1, 0, 0])
+    # changing A's own bid into the one now forbidden is entering a forbidden bid (W-B6)
+    err = refused(g.correct, 2, [1, 0, 1], [1, 1, 0])
+    assert err.field == "bids.0" and "A leads" in err.message and "1" in err.message
+    # fixing A's bid to an allowed one clears the flag
+    g.correct(2, [2, 1, 1], [1, 1, 0])
+    assert g.sheet.broken_bids == ()
+
+
+def test_w_b5_canadian_zero_is_never_flagged():
+    g = issue_10_game("canadian")
+    g.correct(1, [1, 0, 0], [1, 0, 0])  # A leads, but the leader may still bid zero (W-B5)
+    assert g.sheet.broken_bids == ()
+
+
+def test_w_b4_undoing_the_correction_clears_the_flag():
+    g = issue_10_game()
+    g.correct(1, [1, 0, 0], [1, 0, 0])
+    g.undo()
+    assert g.sheet.broken_bids == () and g.sheet.totals == (10, 50, 20)

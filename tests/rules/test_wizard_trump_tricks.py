@@ -44,16 +44,32 @@ def test_w_r3_jester_means_no_trump():
     assert trump.card == "jester" and trump.suit is None and not trump.pending
 
 
-def test_w_r3_wizard_dealer_chooses():
-    g = Game()
+def test_w_r3_wizard_dealer_names_the_suit_before_anyone_bids():
+    # seeds 000, 001, 004: the dealer names the suit once the Wizard is turned, then
+    # the bidding starts left of the dealer
+    g = Game(first_dealer=2)
     g.do("trump", card="wizard")
     assert g.sheet.rows[0].trump.pending
-    g.bids([0, 0, 0])
-    err = refused(g.tricks, [1, 0, 0])
-    assert err.field == "trump" and "Wizard" in err.message
-    # the dealer can still name the suit once the bids are in (fixed: was a dead end)
+    err = refused(g.bid, 0)
+    assert err.field == "bid" and "Wizard" in err.message and "Marie" in err.message
+    assert err.params == {"name": "Marie"}  # the dealer, named in the message
+    assert g.sheet.rows[0].bids == (None, None, None)  # nothing half-recorded
     g.do("trump", card="wizard", suit="green")
     assert g.sheet.rows[0].trump.suit == "green" and not g.sheet.rows[0].trump.pending
+    g.bids([0, 0, 0])
+    g.tricks([1, 0, 0])
+    assert g.sheet.rows[0].complete
+
+
+def test_w_r3_bids_recorded_before_the_suit_still_get_it_named():
+    # a log written before bids were refused on a pending Wizard: still playable
+    g = Game()
+    g.do("trump", card="wizard")
+    for p, bid in ((1, 0), (2, 0), (0, 0)):
+        g._record("bid", {"round": 1, "player": p, "bid": bid})
+    err = refused(g.tricks, [1, 0, 0])
+    assert err.field == "trump" and "Wizard" in err.message
+    g.do("trump", card="wizard", suit="green")
     g.tricks([1, 0, 0])
     assert g.sheet.rows[0].complete
 
@@ -203,8 +219,6 @@ def test_tricks_for_another_round_refused():
 def test_w_r3_naming_a_pending_wizard_needs_a_suit():
     g = Game(preset="standard")
     g.do("trump", card="wizard")
-    for bid in (0, 0, 0):
-        g.bid(bid)
     with pytest.raises(RuleError) as err:
         g.do("trump", card="wizard")
     assert err.value.field == "suit"

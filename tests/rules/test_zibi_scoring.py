@@ -108,8 +108,10 @@ def test_every_clan_out_refused():
 
 
 def test_clans_not_matching_the_mode_refused():
-    err = refused("clans", setup(4), list("AAAB"), [0, 0, 0, 1])
-    assert err.params["sizes"] == "2+2" and err.params["given"] == "3+1"
+    err = refused("clans", setup(4), list("AAAA"), [0, 0, 0, 1])
+    assert err.params["sizes"] == "2+2 / 3+1" and err.params["given"] == "4"
+    err = refused("clans", setup(6), list("AAAABB"), [0] * 6)
+    assert err.params["sizes"] == "3+3" and err.params["given"] == "4+2"
     refused("clans", setup(6, "three"), list("AAABBB"), [0] * 6)
     refused("clans.6", setup(7, "one_more"), list("AAABBBC"), [0] * 7)  # two clans: A and B
     refused("clans", setup(5, "alone"), list("AABBB"), [0] * 5)
@@ -130,3 +132,28 @@ def test_bad_shapes_refused():
 def test_verify_round_returns_the_normalised_result():
     assert verify_round(setup(4), ("B", "A", "A", "B"), ["1", "on", "", 0]) == (
         ("B", "A", "A", "B"), (True, True, False, False), None)
+
+
+# ----------------------------------------------------------------- Z-C1 at 4 players: 2+2 or 3+1
+
+
+def test_z_c1_four_players_three_and_one_is_a_result():
+    # 2 of the 6 tokens set aside unseen: 3+1 happens about 4 games in 10
+    r = judge_round(setup(4), list("AABA"), [1, 1, 0, 1])
+    assert r.winner == "B" and r.points == (0, 0, 4, 0)  # Z-S1: the lone survivor scores 4
+
+
+def test_z_s1_three_of_a_three_and_one_win_as_usual():
+    r = judge_round(setup(4), list("AABA"), [0, 1, 1, 0])  # the lone B is out
+    assert r.winner == "A" and r.points == (3, 2, 0, 3)
+
+
+def test_z_c1_three_and_one_with_the_lone_player_alive_is_not_over():
+    with pytest.raises(RuleError) as e:
+        judge_round(setup(4), list("AABA"), [1, 1, 0, 0], winner="B")
+    assert e.value.field == "winner" and e.value.params == {"clan": "B", "other": "A"}
+
+
+def test_z_c1_three_and_one_only_at_four_players():
+    for clans in (list("AAAABB"), list("AAAAAB")):
+        refused("clans", setup(6), clans, [0] * 6)

@@ -109,7 +109,7 @@ def test_z_m2_deck_and_reserve(n, deck, reserve):
 
 def test_z_m2_small_deck_removes_2_of_each_special_and_8_of_each_damage():
     removed = dict(preparation(4).removed)
-    assert removed == {"Sorcier": 2, "Soins (Witty Nurse)": 2, "Emissaire": 2, "PAF": 2,
+    assert removed == {"Sorcier": 2, "Witty Nurse (heal)": 2, "Emissaire": 2, "PAF": 2,
                        "Bananes 10": 8, "Bananes 20": 8, "Bananes 30": 8}
     assert 108 - sum(removed.values()) == 76
     assert preparation(6).removed == ()

@@ -84,6 +84,11 @@ def test_tracker_actions_replay_into_the_round_in_progress():
                                                      {"player": "2", "amount": str(a)})})
     log.append({"kind": "reveal", "data": {"player": 2, "clan": "A"}})
     sheet = replay(S, log)
+    assert sheet.phase == "playing"  # Z-C1: A may hold a third token (3+1); the table is asked
+    log.append({"kind": "reveal", "data": {"player": 1, "clan": "B"}})  # a survivor shows B
+    assert replay(S, log).phase == "playing"  # Dee may still be the third A
+    log.append({"kind": "reveal", "data": {"player": 3, "clan": "B"}})
+    sheet = replay(S, log)
     assert sheet.phase == "result"
     end_data = {"clans": ["A", "B", "A", "B"], "eliminated": list(sheet.tracker.eliminated)}
     log.append({"kind": "result", "data": verify(sheet, "result", end_data)})

@@ -306,9 +306,10 @@ def test_dealt_hands_are_never_exported_before_the_round_is_scored(api, db):
     assert all(len(h) == 1 for h in deal["data"]["hands"])
     new = record.import_record(db, rec)
     assert service.load(db, new)[1] == service.load(db, made.id)[1]
-    # a forged deal (a card twice) is refused by the rules of the deck
+    # a forged deal (a card thrice) is refused by the rules of the deck; a number card,
+    # since three Wizards or Jesters would be a fair deal (4 of each, W-M1)
     forged = edited(rec, lambda r: next(e for e in r["entries"] if e["kind"] == "deal")["data"].update(
-        hands=[deal["data"]["hands"][0]] * 3))
+        hands=[["R7"]] * 3))
     refused(db, forged, f"entries.{rec['entries'].index(deal)}", "refused by the rules")
 
 

@@ -375,14 +375,18 @@ def test_trump_refusals(client, api):
         assert resp.status_code == 422, fields
         assert field in errors(resp.get_data(as_text=True)), fields
     assert version(api, gid) == 0
-    # a pending Wizard blocks the tricks until the dealer names the suit (W-R3)
-    tap(client, gid, "/trump", card="wizard")
-    for value in (0, 0, 0):
-        bid(client, gid, value)
+    # a pending Wizard: the dealer names the suit before anyone bids (W-R3, seeds 000, 001, 004)
+    before_wizard = page(client, gid)  # a phone still showing the bid buttons
+    html = tap(client, gid, "/trump", card="wizard")
+    assert not has_form(html, "/bid")
+    assert "Bids wait: Marie, the dealer, names the trump suit first" in text(html)
     before = version(api, gid)
-    resp = submit(client, page(client, gid), "/tricks", tricks__0="1", tricks__1="0")
-    assert resp.status_code == 422 and "name the trump suit" in errors(resp.get_data(as_text=True))["trump"]
+    resp = submit(client, before_wizard, "/bid", bid="0", version=str(before))
+    body = resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "Marie, the dealer, names the trump suit before anyone bids" in errors(body)["bid"]
     assert version(api, gid) == before
+    html = tap(client, gid, "/trump", suit="green")
+    assert has_form(html, "/bid") and "Trump: green" in text(html)
 
 
 def test_stale_page_answers_409_with_the_fresh_state_and_saves_nothing(client, api):

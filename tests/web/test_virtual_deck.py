@@ -161,6 +161,9 @@ def test_the_api_marks_a_card_and_answers_the_players_own_cards(app, client, vd,
     seeded(9)
     gid, tokens = vd(reveal="hidden")
     client.post(f"/api/games/{gid}/deal", json={})
+    # seed 9 turns up a Wizard: the dealer names the suit before anyone bids (W-R3)
+    assert client.post(f"/api/player/{tokens[0]}/bid", json={"bid": 0}).status_code == 422
+    assert client.post(f"/api/games/{gid}/trump", json={"card": "wizard", "suit": "red"}).status_code == 200
     for p, token in enumerate(tokens):
         assert client.post(f"/api/player/{token}/bid", json={"bid": 0}).status_code == 200
     hands = recorded_deal(app, gid)["hands"]
@@ -258,18 +261,21 @@ def test_a_turned_wizard_asks_the_dealer_for_the_suit(app, client, vd, seeded):
     assert client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]["trump"] == {"card": "wizard", "suit": "green"}
 
 
-def test_undo_takes_back_a_deal_only_before_any_bid(app, client, vd):
+@pytest.mark.parametrize("seed", [9, 5])  # 9 turns up a Wizard
+def test_undo_takes_back_a_deal_only_before_any_bid(app, client, vd, seeded, seed):
+    seeded(seed)
     gid, _tokens = vd()
     client.post(f"/api/games/{gid}/deal", json={})
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200
     assert not client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]["dealt"]
     client.post(f"/api/games/{gid}/deal", json={})
-    client.post(f"/api/games/{gid}/trump", json={"card": "wizard", "suit": "red"})
-    sheet = client.get(f"/api/games/{gid}/sheet").get_json()
-    if sheet["rounds"][0]["trump"]["card"] == "wizard":
-        client.post(f"/api/games/{gid}/undo", json={})  # the named suit
-    client.post(f"/api/games/{gid}/bids", json={"player": PAUL, "bid": 0})
+    # a turned Wizard gets its suit before any bid (W-R3); refused when the card was not one
+    named = client.post(f"/api/games/{gid}/trump", json={"card": "wizard", "suit": "red"}).status_code == 200
+    assert client.post(f"/api/games/{gid}/bids", json={"player": PAUL, "bid": 0}).status_code == 200
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200  # the bid
+    assert named == (seed == 9)
+    if named:
+        assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 200  # the named suit
     resp = client.post(f"/api/games/{gid}/undo", json={})
     assert resp.status_code == 422 and resp.get_json()["field"] == "undo"
     assert client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]["dealt"]

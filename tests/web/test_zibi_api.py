@@ -69,9 +69,11 @@ def test_create_each_count_and_mode(api, zibi, count, mode, sizes):
     s = body["sheet"]
     assert status == 200 and body["game"] == "zibi" and body["summary"]["round"] == 1
     assert s["clan_sizes"] == sizes and s["expert"] is (count % 2 == 0) and s["current_round"] == 1
+    assert s["clan_splits"] == ([[2, 2], [3, 1]] if count == 4 else [sizes])  # Z-C1: 2 tokens unseen at 4
     assert s["rounds"] == [] and s["totals"] == [0] * count and s["leaders"] == []
     assert s["tracker"] == {"damage": [0] * count, "eliminated": [False] * count, "piles": [[]] * count,
-                            "clans": [None] * count, "set_aside": None, "round_over": False, "winner": None}
+                            "clans": [None] * count, "set_aside": None, "round_over": False, "winner": None,
+                            "maybe_out": []}
 
 
 @pytest.mark.parametrize("body, field, words", [
@@ -159,8 +161,7 @@ def test_three_clans_and_un_de_plus(api, zibi):
      "No player is in clan C"),
     ({"clans": list("ABAB"), "eliminated": [True, False, True, False], "winner": None}, "winner",
      "Clan A is all out, so the round ended with a winner: clan B"),
-    ({"clans": list("AAAB"), "eliminated": [True, True, True, False]}, "clans", "2+2 players, not 3+1"),
-    ({"clans": list("AAAA"), "eliminated": [True, True, True, False]}, "clans", "2+2 players, not 4"),
+    ({"clans": list("AAAA"), "eliminated": [True, True, True, False]}, "clans", "2+2 / 3+1 players, not 4"),
     ({"clans": list("ABC"), "eliminated": [True, True, True, False]}, "clans", "every player"),
     ({"clans": ["A", "B", "C", "A"], "eliminated": [True, True, True, False]}, "clans.2", "clan of Cy"),
     ({"clans": ["A", "B", None, "A"], "eliminated": [True, True, True, False]}, "clans.2", "clan of Cy"),
@@ -243,12 +244,18 @@ def test_z_e1_round_end_from_the_tracker_reveal_and_the_draft(api, zibi):
     s = done(api, gid, "reveal", player=0, clan="B")
     assert s["tracker"]["clans"] == ["B", None, None, None] and s["phase"] == "playing"
     s = hit(api, gid, 3, 30, 30, 30, 30)
-    assert s["tracker"]["round_over"] is False  # Dee's clan not shown yet
+    assert s["tracker"]["round_over"] is False and s["tracker"]["maybe_out"] == []  # Dee's clan not shown yet
     s = done(api, gid, "reveal", player=3, clan="B")
+    # Z-C1: two B out ends a 2+2 round, not a 3+1 one: the table is asked, nothing guessed
+    assert s["tracker"]["round_over"] is False and s["tracker"]["maybe_out"] == ["B"] and s["phase"] == "playing"
+    s = done(api, gid, "reveal", player=1, clan="A")  # the survivors show their tokens
+    assert s["tracker"]["maybe_out"] == ["B"]  # Cy may still be a third B
+    s = done(api, gid, "reveal", player=2, clan="A")
     assert s["tracker"]["round_over"] is True and s["tracker"]["winner"] == "A" and s["phase"] == "result"
+    assert s["tracker"]["maybe_out"] == []
     refused(api, gid, lambda: act(api, gid, "damage", player=1, amount=10), "player", "The round is over")
-    refused(api, gid, lambda: act(api, gid, "reveal", player=1, clan="B"), "clan",
-            "Ben cannot be in clan B: with Two clans the clans have 2+2 players.")
+    refused(api, gid, lambda: act(api, gid, "reveal", player=1, clan="C"), "clan",
+            "Ben cannot be in clan C: with Two clans the clans have 2+2 / 3+1 players.")
     refused(api, gid, lambda: act(api, gid, "reveal", player=1, clan="Q"), "clan", "Choose a clan")
     s = done(api, gid, "result", clans=list("BAAB"), eliminated=[True, False, False, True])
     assert s["rounds"][0]["points"] == [0, 3, 3, 0] and s["phase"] == "playing"
@@ -309,8 +316,8 @@ def test_undo_redo_corrections_and_history(api, zibi):
     url = f"/api/games/{gid}/rounds/1/correction"
     refused(api, gid, lambda: api("post", url, {"clans": list("ABAB"), "eliminated": [True, True, True, False]}),
             "round", "Nothing was changed")
-    refused(api, gid, lambda: api("post", url, {"clans": list("AAAB"), "eliminated": [True, True, True, False]}),
-            "clans", "not 3+1")
+    refused(api, gid, lambda: api("post", url, {"clans": list("AAAA"), "eliminated": [True, True, True, False]}),
+            "clans", "not 4")
     refused(api, gid, lambda: api("post", url, {"clans": list("ABAB"), "eliminated": [True, False, True, False],
                                                 "winner": "A"}), "winner", "Clan A cannot have won")
     refused(api, gid, lambda: api("post", f"/api/games/{gid}/rounds/3/correction",
@@ -353,3 +360,28 @@ def test_rename_delete_restore_and_list(api, zibi):
     assert api("get", f"/api/games/{gid}")[0] == 404
     assert api("post", f"/api/games/{gid}/restore")[0] == 200
     assert api("get", f"/api/games/{gid}")[0] == 200
+
+
+def test_z_c1_four_players_three_and_one_recorded_and_the_lone_survivor_scores_4(api, zibi):
+    gid = zibi()
+    s = done(api, gid, "result", clans=list("AABA"), eliminated=[True, True, False, True])
+    assert s["rounds"][0]["winner"] == "B" and s["rounds"][0]["points"] == [0, 0, 4, 0]  # Z-S1
+    s = done(api, gid, "result", clans=list("ABAA"), eliminated=[False, True, True, False])
+    assert s["rounds"][1]["winner"] == "A" and s["rounds"][1]["points"] == [3, 0, 2, 3]
+    assert s["totals"] == [3, 0, 6, 3]
+
+
+def test_z_e1_playing_on_answers_the_question(api, zibi):
+    gid = zibi()
+    hit(api, gid, 1, 30, 30, 30, 20)
+    s = done(api, gid, "reveal", player=1, clan="B")
+    assert s["tracker"]["maybe_out"] == ["B"]  # Ben may have been a lone B (3+1)
+    s = done(api, gid, "damage", player=0, amount=10)  # the table plays on: not a lone B
+    assert s["tracker"]["maybe_out"] == [] and s["phase"] == "playing"
+    hit(api, gid, 0, 30, 30, 30, 10)  # 110: out
+    done(api, gid, "reveal", player=0, clan="A")
+    hit(api, gid, 2, 30, 30, 30, 20)
+    s = done(api, gid, "reveal", player=2, clan="A")
+    assert s["tracker"]["round_over"] is True and s["tracker"]["winner"] == "B"  # Dee: the other B
+    s = done(api, gid, "result", clans=list("ABAB"), eliminated=[True, True, True, False])
+    assert s["rounds"][0]["points"] == [0, 2, 0, 3]

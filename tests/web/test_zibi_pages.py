@@ -191,7 +191,7 @@ def test_z_m2_preparation_help_for_the_player_count(client, count, mode, removed
     t = text(html)
     assert "Preparing the box" in t and re.search(r'<details class="prep"\s+open', html)
     if removed:
-        for card in ("Sorcier", "Soins (Witty Nurse)", "Emissaire", "PAF"):
+        for card in ("Sorcier", "Witty Nurse (heal)", "Emissaire", "PAF"):
             assert f"2 × {card}" in t
         for card in ("Bananes 10", "Bananes 20", "Bananes 30"):
             assert f"8 × {card}" in t
@@ -207,6 +207,10 @@ def test_preparation_help_names_the_tokens_of_odd_modes(client):
     assert "2 × Clan A, 2 × Clan B, 2 × Clan C" in t and "one token is taken out unseen" in t
     t = text(page(client, create(client, [f"P{i}" for i in range(7)], "one_more")))
     assert "4 × Clan A, 4 × Clan B" in t and "one token is taken out unseen" in t
+    t = text(page(client, create(client, FOUR)))  # Z-C1: 2 of 6 set aside unseen
+    assert "Clan tokens: 3 × Clan A, 3 × Clan B · 2 tokens are taken out unseen · clans of 2+2 / 3+1 players" in t
+    t = text(page(client, create(client, [f"P{i}" for i in range(6)])))
+    assert "Clan tokens: 3 × Clan A, 3 × Clan B" in t and "unseen" not in t
 
 
 # --------------------------------------------------------------------------- a round's result
@@ -261,7 +265,7 @@ def test_three_clans_the_last_clan_standing_wins(client, api):
 
 
 @pytest.mark.parametrize("clans, out, no_winner, field, words", [
-    ("AAAB", (0, 1, 2), False, "clans", "the clans have 2+2 players, not 3+1"),
+    ("AAAA", (0, 1, 2), False, "clans", "the clans have 2+2 / 3+1 players, not 4"),
     ("ABA-", (0, 2), False, "clans.3", "Choose the clan of Dee"),
     ("ABAB", (0, 1, 2, 3), False, "eliminated", "Not every clan can be all out"),
     ("ABAB", (0, 2), True, "winner", "Clan A is all out, so the round ended with a winner: clan B"),
@@ -391,7 +395,7 @@ def test_unknown_action_for_zibi_is_404(client):
         assert client.post(f"/games/{gid}/{kind}", data={"version": "0"}).status_code == 404
 
 
-def test_z_e1_round_end_detected_clans_revealed_and_result_prefilled(client, api):
+def test_z_c1_two_of_a_clan_out_at_four_the_page_asks_instead_of_guessing(client, api):
     gid = create(client, FOUR)
     hit(client, gid, 0, 30, 30, 30, 20)  # Ana out
     html = page(client, gid)
@@ -403,28 +407,47 @@ def test_z_e1_round_end_detected_clans_revealed_and_result_prefilled(client, api
     hit(client, gid, 2, 30, 30, 30, 20)  # Cy out
     ok(post(client, gid, "reveal", player="2", clan="A"))
     html = page(client, gid)
-    assert 'data-phase="result"' in html
-    assert '<p class="winners" role="status">Round over: clan B wins.</p>' in html
-    # the result form is open and pre-filled: Ana, Cy clan A and eliminated; Ben, Dee clan B
+    # A is 2 of a 2+2 (over) or 3 of a 3+1 (not): Scribe cannot know, so it asks (Z-C1)
+    assert 'data-phase="playing"' in html and "Round over" not in text(html)
+    assert ("Is the round over? Clan A may have no player left: only the players still in know. If it is "
+            "over, tap everyone’s clan below and record the result; if not, play on: the next damage tapped tells "
+            "Scribe so.") in text(html)
     assert re.search(r'<details\s+open>\s*<summary class="label">Result of the round', html)
-    for p, c in enumerate("ABAB"):
+    for p, c in ((0, "A"), (2, "A")):
         assert re.search(rf'name="clan\.{p}" value="{c}" checked', html)
-    for p in range(4):
-        ticked = re.search(rf'name="out\.{p}" checked', html) is not None
-        assert ticked == (p in (0, 2))
-    # no more damage once the round is over: no chips, and a crafted tap is refused
-    assert 'name="amount"' not in html and ">Soins</button>" not in html
-    refused(post(client, gid, "damage", player="1", amount="10"), "player", "The round is over")
+    assert not re.search(r'name="clan\.[13]" value="[AB]" checked', html)  # survivors: nothing guessed
+    assert 'name="amount"' in html  # "not over": play on
     s = sheet(api, gid)["tracker"]
-    assert s["round_over"] is True and s["winner"] == "B"
-    # recording the pre-filled result: the tracker starts again
+    assert s["round_over"] is False and s["maybe_out"] == ["A"]
+    # the survivors say B: the Scribe taps their clans and records
     f = form(html, "/result")
-    data = {**f.hidden, **result_fields("ABAB", out=(0, 2))}
-    resp = client.post(f.action, data=data, headers=HX)
+    resp = client.post(f.action, data={**f.hidden, **result_fields("ABAB", out=(0, 2))}, headers=HX)
     frag = resp.get_data(as_text=True)
     assert resp.status_code == 200 and sheet_totals(frag) == {1: [0, 3, 0, 3]}  # Z-S1: B alive 3, A 0
     assert "Round 2" in text(frag) and sheet(api, gid)["tracker"]["damage"] == [0, 0, 0, 0]
     assert leaders_shown(frag) == ["★ Ben", "★ Dee"]
+
+
+def test_z_c1_three_of_a_clan_out_at_four_ends_the_round_lone_survivor_scores_4(client, api):
+    gid = create(client, FOUR)
+    for p in (0, 1, 3):
+        hit(client, gid, p, 30, 30, 30, 20)
+        ok(post(client, gid, "reveal", player=str(p), clan="A"))
+    html = page(client, gid)
+    assert 'data-phase="result"' in html
+    assert '<p class="winners" role="status">Round over: clan B wins.</p>' in html
+    # the result form is open and pre-filled: Ana, Ben, Dee clan A and eliminated; Cy the lone B
+    assert re.search(r'<details\s+open>\s*<summary class="label">Result of the round', html)
+    for p, c in enumerate("AABA"):
+        assert re.search(rf'name="clan\.{p}" value="{c}" checked', html)
+    for p in range(4):
+        assert (re.search(rf'name="out\.{p}" checked', html) is not None) == (p != 2)
+    # no more damage once the round is over: no chips, and a crafted tap is refused
+    assert 'name="amount"' not in html
+    refused(post(client, gid, "damage", player="2", amount="10"), "player", "The round is over")
+    f = form(html, "/result")
+    resp = client.post(f.action, data={**f.hidden, **result_fields("AABA", out=(0, 1, 3))}, headers=HX)
+    assert resp.status_code == 200 and sheet_totals(resp.get_data(as_text=True)) == {1: [0, 0, 4, 0]}  # Z-S1
 
 
 def test_reveal_that_the_tokens_cannot_give_is_refused(client, api):
@@ -435,9 +458,10 @@ def test_reveal_that_the_tokens_cannot_give_is_refused(client, api):
     html = refused(post(client, gid, "reveal", htmx=True, player="1", clan="Z"), "clan", "Choose a clan")
     assert html.count('role="alert"') == 1 and "Ben is out and shows" in text(html)
     ok(post(client, gid, "reveal", player="1", clan="A"))
+    ok(post(client, gid, "reveal", player="2", clan="A"))  # Z-C1: 3+1 at 4 players
     v = sheet(api, gid)["version"]
-    refused(post(client, gid, "reveal", player="2", clan="A"), "clan",
-            "Cy cannot be in clan A: with Two clans the clans have 2+2 players")
+    refused(post(client, gid, "reveal", player="3", clan="A"), "clan",
+            "Dee cannot be in clan A: with Two clans the clans have 2+2 / 3+1 players")
     assert sheet(api, gid)["version"] == v
 
 
@@ -509,7 +533,7 @@ def test_correcting_a_past_round_later_totals_follow_history_keeps_both(client, 
 
 @pytest.mark.parametrize("clans, out, no_winner, field, words", [
     ("ABAB", (0, 2), False, "round", "Nothing was changed"),
-    ("AAAB", (0, 1, 2), False, "clans", "not 3+1"),
+    ("AAAA", (0, 1, 2), False, "clans", "not 4"),
     ("ABAB", (0, 1, 2, 3), False, "eliminated", "Not every clan can be all out"),
     ("ABAB", (0, 2), True, "winner", "Clan A is all out"),
     ("-BAB", (2,), False, "clans.0", "Choose the clan of Ana"),
@@ -578,7 +602,20 @@ def test_history_words_every_zibi_entry(client):
     ok(record(client, gid, "AABBC", out=(0, 1)))
     ok(submit(client, page(client, gid), "/undo"))
     hist = text(client.get(f"/games/{gid}/history").get_data(as_text=True))
-    for line in ("P0 takes 30 damage", "Soins for P0", "P1 takes 20 damage", "P1 shows clan A",
+    for line in ("P0 takes 30 damage", "Witty Nurse heals P0", "P1 takes 20 damage", "P1 shows clan A",
                  "The token set aside is clan C",
                  "Round result: P0 A ✝, P1 A ✝, P2 B, P3 B, P4 C · clan B wins (undone)", "Undo"):
         assert line in hist, line
+
+
+def test_the_question_and_the_heal_chip_in_english_and_french(client):
+    gid = create(client, FOUR)
+    hit(client, gid, 0, 10)
+    html = page(client, gid)
+    assert ">Heal</button>" in html and ">Soins</button>" not in html  # an English page says Heal
+    hit(client, gid, 1, 30, 30, 30, 20)
+    ok(post(client, gid, "reveal", player="1", clan="B"))
+    client.set_cookie("lang", "fr")
+    t = text(page(client, gid))
+    assert "La manche est-elle finie ? Le clan B n’a peut-être plus aucun joueur en jeu" in t
+    assert "Soins" in t and "2 jetons sont retirés sans être regardés" in t

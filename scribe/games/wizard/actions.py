@@ -15,7 +15,8 @@ from .reveal import last_seat_waits, revealed
 
 def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """A bid of the next bidder in clockwise order (W-B1), within 0..r (W-B1),
-    not the bid the rule set forbids (W-B3..W-B6).
+    not the bid the rule set forbids (W-B3..W-B6), and only once the trump suit is
+    known: a turned-up Wizard is named by the dealer first (W-R3, seeds 000, 001, 004).
 
     Hidden and secret bids (W-B7) come in any order, except that the last seat bids
     after everyone else when a restriction may bind it, so it is checked on entry.
@@ -27,6 +28,12 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
     if sheet.setup.rules.virtual_deck and not row.dealt:
         raise RuleError(N_("Deal the cards first: tap Deal."), field="bid")
+    if row.trump is not None and row.trump.pending:  # W-R3: the suit is named before the bids
+        raise RuleError(
+            N_("A Wizard was turned up: %(name)s, the dealer, names the trump suit before anyone bids."),
+            field="bid",
+            name=sheet.setup.players[row.dealer],
+        )
     expected = row.next_bidder
     player = _player(sheet, expected if data.get("player") is None else data["player"])
     name = sheet.setup.players[player]
@@ -141,7 +148,10 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
 def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """Replace a round's bids (and tricks once played); later totals follow.
 
-    The round's restriction is checked again against the leader before it.
+    The round's restriction is checked again against the leader before it, except for
+    a bid left as recorded that an earlier correction made illegal: that one is
+    flagged on the sheet (``Sheet.broken_bid``), never a reason to refuse (W-B4, W-B5).
+    A correction may itself make a later round's bid illegal: accepted, and flagged.
     """
     row = sheet.row(data.get("round"))
     if not row.bids_in:
@@ -162,9 +172,14 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     bids = [_count(b, row.cards, f"bids.{p}", "bid") for p, b in enumerate(raw_bids)]
     forbidden = _forbidden(sheet, row, bids)
     if forbidden is not None and bids[forbidden.player] == forbidden.value:
-        err = forbidden_message(sheet.setup, forbidden)
-        err.field = f"bids.{forbidden.player}"
-        raise err
+        # A bid the recorded round already broke (an earlier round's correction moved
+        # the lead, W-B4/W-B5) stays flagged, not refused: the cards were played on it,
+        # and fixing this round's tricks must not hang on a bid nobody touched.
+        untouched = row.bids[forbidden.player] == forbidden.value
+        if not (untouched and sheet.broken_bid(row) is not None):
+            err = forbidden_message(sheet.setup, forbidden)
+            err.field = f"bids.{forbidden.player}"
+            raise err
     tricks = None
     if row.complete:
         tricks = _verify_trick_counts(sheet, row, data.get("tricks"))

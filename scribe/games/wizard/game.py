@@ -51,7 +51,8 @@ class WizardRules(GameRules):
         if full.phase != "bidding" or not self.seats_bid_alone(full):
             return False, False
         row = full.current
-        return row.bids[seat] is None, seat == row.order[-1] and last_seat_waits(full, row)
+        naming = row.trump is not None and row.trump.pending  # W-R3: the suit comes first
+        return row.bids[seat] is None and not naming, seat == row.order[-1] and last_seat_waits(full, row)
 
     def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
         """The virtual deck (W-R4): the round's remaining hand and played cards, and the

@@ -13,7 +13,8 @@ SUITS = ["blue", "green", "red", "yellow"]
 NEW_GAME = {
     "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
     "preset": {"enum": PRESETS, "description": "Wizard's rule set"},
-    "edition": {"enum": EDITIONS, "description": "Wizard"},
+    "edition": {"enum": EDITIONS,
+                "description": "Wizard's card names (W-M2); default: the game's language (fr: gigamic, en: english)"},
     "rules": {"type": "object", "additionalProperties": False, "description": "Wizard", "properties": {
         "last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
         "zero_exception": BOOL, "leader_ties": BOOL,
@@ -47,7 +48,10 @@ _ROUND = closed({
     "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
     "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
     "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
-    "leaders": SEATS, "complete": BOOL, "corrected": BOOL})
+    "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
+    "broken_bid": {"description": "A recorded bid that a correction of an earlier round made one the rule "
+                   "set forbids (W-B4, W-B5): kept as played, flagged", "oneOf": [{"type": "null"}, closed(
+                       {"player": INT, "value": INT, "rule": STR, "message": STR})]}})
 
 SHEET = {
     "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,

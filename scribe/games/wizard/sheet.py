@@ -35,6 +35,7 @@ class Forbidden:
     value: int
     cards: int
     rule: str  # "W-B3", "W-B4" or "W-B5"
+    round: int = 0  # the round it applies to (0: the one being bid)
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,24 @@ class Sheet:
         totals = self.rows[number - 2].totals if number > 1 else None
         return _top(totals) if totals is not None else ()
 
+    def broken_bid(self, row: RoundRow) -> Forbidden | None:
+        """The recorded bid of ``row`` its rule set no longer allows, if any.
+
+        Every bid was checked when entered; only a correction of an earlier round can
+        move the lead before ``row`` (W-B4, W-B5) and so make a recorded bid one the last
+        bidder was not allowed. The cards were played on that bid: it is flagged, never
+        refused or dropped. Rows with a bid sealed from this viewer are not judged (W-B7).
+        """
+        if not row.bids_in or row.sealed:
+            return None
+        f = _forbidden(self, row, row.bids)
+        return f if f is not None and row.bids[f.player] == f.value else None
+
+    @cached_property  # a sheet never changes once replayed
+    def broken_bids(self) -> tuple[Forbidden, ...]:
+        """``broken_bid`` of every round that has one, in round order."""
+        return tuple(f for f in map(self.broken_bid, self.rows) if f is not None)
+
 
 def _top(totals: Sequence[int]) -> tuple[int, ...]:
     best = max(totals)
@@ -240,7 +259,7 @@ def _forbidden(sheet: Sheet, row: RoundRow, bids: Sequence[int | None]) -> Forbi
         return None  # W-B6: nothing in range makes the bids even
     if value == 0 and rules.zero_exception:
         return None  # W-B5: the leader may still bid zero
-    return Forbidden(player=row.order[-1], value=value, cards=row.cards, rule=rule)
+    return Forbidden(player=row.order[-1], value=value, cards=row.cards, rule=rule, round=row.number)
 
 
 def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
@@ -257,6 +276,16 @@ def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
             "score sheet and may not bid %(value)s."
         )
     return RuleError(template, field="bid", name=name, value=f.value, cards=f.cards)
+
+
+def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
+    """The warning on a round whose recorded bid a later correction made illegal."""
+    template = N_(
+        "%(name)s's bid of %(value)s in round %(round)s is no longer allowed after a "
+        "correction of an earlier round: %(name)s led the score sheet before it. The round "
+        "stays scored as played; correct round %(round)s too if a bid was written down wrong."
+    )
+    return RuleError(template, field=f"bids.{f.player}", name=setup.players[f.player], value=f.value, round=f.round)
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from .. import wizard
 from ...rules.errors import N_, RuleError
@@ -63,9 +63,21 @@ def new_context() -> dict[str, Any]:
     return {"presets": wizard.PRESETS, "editions": wizard.EDITIONS}
 
 
+def default_edition(lang: Any = None) -> str:
+    """The card names (W-M2) of the game's language: a French game says Fou (Gigamic
+    2022), an English one Jester. Only the default: the form shows it and any edition
+    may be picked.
+
+    >>> default_edition("fr"), default_edition("en")
+    ('gigamic', 'english')
+    """
+    lang = lang if isinstance(lang, str) and lang else str(get_locale())
+    return "gigamic" if lang.startswith("fr") else "english"
+
+
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
-            "edition": "gigamic", "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
+            "edition": default_edition(), "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
             "reveal": "open", "virtual_deck": False}
 
 
@@ -92,7 +104,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "players": [rows[i] for i in kept],
         "first_dealer": dealer,
         "preset": form.get("preset") or "standard",
-        "edition": form.get("edition") or "gigamic",
+        "edition": form.get("edition") or default_edition(),
         "rounds": form.get("rounds") or None,
         "unicolore": shown["unicolore"],
         "leader_ties": shown["leader_ties"],
@@ -118,7 +130,7 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
         players = body.get("players")
         dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0  # W-R2
     return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"),
-            "edition": body.get("edition", "gigamic"), **rules}
+            "edition": body["edition"] if "edition" in body else default_edition(body.get("lang")), **rules}
 
 
 def round_label(summary: dict[str, Any]) -> str:
@@ -150,7 +162,7 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
             "player": forbidden.player, "value": forbidden.value, "rule": forbidden.rule,
             "message": translate(wizard.forbidden_message(setup, forbidden)),
         },
-        "rounds": [_row(r) for r in sheet.rows],
+        "rounds": [_row(sheet, r) for r in sheet.rows],
         "totals": list(sheet.totals),
         "leaders": list(sheet.leaders) if sheet.played else [],
         "winners": list(sheet.winners),
@@ -158,7 +170,8 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
     }
 
 
-def _row(r: wizard.RoundRow) -> dict[str, Any]:
+def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
+    broken = sheet.broken_bid(r)
     return {
         "number": r.number,
         "cards": r.cards,
@@ -177,6 +190,9 @@ def _row(r: wizard.RoundRow) -> dict[str, Any]:
         "leaders": list(r.leaders),
         "complete": r.complete,
         "corrected": r.corrected,
+        "broken_bid": None if broken is None else {  # flagged, not refused (W-B4, W-B5)
+            "player": broken.player, "value": broken.value, "rule": broken.rule,
+            "message": broken_text(broken, sheet.setup)},
     }
 
 
@@ -224,6 +240,11 @@ def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.forbidden_message(setup, f))
 
 
+def broken_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
+    """The warning on a round whose recorded bid a correction made illegal."""
+    return translate(wizard.broken_bid_message(setup, f))
+
+
 # Wizard's own template helpers, registered by web/filters.py
-FILTERS = {"forbidden_text": forbidden_text, "card_class": card_class}
+FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text, "card_class": card_class}
 GLOBALS = {"suits": wizard.SUITS}

@@ -22,11 +22,13 @@ from .clans import (
     Setup,
     can_setup,
     clan_sizes,
+    clan_splits,
     default_mode,
     make_setup,
     mode_fits,
     modes_for,
     preparation,
+    splits_text,
     verify_names,
     verify_setup,
 )

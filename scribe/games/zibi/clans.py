@@ -27,7 +27,8 @@ MODE_NAMES: dict[str, str] = {  # display names; the web layer translates
 
 FULL_DECK, SMALL_DECK = 108, 76  # Z-M1, Z-M2
 CARDS_EACH = 12  # Z-M2
-SPECIAL_CARDS = ("Sorcier", "Soins (Witty Nurse)", "Emissaire", "PAF")
+# names as printed on the cards, translated for display (the English page says "Witty Nurse", the French "Soins")
+SPECIAL_CARDS = (N_("Sorcier"), N_("Witty Nurse (heal)"), N_("Emissaire"), N_("PAF"))
 DAMAGE_CARDS = ("Bananes 10", "Bananes 20", "Bananes 30")
 RESERVE = {4: 2, 5: 2, 6: 3, 7: 3, 8: 4, 9: 4}  # Z-M2: as many as PAF cards in play
 
@@ -90,6 +91,32 @@ def clan_sizes(mode: str, players: int) -> tuple[int, ...]:
     return (2, 2, 1) if mode == ALONE else (4, 3)
 
 
+def clan_splits(mode: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """Every split of the players into clans the tokens can give, largest clan first.
+
+    At 4 players the base game's 6 tokens (3 of each of two colours) lose 2 set aside
+    unseen, so the clans are 2+2 or 3+1 (Z-C1, seed 003 "Pour jouer à 4, retirez 2
+    jetons"): nobody knows which until the round's end. Every other mode has one split,
+    ``clan_sizes``.
+
+    >>> clan_splits("two", 4), clan_splits("two", 6), clan_splits("alone", 5)
+    (((2, 2), (3, 1)), ((3, 3),), ((2, 2, 1),))
+    """
+    sizes = clan_sizes(mode, players)
+    if mode == TWO and players == 4:
+        return (sizes, (3, 1))
+    return (sizes,)
+
+
+def splits_text(splits: tuple[tuple[int, ...], ...]) -> str:
+    """How the clans may be split, for a message: "2+2 / 3+1".
+
+    >>> splits_text(((2, 2), (3, 1)))
+    '2+2 / 3+1'
+    """
+    return " / ".join("+".join(map(str, s)) for s in splits)
+
+
 def mode_fits(mode: str, players: int) -> bool:
     """Whether ``mode`` can be played at ``players`` (Z-C1).
 
@@ -146,8 +173,13 @@ class Setup:
 
     @property
     def sizes(self) -> tuple[int, ...]:
-        """Clan sizes, largest first (Z-C1)."""
+        """Clan sizes, largest first, with every token in play (Z-C1); see ``splits``."""
         return clan_sizes(self.mode, self.n)
+
+    @property
+    def splits(self) -> tuple[tuple[int, ...], ...]:
+        """Every clan split the tokens can give this table (Z-C1: 2+2 or 3+1 at 4)."""
+        return clan_splits(self.mode, self.n)
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": list(self.players), "mode": self.mode, "expert": self.expert}
@@ -216,7 +248,8 @@ class Preparation:
     cards_each: int
     undealt: int  # left over after the reserve and the deal, set aside
     tokens: tuple[int, ...]  # clan tokens per colour to put in the middle
-    hidden_token: bool  # one more token is taken out unseen (Un tout seul, Un de plus)
+    hidden_token: bool  # one token is set aside unseen, seen by the first out (Un tout seul, Un de plus)
+    unseen: int = 0  # tokens taken out unseen before the players draw theirs (Z-C1)
 
 
 def preparation(players: int, mode: str | None = None) -> Preparation:
@@ -228,8 +261,8 @@ def preparation(players: int, mode: str | None = None) -> Preparation:
     each are dealt (the seed's count cannot be met there).
 
     >>> p = preparation(4)
-    >>> p.deck, p.reserve, p.cards_each, p.undealt, p.tokens, dict(p.removed)["PAF"]
-    (76, 2, 12, 26, (2, 2), 2)
+    >>> p.deck, p.reserve, p.cards_each, p.undealt, p.tokens, p.unseen, dict(p.removed)["PAF"]
+    (76, 2, 12, 26, (3, 3), 2, 2)
     >>> p = preparation(7, "one_more")
     >>> p.deck, p.reserve, p.removed, p.tokens, p.hidden_token
     (108, 3, (), (4, 4), True)
@@ -252,6 +285,8 @@ def preparation(players: int, mode: str | None = None) -> Preparation:
         tokens: tuple[int, ...] = (2, 2, 2)  # one is then taken out unseen
     elif mode == ONE_MORE:
         tokens = (4, 4)
+    elif mode == TWO and players == 4:
+        tokens = (3, 3)  # Z-C1: 2 of the 6 are then set aside unseen (2+2 or 3+1)
     else:
         tokens = sizes
     return Preparation(
@@ -263,4 +298,5 @@ def preparation(players: int, mode: str | None = None) -> Preparation:
         undealt=deck - reserve - each * players,
         tokens=tokens,
         hidden_token=hidden,
+        unseen=sum(tokens) - players,
     )

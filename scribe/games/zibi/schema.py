@@ -23,10 +23,15 @@ _ROUND = closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "elim
 SHEET = {
     "version": INT, "phase": {"enum": ["playing", "result"]}, "finished": BOOL, "current_round": INT,
     "players": NAMES, "mode": {"enum": ["two", "three", "alone", "one_more"]}, "expert": BOOL,
-    "clan_sizes": INTS,
+    "clan_sizes": {**INTS, "description": "With every token in play"},
+    "clan_splits": {"type": "array", "items": INTS,
+                    "description": "Every split the tokens can give (Z-C1: 2+2 or 3+1 at 4 players)"},
     "tracker": closed({"damage": INTS, "eliminated": {"type": "array", "items": BOOL},
                        "piles": {"type": "array", "items": INTS}, "clans": {"type": "array", "items": OPT_CLAN},
-                       "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN}),
+                       "set_aside": OPT_CLAN, "round_over": BOOL, "winner": OPT_CLAN,
+                       "maybe_out": {"type": "array", "items": CLAN, "description":
+                                     "Clans that may be all out: whether the round is over depends on "
+                                     "tokens not shown, so ask the players still in (empty: nothing to ask)"}}),
     "rounds": {"type": "array", "items": _ROUND},
     "totals": INTS, "leaders": SEATS, **STANDINGS_AND_UNDO,
 }

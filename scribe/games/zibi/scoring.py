@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...rules.errors import N_, RuleError
-from .clans import ALONE, CLANS, MODE_NAMES, THREE, Setup, flag
+from .clans import ALONE, CLANS, MODE_NAMES, THREE, Setup, flag, splits_text
 
 
 class _Derive:
@@ -64,21 +64,22 @@ def _eliminated(setup: Setup, raw: Any) -> tuple[bool, ...]:
 
 
 def verify_partition(setup: Setup, clans: Sequence[str]) -> None:
-    """Refuse clans whose sizes are not the mode's (Z-C1).
+    """Refuse clans whose sizes the tokens cannot give (Z-C1: 2+2 or 3+1 at 4).
 
     >>> from .clans import make_setup
     >>> verify_partition(make_setup(list("abcd")), ["A", "A", "A", "B"])
+    >>> verify_partition(make_setup(list("abcd")), ["A", "A", "A", "A"])
     Traceback (most recent call last):
     ...
-    scribe.rules.errors.RuleError: With Two clans the clans have 2+2 players, not 3+1.
+    scribe.rules.errors.RuleError: With Two clans the clans have 2+2 / 3+1 players, not 4.
     """
     given = tuple(sorted(Counter(clans).values(), reverse=True))
-    if given != setup.sizes:
+    if given not in setup.splits:
         raise RuleError(
             N_("With %(mode)s the clans have %(sizes)s players, not %(given)s."),
             field="clans",
             mode=MODE_NAMES[setup.mode],
-            sizes=_sizes_text(setup.sizes),
+            sizes=splits_text(setup.splits),
             given=_sizes_text(given),
         )
 
@@ -133,21 +134,25 @@ def winning_clan(setup: Setup, clans: Sequence[str], eliminated: Sequence[bool])
 def round_points(
     setup: Setup, clans: Sequence[str], eliminated: Sequence[bool], winner: str | None
 ) -> tuple[int, ...]:
-    """Each player's points (Z-S1, Z-S2): 3 alive / 2 eliminated in the winning clan;
-    the lone player of Un tout seul 4 if alive; everyone else 0; nobody if no winner.
+    """Each player's points (Z-S1, Z-S2): 3 alive / 2 eliminated in the winning clan,
+    4 for the survivor of a clan of one (the 1 of a 3+1 split at 4 players); the lone
+    player of Un tout seul 4 if alive; everyone else 0; nobody if no winner.
 
     >>> from .clans import make_setup
     >>> s = make_setup(list("abcde"), "alone")
     >>> round_points(s, ["A", "A", "B", "B", "C"], [True, True, False, True, False], "B")
     (0, 0, 3, 2, 4)
+    >>> round_points(make_setup(list("abcd")), ["A", "A", "B", "A"], [True, True, False, True], "B")
+    (0, 0, 4, 0)
     """
     if winner is None:
         return (0,) * len(clans)  # Z-E1: cards ran out, nobody scores
     lone = lone_clan(setup, clans)
+    isolated = Counter(clans)[winner] == 1  # Z-S1: "un joueur survivant à une équipe isolée"
     points = []
     for clan, out in zip(clans, eliminated):
         if clan == winner:
-            points.append(2 if out else 3)  # Z-S1
+            points.append(2 if out else (4 if isolated else 3))  # Z-S1
         elif clan == lone:
             points.append(0 if out else 4)  # Z-S2
         else:

@@ -12,7 +12,7 @@ from itertools import permutations
 from typing import Any, Iterator
 
 from ...rules.errors import N_, RuleError
-from .clans import ALONE, CLANS, MODE_NAMES, ONE_MORE, THREE, Setup, whole
+from .clans import ALONE, CLANS, MODE_NAMES, ONE_MORE, THREE, Setup, splits_text, whole
 from .scoring import RoundResult, judge_round
 
 DAMAGES = (10, 20, 30)  # Bananes cards (Z-D1)
@@ -35,6 +35,9 @@ class DamageTracker:
     piles: tuple[tuple[int, ...], ...]
     known: tuple[str | None, ...]
     set_aside: str | None = None
+    # Clan sizes (in CLANS order) under which the round was over when the table played
+    # on: asked "is it over?", it said no, so those splits are out (Z-E1, Z-C1).
+    ruled_out: tuple[tuple[int, ...], ...] = ()
 
     def total(self, seat: int) -> int:
         return sum(self.piles[seat])
@@ -140,7 +143,7 @@ def damage(t: DamageTracker, seat: Any, amount: Any) -> DamageTracker:
     s, a = verify_damage(t, seat, amount)
     piles = list(t.piles)
     piles[s] = piles[s] + (a,)
-    return replace(t, piles=tuple(piles))
+    return replace(_played_on(t), piles=tuple(piles))
 
 
 def verify_heal(t: DamageTracker, seat: Any) -> int:
@@ -182,32 +185,48 @@ def heal(t: DamageTracker, seat: Any) -> DamageTracker:
     s = verify_heal(t, seat)
     piles = list(t.piles)
     piles[s] = piles[s][:-1]
-    return replace(t, piles=tuple(piles))
+    return replace(_played_on(t), piles=tuple(piles))
 
 
 def _size_maps(setup: Setup) -> Iterator[dict[str, int]]:
-    """Every way of giving the mode's clan sizes to its clan labels (0: not in play).
+    """Every way of giving the clan sizes the tokens allow (each split, Z-C1) to the
+    clan labels (0: not in play).
 
     With k clans the labels are the first k of A, B, C: which physical token colours a
     table uses does not change who scores, and fixing the labels lets the tracker name
     the winning clan as soon as the other one is out.
     """
     labels = CLANS[: len(setup.sizes)]
-    for sizes in sorted(set(permutations(setup.sizes))):
+    for sizes in sorted({p for split in setup.splits for p in permutations(split)}):
         yield {**dict.fromkeys(CLANS, 0), **dict(zip(labels, sizes))}
 
 
 def _feasible(
-    setup: Setup, known: tuple[str | None, ...], set_aside: str | None
+    setup: Setup, known: tuple[str | None, ...], set_aside: str | None,
+    ruled_out: tuple[tuple[int, ...], ...] = (),
 ) -> list[dict[str, int]]:
-    """The size maps the known tokens and the set-aside token still allow (Z-C1)."""
+    """The size maps the known tokens, the set-aside token and the table's "it goes on"
+    still allow (Z-C1)."""
     counts = Counter(c for c in known if c is not None)
     short = {ALONE: 1, ONE_MORE: 3}.get(setup.mode)  # the colour that lost a token
     return [
         m
         for m in _size_maps(setup)
         if all(counts[c] <= m[c] for c in CLANS) and (set_aside is None or m[set_aside] == short)
+        and _key(m) not in ruled_out
     ]
+
+
+def _key(sizes: dict[str, int]) -> tuple[int, ...]:
+    return tuple(sizes[c] for c in CLANS)
+
+
+def _played_on(t: DamageTracker) -> DamageTracker:
+    """A card played while the round might have been over says it was not: the table
+    was asked and plays on, so the splits under which it was over are ruled out."""
+    maps, _outs, winners = _judged(t)
+    ended = tuple(_key(m) for m, w in zip(maps, winners) if w is not None)
+    return replace(t, ruled_out=t.ruled_out + ended) if ended else t
 
 
 def _clan(value: Any) -> str:
@@ -220,23 +239,23 @@ def verify_reveal(t: DamageTracker, seat: Any, clan: Any) -> tuple[int, str]:
     """Refuse a clan the tokens cannot give this player (Z-C1); return (seat, clan).
 
     >>> from .clans import make_setup
-    >>> t = reveal(reveal(new_tracker(make_setup(list("abcd"))), 0, "A"), 1, "A")
-    >>> verify_reveal(t, 2, "A")
+    >>> t = reveal(reveal(new_tracker(make_setup(list("abcdef"))), 0, "A"), 1, "A")
+    >>> verify_reveal(reveal(t, 2, "A"), 3, "A")
     Traceback (most recent call last):
     ...
-    scribe.rules.errors.RuleError: c cannot be in clan A: with Two clans the clans have 2+2 players.
+    scribe.rules.errors.RuleError: d cannot be in clan A: with Two clans the clans have 3+3 players.
     """
     s = _seat(t, seat)
     c = _clan(clan)
     known = t.known[:s] + (c,) + t.known[s + 1 :]
-    if not _feasible(t.setup, known, t.set_aside):
+    if not _feasible(t.setup, known, t.set_aside, t.ruled_out):
         raise RuleError(
             N_("%(name)s cannot be in clan %(clan)s: with %(mode)s the clans have %(sizes)s players."),
             field="clan",
             name=t.setup.players[s],
             clan=c,
             mode=MODE_NAMES[t.setup.mode],
-            sizes="+".join(map(str, t.setup.sizes)),
+            sizes=splits_text(t.setup.splits),
         )
     return s, c
 
@@ -264,7 +283,7 @@ def verify_set_aside(t: DamageTracker, clan: Any) -> str:
             N_("Only Un tout seul and Un de plus set a clan token aside."), field="clan"
         )
     c = _clan(clan)
-    if not _feasible(t.setup, t.known, c):
+    if not _feasible(t.setup, t.known, c, t.ruled_out):
         raise RuleError(
             N_("The token set aside cannot be of clan %(clan)s given the clans shown."),
             field="clan",
@@ -291,7 +310,11 @@ def set_aside(t: DamageTracker, clan: Any) -> DamageTracker:
 @dataclass(frozen=True)
 class RoundDraft:
     """A pre-filled result: clans known or deduced (None: still unknown), eliminations,
-    whether the round is certainly over (Z-E1, Z-S2) and, if known, the winner."""
+    whether the round is certainly over (Z-E1, Z-S2) and, if known, the winner.
+
+    ``maybe_out``: clans that may be all out, when the tokens still hidden decide
+    whether the round is over (a 3+1 split at 4 players; three clans of unequal sizes):
+    the tracker cannot know, so the table is asked rather than told."""
 
     clans: tuple[str | None, ...]
     eliminated: tuple[bool, ...]
@@ -299,6 +322,12 @@ class RoundDraft:
     winner: str | None
     out: tuple[str, ...]  # clans certainly all out
     result: RoundResult | None  # the scored result once every clan is known
+    maybe_out: tuple[str, ...] = ()
+
+    @property
+    def ask(self) -> bool:
+        """The round may be over or not: only the players still in can tell."""
+        return bool(self.maybe_out)
 
     def as_data(self) -> dict[str, Any]:
         """Form data for a "result" entry; an unknown winner is left to be derived."""
@@ -318,28 +347,39 @@ def _ended(setup: Setup, sizes: dict[str, int], out: set[str]) -> str | None:
     return None
 
 
+def _judged(t: DamageTracker) -> tuple[list[dict[str, int]], list[set[str]], list[str | None]]:
+    """Each size map still possible, the clans all out under it, and its winner (None:
+    under that map the round goes on)."""
+    maps = _feasible(t.setup, t.known, t.set_aside, t.ruled_out)
+    out_counts = Counter(c for c, e in zip(t.known, t.eliminated) if c is not None and e)
+    outs = [{c for c in CLANS if m[c] and out_counts[c] == m[c]} for m in maps]
+    return maps, outs, [_ended(t.setup, m, o) for m, o in zip(maps, outs)]
+
+
 def draft(t: DamageTracker) -> RoundDraft:
     """What the tracker knows of the round's result, at any moment.
 
     The round is *over* only when every way the unknown tokens could lie ends it:
     a clan is all out when as many of its members are out as the clan has players.
+    When some ways end it and others do not, it *asks* (``maybe_out``): neither the
+    end nor the going on is guessed.
 
     >>> from .clans import make_setup
     >>> t = new_tracker(make_setup(list("abcd")))
     >>> for seat in (0, 1):
     ...     for a in (30, 30, 30, 20):
     ...         t = damage(t, seat, a)
-    >>> t = reveal(reveal(reveal(t, 0, "A"), 1, "A"), 2, "B")
-    >>> d = draft(t)
+    >>> t = reveal(reveal(t, 0, "A"), 1, "A")
+    >>> d = draft(t)  # A is 2 of a 2+2 (over) or 3 of a 3+1 (not): ask (Z-C1)
+    >>> d.over, d.ask, d.maybe_out
+    (False, True, ('A',))
+    >>> d = draft(reveal(reveal(t, 2, "B"), 3, "B"))
     >>> d.over, d.winner, d.clans, d.result.points
     (True, 'B', ('A', 'A', 'B', 'B'), (0, 0, 3, 3))
     """
     setup, known, elim = t.setup, t.known, t.eliminated
-    maps = _feasible(setup, known, t.set_aside)
+    maps, outs, winners = _judged(t)
     counts = Counter(c for c in known if c is not None)
-    out_counts = Counter(c for c, e in zip(known, elim) if c is not None and e)
-    outs = [{c for c in CLANS if m[c] and out_counts[c] == m[c]} for m in maps]
-    winners = [_ended(setup, m, o) for m, o in zip(maps, outs)]
     over = bool(maps) and not t.awaiting and all(w is not None for w in winners)
     winner = winners[0] if over and len(set(winners)) == 1 else None
     open_slots = {c for m in maps for c in CLANS if m[c] > counts[c]}
@@ -350,7 +390,10 @@ def draft(t: DamageTracker) -> RoundDraft:
     if over and all(c is not None for c in clans):
         result = judge_round(setup, clans, elim)
         winner = result.winner
-    return RoundDraft(clans, elim, over, winner, out, result)
+    maybe: set[str] = set()
+    if maps and not over and not t.awaiting:
+        maybe = {c for o, w in zip(outs, winners) if w is not None for c in o}
+    return RoundDraft(clans, elim, over, winner, out, result, tuple(c for c in CLANS if c in maybe))
 
 
 def round_end(t: DamageTracker) -> RoundDraft | None:

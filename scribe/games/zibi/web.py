@@ -85,7 +85,7 @@ def entry_text(e, setup: zibi.Setup) -> str:
     if e.kind == "damage":
         return _("%(name)s takes %(amount)s damage", name=names[d["player"]], amount=d["amount"])
     if e.kind == "heal":
-        return _("Soins for %(name)s", name=names[d["player"]])
+        return _("Witty Nurse heals %(name)s", name=names[d["player"]])
     if e.kind == "reveal":
         return _("%(name)s shows clan %(clan)s", name=names[d["player"]], clan=d["clan"])
     if e.kind == "set_aside":
@@ -118,9 +118,11 @@ def sheet_json(sheet: zibi.ZibiSheet) -> dict[str, Any]:
         "mode": setup.mode,
         "expert": setup.expert,
         "clan_sizes": list(setup.sizes),
+        "clan_splits": [list(split) for split in setup.splits],
         "tracker": {"damage": list(t.totals), "eliminated": list(t.eliminated), "piles": [list(p) for p in t.piles],
                     "clans": list(t.known), "set_aside": t.set_aside,
-                    "round_over": ended is not None, "winner": ended.winner if ended else None},
+                    "round_over": ended is not None, "winner": ended.winner if ended else None,
+                    "maybe_out": list(zibi.draft(t).maybe_out)},
         "rounds": [
             {"number": r.number, "clans": list(r.result.clans), "eliminated": list(r.result.eliminated),
              "winner": r.result.winner, "points": list(r.points), "totals": list(r.totals),
