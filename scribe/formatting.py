@@ -11,7 +11,8 @@ from typing import Any, Sequence
 from flask import Flask
 from flask_babel import get_locale, gettext as _, ngettext
 
-from .games import part, parts
+from .chart import chart
+from .games import part, parts, rules_of
 from .rules.cards import card_label, parse_card
 from .rules.errors import RuleError
 
@@ -51,7 +52,12 @@ def ngettext_rounds(n: int) -> str:
     return ngettext("%(num)s round", "%(num)s rounds", n)
 
 
+def story(sheet: Any) -> Any:
+    """A sheet's story as its game tells it (``sheet|story``, for ``_story.html``)."""
+    return rules_of(sheet).story(sheet)
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.filters.update(rules_text=rules_text, player=player)
+    app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart)
     for words in parts("words").values():
         app.jinja_env.filters.update(words.FILTERS)  # e.g. Wizard's trump, on pages and on paper

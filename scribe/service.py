@@ -5,6 +5,8 @@ Views and the API both call these, so the pages and the JSON never disagree.
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
@@ -14,12 +16,14 @@ from sqlite_utils import Database
 from . import store
 from .games import GAMES
 from .rules.game import GameRules
+from .store import stories
 from .rules.cards import make_rng
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
 
 GAME_NAME_MAX = 60
+log = logging.getLogger("scribe")
 
 
 class NotFound(Exception):
@@ -193,13 +197,36 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     game = game if game is not None and game.id == game_id else _game(db, game_id)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
-    quiet = () if kind in (UNDO, REDO) else rules.QUIET_KINDS  # undo takes back the very last
+    # undo takes back the very last entry; a card is played against the table as the page showed it
+    quiet = () if kind in (UNDO, REDO) or kind in rules.QUIET_KINDS else rules.QUIET_KINDS
     _check_version(sheet, version, log, quiet)
     entry_data = _entry_data(rules, sheet, log, kind, data, rng)
     new_sheet = rules.replay(setup, log + (Entry(sheet.version + 1, kind, entry_data),))
     entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
     sheets.put(game.id, entry.seq, Replayed(setup, new_sheet, log + (entry,)))
+    told = rules.story(new_sheet)
+    if told != rules.story(sheet):  # a bid changes nothing there; tricks, a result, an undo do
+        _save_story(db, game, entry.seq, told, entry.at)
     return new_sheet
+
+
+def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: str | None) -> None:
+    """The statistics' copy of a game's story. The entry is already recorded: if this
+    write fails, the copy is rewritten when next read (``stories_of``)."""
+    try:
+        stories.save(db, game.id, game.game, version, told, at)
+    except sqlite3.OperationalError:  # busy past the timeout: the read path mends it
+        log.warning("story of game %s not saved at version %s", game.id, version)
+
+
+def stories_of(db: Database, games: list[store.GameRow]) -> None:
+    """Bring the story rows of ``games`` up to their version, replaying only the games
+    whose rows are missing or behind (most are current: an act writes them)."""
+    stood = stories.versions(db, [g.id for g in games])
+    for game in games:
+        if stood.get(game.id) != game.version and game.game in GAMES:
+            _setup, sheet, played = _replayed(db, game)
+            _save_story(db, game, sheet.version, rules_for(game).story(sheet), played[-1].at if played else None)
 
 
 def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:

@@ -83,6 +83,16 @@ def new_game(db: Database, key: str, kind: str, name: Any, lang: str, **options:
     return game_id, scribe_token(db, key, game_id)
 
 
+def rematch(db: Database, key: str, shown: Shown) -> tuple[str, str]:
+    """The next game at the same table, made as a new game is (the same checks): the same
+    players in the same seats, rules, edition and language, the deal one seat on as the
+    game says. Refused while the game is not over."""
+    rules = rules_of(shown.full)
+    if not rules.ended(shown.full):
+        raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
+    return new_game(db, key, shown.game.game, None, shown.game.lang, **rules.rematch(shown.full.setup))
+
+
 def scribe_token(db: Database, key: str, game_id: str) -> str:
     """A new Scribe's link for a game (the old one, if any, stops working at once)."""
     token = links.token_of(key, links.issue(db, key, game_id, SCRIBE))
@@ -219,34 +229,52 @@ def verify_scribe_may_bid(db: Database, shown: Shown, player: Any, device: str |
                         field="bid", name=full.setup.players[player])
 
 
-def enter_bid(db: Database, game_id: str, player: Any, round_no: Any, bid: Any) -> Any:
+def enter_bid(db: Database, game_id: str, player: Any, round_no: Any, bid: Any, version: Any = None) -> Any:
     """One player's bid, verified against the fresh sheet each time it is tried.
 
     Hidden and secret bids come from several phones in any order (W-B7): another
-    player's bid landing first is no reason to refuse this one. The append is
-    conditional on the version verified against (primary key on (game, seq)), so
-    losing the race only means verifying again; a real conflict (the same player
-    twice, the round over) is then refused by the rules. Returns the whole new sheet.
+    player's bid landing first is no reason to refuse this one (so ``version`` is not
+    held against it). The append is conditional on the version verified against
+    (primary key on (game, seq)), so losing the race only means verifying again; a real
+    conflict (the same player twice, the round over) is then refused by the rules.
+    Returns the whole new sheet.
     """
-    data = {"round": round_no, "player": player, "bid": bid}
+    return _seat_act(db, game_id, "bid", {"round": round_no, "player": player, "bid": bid})
+
+
+def _seat_act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None) -> Any:
+    """A seat's tap, retried against the fresh sheet when another write got in first; with
+    the ``version`` its page showed, anything recorded since is a StaleError instead."""
+    if version not in (None, ""):
+        return service.act(db, game_id, kind, data, version)
     for _ in range(RETRIES):
         try:
-            return service.act(db, game_id, "bid", data, None)
+            return service.act(db, game_id, kind, data, None)
         except StaleError:
             continue
     raise StaleError(service.load(db, game_id)[1].version)
 
 
-def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: Any) -> Any:
-    """Virtual deck: a player marks one card of their own hand played, verified against
-    the fresh sheet each time it is tried (several phones mark cards at once)."""
-    data = {"round": round_no, "player": player, "card": card}
-    for _ in range(RETRIES):
-        try:
-            return service.act(db, game_id, "played", data, None)
-        except StaleError:
-            continue
-    raise StaleError(service.load(db, game_id)[1].version)
+def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: Any, version: Any = None) -> Any:
+    """Virtual deck: a player plays one card of their own hand to the trick; the rules
+    check the turn and the card (W-P1..W-P6) against the sheet the append is conditional
+    on, so two phones tapping for one turn never both play."""
+    return _seat_act(db, game_id, "played", {"round": round_no, "player": player, "card": card}, version)
+
+
+def take_back_card(db: Database, game_id: str, player: Any, round_no: Any, card: Any = None, version: Any = None) -> Any:
+    """Virtual deck: a player takes back the card they played last, until the next one."""
+    return _seat_act(db, game_id, "take_back", {"round": round_no, "player": player}, version)
+
+
+def verify_scribe_may_play(db: Database, shown: Shown, player: Any, device: str | None = None) -> None:
+    """The Scribe plays (or takes back) for a seat whose player has no phone: never for a
+    seat claimed on another phone, whose player plays there."""
+    if isinstance(player, str) and player.isdecimal() and len(player) < 3:
+        player = int(player)
+    if isinstance(player, int) and not isinstance(player, bool) and player in claimed_seats(db, shown.game.id, device):
+        raise RuleError(N_("%(name)s holds their seat on their own phone: they play their cards there."),
+                        field="card", name=shown.full.setup.players[player])
 
 
 def own_hands(sheet: Any, seat: int) -> dict[str, Any]:

@@ -99,3 +99,18 @@
     if (reg.active) { reg.active.postMessage({lang: lang}); }
   }).catch(function () { /* not installable here: the page works the same */ });
 })();
+(function () {
+  "use strict";
+  // The start form's remembered names: a tap seats the name in the first empty row,
+  // once (a name already typed, whatever its capitals, is not seated twice).
+  document.addEventListener("click", function (e) {
+    var chip = e.target.closest && e.target.closest("[data-remembered] button[data-name]");
+    if (!chip) { return; }
+    var inputs = Array.prototype.slice.call(chip.form.querySelectorAll('input[name="players"]'));
+    var name = chip.dataset.name;
+    var typed = inputs.some(function (i) { return i.value.trim().toLowerCase() === name.toLowerCase(); });
+    var empty = inputs.filter(function (i) { return !i.value.trim(); })[0];
+    if (!typed && empty) { empty.value = name; }
+    chip.setAttribute("aria-pressed", "true");
+  });
+})();

@@ -11,6 +11,9 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -46,6 +49,7 @@ class SimulationReport:
     bid_accuracy: float
     wins: tuple[float, ...]  # games won per seat, a tie split between the winners
     seconds: float
+    jobs: int = 1  # processes the games were played in
 
     @property
     def games_per_second(self) -> float:
@@ -67,42 +71,18 @@ def _policy_names(policy: str, players: int) -> tuple[str, ...]:
     return names
 
 
-def simulate(
-    players: int,
-    games: int,
-    seed: int,
-    *,
-    policy: str = "random",
-    unicolore: bool = False,
-    **rule_options: Any,
-) -> SimulationReport:
-    """Play ``games`` whole games at ``players`` seats from ``seed`` and summarise them.
+BLOCK = 50  # games per block: each block has its own seeded rng, so --jobs never changes a report
 
-    ``policy`` is ``random`` or ``heuristic`` for everyone, or a comma-separated name
-    per seat (``"heuristic,random,random"``). ``rule_options`` are the fields of
-    :class:`~scribe.engine.options.PlayOptions` (``no_wizard_on_trump_lead=True``,
-    ``bid_rule="plus_minus_one"``, ...). ``unicolore`` plays W-U1..W-U3 instead.
 
-    >>> r = simulate(3, 5, seed=2, policy="heuristic,random,random", bid_rule="plus_minus_one")
-    >>> r.policies, r.options["bid_rule"]
-    (('heuristic', 'random', 'random'), 'plus_minus_one')
-    """
-    check_players(players)
-    if not isinstance(games, int) or games < 1:
-        raise RuleError(N_("Simulate at least one game, not %(games)s."), field="games", games=games)
-    options = PlayOptions.from_kwargs(**rule_options)
-    names = _policy_names(policy, players)
-    rng = make_rng(seed)
+def _play_block(args: tuple) -> tuple[list[int], list[int], list[float], int]:
+    """Play one block of games: (total score per seat, exact bids per seat, wins per seat, rounds)."""
+    players, names, unicolore, options, seed, block, count = args
+    rng = make_rng(seed) if block == 0 else random.Random(f"{seed}:{block}")  # block 0: as before --jobs
     heuristic = HeuristicPolicy()
     policies: list[Policy] = [RandomPolicy(rng) if n == "random" else heuristic for n in names]
     play = play_unicolore_game if unicolore else play_game
-
-    totals = [0] * players
-    exact = [0] * players
-    wins = [0.0] * players
-    rounds = 0
-    start = time.perf_counter()
-    for g in range(games):
+    totals, exact, wins, rounds = [0] * players, [0] * players, [0.0] * players, 0
+    for g in range(block * BLOCK, block * BLOCK + count):
         game: GameRecord = play(players, policies, rng, options, first_dealer=g % players)
         for i, t in enumerate(game.totals):
             totals[i] += t
@@ -112,7 +92,50 @@ def simulate(
             rounds += 1
             for i in range(players):
                 exact[i] += r.bids[i] == r.won[i]
+    return totals, exact, wins, rounds
+
+
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    policy: str = "random",
+    unicolore: bool = False,
+    jobs: int = 1,
+    **rule_options: Any,
+) -> SimulationReport:
+    """Play ``games`` whole games at ``players`` seats from ``seed`` and summarise them.
+
+    ``policy`` is ``random`` or ``heuristic`` for everyone, or a comma-separated name
+    per seat (``"heuristic,random,random"``). ``rule_options`` are the fields of
+    :class:`~scribe.engine.options.PlayOptions` (``no_wizard_on_trump_lead=True``,
+    ``bid_rule="plus_minus_one"``, ...). ``unicolore`` plays W-U1..W-U3 instead.
+    ``jobs``: processes to play in (0: one per core); the report is the same for any.
+
+    >>> r = simulate(3, 5, seed=2, policy="heuristic,random,random", bid_rule="plus_minus_one")
+    >>> r.policies, r.options["bid_rule"]
+    (('heuristic', 'random', 'random'), 'plus_minus_one')
+    """
+    check_players(players)
+    if not isinstance(games, int) or games < 1:
+        raise RuleError(N_("Simulate at least one game, not %(games)s."), field="games", games=games)
+    if not isinstance(jobs, int) or jobs < 0:
+        raise RuleError(N_("Jobs: a number of processes, or 0 for every core; not %(jobs)s."), field="jobs", jobs=jobs)
+    options = PlayOptions.from_kwargs(**rule_options)
+    names = _policy_names(policy, players)
+    blocks = [(players, names, unicolore, options, seed, b, min(BLOCK, games - b * BLOCK))
+              for b in range((games + BLOCK - 1) // BLOCK)]
+    jobs = min(jobs or os.cpu_count() or 1, len(blocks))
+    start = time.perf_counter()
+    if jobs == 1:
+        tallies = list(map(_play_block, blocks))
+    else:  # one process per core: Python runs one thread at a time per process
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            tallies = pool.map(_play_block, blocks)
     seconds = time.perf_counter() - start
+    totals, exact, wins = ([sum(per_seat) for per_seat in zip(*(t[i] for t in tallies))] for i in range(3))
+    rounds = sum(t[3] for t in tallies)
 
     return SimulationReport(
         players=players,
@@ -126,6 +149,7 @@ def simulate(
         bid_accuracy=sum(exact) / (rounds * players),
         wins=tuple(wins),
         seconds=seconds,
+        jobs=jobs,
     )
 
 
@@ -148,8 +172,9 @@ def format_report(report: SimulationReport) -> str:
             f"{report.bid_accuracy_by_seat[i]:>12.1%}{report.wins[i]:>9.1f}"
         )
     lines.append(f"{'all':<16}{'':>10}{report.bid_accuracy:>12.1%}")
+    per_core = f", {report.games_per_second / report.jobs:,.0f} per process ({report.jobs} processes)" if report.jobs > 1 else ""
     lines.append(
-        f"{report.games} games in {report.seconds:.2f} s: {report.games_per_second:,.0f} games/s"
+        f"{report.games} games in {report.seconds:.2f} s: {report.games_per_second:,.0f} games/s{per_core}"
     )
     return "\n".join(lines)
 
@@ -165,8 +190,10 @@ def format_report(report: SimulationReport) -> str:
 @click.option("--no-wizard-on-trump-lead", is_flag=True, help="W-P6, review 002")
 @click.option("--dealer-blind", is_flag=True, help="W-R3, review 002: trump named without looking")
 @click.option("--unicolore", is_flag=True, help="W-U1..W-U3, 3 or 4 players")
+@click.option("--jobs", type=int, default=1, show_default=True,
+              help="processes to play in; 0: one per core (the report is the same for any)")
 def command(players: int, games: int, seed: int, policy: str, bid_rule: str, no_wizard_on_trump_lead: bool,
-            dealer_blind: bool, unicolore: bool) -> int:
+            dealer_blind: bool, unicolore: bool, jobs: int) -> int:
     """Play games between engine players and print a report.
 
     The report: average scores, bid accuracy and games per second.
@@ -179,6 +206,7 @@ def command(players: int, games: int, seed: int, policy: str, bid_rule: str, no_
             seed,
             policy=policy,
             unicolore=unicolore,
+            jobs=jobs,
             bid_rule=bid_rule,
             no_wizard_on_trump_lead=no_wizard_on_trump_lead,
             dealer_sees_hand=not dealer_blind,

@@ -24,10 +24,9 @@ be followed for the rest of the trick.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Final
 
 from scribe.rules.cards import (
-    JESTER_RANK,
     MAX_PLAYERS,
     MIN_PLAYERS,
     WIZARD_RANK,
@@ -37,6 +36,7 @@ from scribe.rules.cards import (
     parse_cards,
     parse_suit,
 )
+from scribe.rules.cards.tricks import led_of, legal_unchecked, winner_unchecked  # noqa: F401  (re-exported)
 from scribe.rules.errors import N_, RuleError
 
 _COPIES_OF_SPECIAL: Final = 4  # W-M1: four Wizards and four Jesters
@@ -45,69 +45,9 @@ TrumpLike = Suit | str | None
 CardsLike = Iterable[CardLike] | str
 
 
-# --- the hot path: Card lists in, no checks -------------------------------------------
+# --- the hot path: Card lists in, no checks (the rules' own, scribe.rules.cards.tricks) ---
 
-
-def winner_unchecked(cards: Sequence[Card], trump: Suit | None, no_wizard_on_trump_lead: bool = False) -> int:
-    """Index of the winning card, in one pass over a valid trick (W-P2, W-P4, W-P5, W-P6).
-
-    A plain loop: measured faster than table look-ups through map() for tricks of
-    3 to 6 cards, and trick resolution runs 120 times a 4-player game.
-    """
-    led = None
-    wizard_is_jester = False
-    best = -1  # strength of the best card so far: rank, or 100 + rank for a trump
-    best_i = 0  # W-P5: if nothing beats it, the first card (a Jester) wins
-    for i, c in enumerate(cards):
-        r = c.rank
-        if r == WIZARD_RANK:
-            if wizard_is_jester:  # W-P6: a forced Wizard on a trump lead is a Jester
-                continue
-            return i  # W-P4: the first Wizard wins
-        if r == JESTER_RANK:
-            continue
-        s = c.suit
-        if led is None:  # W-P2: the first number card sets the led suit
-            led = s
-            wizard_is_jester = no_wizard_on_trump_lead and s is trump
-        if s is trump:
-            r += 100
-        elif s is not led:
-            continue
-        if r > best:
-            best, best_i = r, i
-    return best_i
-
-
-def _led(trick: Sequence[Card]) -> Suit | Literal[False] | None:
-    """The led suit; ``False`` when a Wizard came first (no led suit, W-P2)."""
-    for c in trick:
-        if c.suit is not None:
-            return c.suit
-        if c.rank == WIZARD_RANK:
-            return False
-    return None
-
-
-def legal_unchecked(
-    hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, no_wizard_on_trump_lead: bool = False
-) -> list[Card]:
-    """The cards of ``hand`` playable on ``trick`` (W-P2, W-P3, W-P6); a new list, hand order."""
-    led = _led(trick)
-    if not led:  # leading, only Jesters so far, or a Wizard first: anything goes
-        return list(hand)
-    for c in hand:
-        if c.suit is led:  # W-P3: able to follow, so follow or play a Wizard/Jester
-            legal = [c for c in hand if c.suit is led or c.suit is None]
-            break
-    else:
-        legal = list(hand)
-    if no_wizard_on_trump_lead and led is trump:
-        # W-P6: no Wizard on a trump lead, unless there is no other choice.
-        others = [c for c in legal if c.rank != WIZARD_RANK]
-        if others:
-            return others
-    return legal
+_led = led_of
 
 
 # --- the checked public API --------------------------------------------------------

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 from scribe.rules.cards import Card, Suit, make_rng, parse_cards
+from scribe.rules.cards.tricks import unicolore_winner
 from scribe.rules.cards.unicolore import (  # noqa: F401  (re-exported)
     FIRST_CARDS,
     OWN_DECK_SIZE,
@@ -36,15 +37,7 @@ from .policies import Policy
 from .tricks import CardsLike
 
 
-def winner_unchecked(cards: Sequence[Card], trump: Suit | None = None, no_wizard_on_trump_lead: bool = False) -> int:
-    """W-U3 on a valid trick: highest rank wins, first played wins ties; trump ignored."""
-    best_i = 0
-    best = cards[0].rank
-    for i in range(1, len(cards)):
-        r = cards[i].rank
-        if r > best:  # strictly: on a tie the earlier card keeps the trick
-            best, best_i = r, i
-    return best_i
+winner_unchecked = unicolore_winner  # the rules' W-U3 (scribe.rules.cards.tricks)
 
 
 def legal_unchecked(

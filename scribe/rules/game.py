@@ -14,11 +14,12 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from .errors import RuleError
 from .log import Entry
+from .story import Story
 
 
 class GameRules:
     """The protocol. Required: ``name``, ``seats``, ``Setup``, ``KINDS``, ``make_setup``,
-    ``replay``, ``verify``, ``summary``. The rest has defaults."""
+    ``replay``, ``verify``, ``summary``, ``story``. The rest has defaults."""
 
     name: ClassVar[str]
     seats: ClassVar[tuple[int, int]]  # fewest and most players
@@ -55,6 +56,21 @@ class GameRules:
     def summary(self, sheet: Any) -> dict[str, Any]:
         """What the games list shows: phase, round, leaders."""
         raise NotImplementedError
+
+    def story(self, sheet: Any) -> Story:
+        """The game's story (``rules/story.py``): running totals, each player's best and
+        worst round and the game's own facts, from the rounds with points."""
+        raise NotImplementedError
+
+    def rematch(self, setup: Any) -> dict[str, Any]:
+        """The options of the next game at the same table (``make_setup``'s keywords):
+        by default the same setup; a game with a first dealer moves it one seat on."""
+        return dict(setup.as_dict())
+
+    def ended(self, sheet: Any) -> bool:
+        """Whether the table may start the next game from this one: the game is over
+        (a game without an end overrides this)."""
+        return sheet.phase == "finished"
 
     # ----------------------------------------------------------------- a viewer's view
 

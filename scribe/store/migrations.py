@@ -77,3 +77,46 @@ def m003_scribe_links_and_claims(db: Database) -> None:
             "insert into links (token_hash, game_id, kind, player, salt, created_at) values (?, ?, 'scribe', -1, '', ?)",
             [sha256(game_id.encode()).hexdigest(), game_id, created_at],
         )
+
+
+@migrations()
+def m004_stories(db: Database) -> None:
+    """Each game's story as rows, for the group's statistics and for anyone opening the
+    file in Datasette: derived from the log (replayed, corrections and undos applied),
+    rewritten whenever the story changes and checked against the game's version on read.
+
+    ``rounds`` and ``results`` are SQL views over them with the games' names, leaving
+    deleted games out: the statistics can be queried there too.
+    """
+    db["story_games"].create(
+        {"game_id": str, "version": int, "game": str, "variant": str, "players": int, "rounds": int,
+         "finished": int, "lowest_wins": int, "finished_at": str},
+        pk="game_id", foreign_keys=[("game_id", "games", "id")], not_null={"version", "game", "players"},
+    )
+    db["story_players"].create(
+        {"game_id": str, "seat": int, "player": str, "score": int, "rank": int, "won": int,
+         "bids_tried": int, "bids_made": int, "best_round_points": int, "worst_round_points": int},
+        pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")],
+    )
+    db["story_bids"].create(
+        {"game_id": str, "seat": int, "bid": int, "tried": int, "made": int},
+        pk=("game_id", "seat", "bid"), foreign_keys=[("game_id", "games", "id")],
+    )
+    db["story_rounds"].create(
+        {"game_id": str, "round": int, "seat": int, "points": int, "total": int},
+        pk=("game_id", "round", "seat"), foreign_keys=[("game_id", "games", "id")],
+    )
+    db.execute("""create view rounds as
+        select g.name as game_name, g.game, r.game_id, r.round, r.seat, p.player, r.points, r.total
+        from story_rounds r join games g on g.id = r.game_id
+        join story_players p on p.game_id = r.game_id and p.seat = r.seat
+        where g.deleted_at is null""")
+    db.execute("""create view results as
+        select g.name as game_name, s.game, s.variant, s.players, s.finished_at, p.game_id, p.seat, p.player,
+               p.score, p.rank, p.won, p.bids_tried, p.bids_made
+        from story_players p join story_games s on s.game_id = p.game_id join games g on g.id = p.game_id
+        where g.deleted_at is null and s.finished = 1""")
+    db["player_names"].create(
+        {"group_hash": str, "name_key": str, "name": str, "updated_at": str},
+        pk=("group_hash", "name_key"),
+    )

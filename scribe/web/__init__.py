@@ -5,7 +5,7 @@ from flask_compress import Compress
 
 from .. import formatting
 from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, logs, pages, pdf_views, play,
-               proxy, security, shell, table)
+               proxy, security, shell, stats, table)
 
 
 def init_app(app: Flask) -> None:
@@ -27,6 +27,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(pdf_views.bp)
+    app.register_blueprint(stats.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints

@@ -95,6 +95,14 @@ def create():
     return jsonify(_game_json(key, access.scribe(key))), 201
 
 
+@bp.post("/games/<key>/rematch")
+def rematch(key: str):
+    """The next game at the same table, once this one is over: answers the new game."""
+    _game_id, new_key = sharing.rematch(get_db(), access.secret_key(), access.scribe(key))
+    access.remember(new_key)
+    return jsonify(_game_json(new_key, access.scribe(new_key))), 201
+
+
 @bp.get("/games/<key>")
 def read(key: str):
     """The game and its sheet."""
@@ -177,6 +185,8 @@ def game_path(key: str, path: str):
 
 
 def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):
+    if kind in ("played", "take_back"):  # the Scribe plays for a seat whose player has no phone
+        sharing.verify_scribe_may_play(get_db(), shown, data.get("player"), access.device())
     if sharing.bid_by_scribe_is_sealed(shown.full, kind):  # verified fresh, not refused as stale
         sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
         return _answer(sharing.enter_bid(get_db(), shown.game.id, data.get("player"), data.get("round"),
@@ -264,7 +274,7 @@ def player(token: str):
     seat = shown.link.seat
     return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
                    player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
-                   cards=sharing.own_hands(shown.sheet, seat))
+                   cards=_own_cards(shown.sheet, seat))
 
 
 def _player_write(token: str, refusal, record, field: str):
@@ -272,11 +282,21 @@ def _player_write(token: str, refusal, record, field: str):
     from .table import seat_tap
 
     b = _body()
-    tap = seat_tap(token, refusal, record, b.get("player"), b.get("round"), b.get(field), field)
+    tap = seat_tap(token, refusal, record, b.get("player"), b.get("round"), b.get(field), field, b.get("version"))
     if tap.error is not None:
         return jsonify(error=tap.error["message"], field=tap.error["field"]), tap.status
     seat, mine = tap.shown.link.seat, tap.shown.sheet
-    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=sharing.own_hands(mine, seat))
+    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat))
+
+
+def _own_cards(sheet: Any, seat: int) -> dict[str, Any]:
+    """A player's own cards as JSON: why some may not be played, in the reader's language."""
+    cards = sharing.own_hands(sheet, seat)
+    now = cards.get("current")
+    why = now and now.get("why")  # a rules template (N_), extracted where it is written
+    if why:
+        cards = {**cards, "current": {**now, "why": _(why)}}
+    return cards
 
 
 @bp.post("/player/<token>/bid")
@@ -289,7 +309,16 @@ def player_bid(token: str):
 
 @bp.post("/player/<token>/played")
 def player_played(token: str):
-    """Virtual deck: the player marks one card of their own hand played: {"round", "card"}."""
+    """Virtual deck: the player plays one card of their own hand to the trick, in turn (W-P1..W-P6):
+    {"round", "card", "version"}; a version older than the table is a 409."""
     from .table import player_card_refusal
 
     return _player_write(token, player_card_refusal, sharing.mark_played, "card")
+
+
+@bp.post("/player/<token>/take_back")
+def player_take_back(token: str):
+    """Virtual deck: the player takes back the card they played last, until the next one: {"round"}."""
+    from .table import player_card_refusal
+
+    return _player_write(token, player_card_refusal, sharing.take_back_card, "card")

@@ -14,6 +14,7 @@ from flask import Flask
 from flask_babel import format_datetime, get_locale, gettext as _
 
 from ..formatting import card, hand
+from ..games import rules_of
 from ..rules.sealed import SEALED
 from ..rules.log import REDO, UNDO, Entry
 from .games import WEB_GAMES, web_for
@@ -76,7 +77,9 @@ def init_app(app: Flask) -> None:
     ``GLOBALS``), so a template helper of one game is never another game's business."""
     app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names)
     app.jinja_env.tests["sealed"] = lambda value: value is SEALED  # {% if b is sealed %}
-    app.jinja_env.globals.update(current_lang=lambda: str(get_locale()))
+    app.jinja_env.tests["ended"] = lambda sheet: rules_of(sheet).ended(sheet)  # {% if sheet is ended %}: rematch
+    app.jinja_env.globals.update(current_lang=lambda: str(get_locale()),
+                                 rematch_options=lambda sheet: rules_of(sheet).rematch(sheet.setup))
     for web in WEB_GAMES.values():
         app.jinja_env.filters.update(web.FILTERS)
         app.jinja_env.globals.update(web.GLOBALS)

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-CREATE_ENDPOINTS = ("pages.create_game", "api.create")
+CREATE_ENDPOINTS = ("pages.create_game", "api.create", "pages.rematch", "api.rematch")  # a rematch makes a game too
 
 
 def create_limit() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import GAMES, parts
-from ..schema import BOOL, INT, NAMES, STR, closed as _closed, ref as _ref
+from ..schema import BOOL, INT, NAMES, OPT_INT, STR, closed as _closed, ref as _ref
 from .games import WEB_GAMES
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -72,6 +72,12 @@ def openapi_document() -> dict[str, Any]:
                 "delete": {"summary": "Delete (restorable)", "parameters": [game_id],
                            "responses": {"204": {"description": "Deleted"}, **_errors(403, 404, 410, 503)}},
             },
+            "/api/games/{key}/rematch": {"post": {
+                "summary": "Start the next game at the same table once this one is over: the same players in the same "
+                           "seats, rules, edition and language; Wizard's first dealer one seat on (W-R2)",
+                "parameters": [game_id],
+                "responses": {"201": {"description": "The new game: its key is its Scribe's link", **_json(game)},
+                              **_errors(403, 404, 410, 422, 429, 503)}}},
             "/api/games/{key}/restore": {"post": {"summary": "Restore a deleted game", "parameters": [game_id],
                                                      "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(403, 404, 410, 503)}}},
             "/api/games/{key}/sheet": {"get": {"summary": "The score sheet", "parameters": [game_id],
@@ -127,12 +133,46 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/played": {"post": {
-                "summary": "Virtual deck: the player marks one card of their own hand played; it must be in what they still hold",
+                "summary": "Virtual deck: the player plays one card of their own hand to the trick: in turn (W-P1), a legal "
+                           "one (W-P2, W-P3, W-P6); with the version their screen showed, a table moved on since is a 409",
                 "parameters": [token],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
-                    "round": {"type": "integer"}, "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
+                    "round": {"type": "integer"}, "version": {"type": "integer"},
+                    "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
                 "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
+            "/api/player/{token}/take_back": {"post": {
+                "summary": "Virtual deck: the player takes back the card they played last, until the next card is played",
+                "parameters": [token],
+                "requestBody": {"required": False, **_json({"type": "object", "properties": {
+                    "round": {"type": "integer"}, "version": {"type": "integer"}}})},
+                "responses": {"200": {"description": "Taken back: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
+            "/api/stats": {"get": {
+                "summary": "The group's statistics: the finished games this client's start page lists (its session "
+                           "cookie), not deleted, as their sheets stand now; per game type and number of players",
+                "parameters": [{"name": n, "in": "query", "schema": s, "description": d} for n, s, d in (
+                    ("game", {"enum": ["wizard", "zibi", "points"]}, "Only this game"),
+                    ("players", INT, "Only tables of this many players"),
+                    ("since", {"type": "string", "format": "date"}, "Finished on or after (YYYY-MM-DD)"),
+                    ("until", {"type": "string", "format": "date"}, "Finished on or before (YYYY-MM-DD)"),
+                    ("player", STR, "Only the games of this player (422 when they have none finished)"))],
+                "responses": {"200": {"description": "Statistics", **_json(_ref("Statistics"))}, **_errors(422)}}},
+            "/api/players": {"get": {
+                "summary": "The group's players (names told apart ignoring case, renames and merges applied), in their "
+                           "usual seating order", "responses": {"200": {"description": "Players", **_json(_ref("Players"))}}}},
+            "/api/players/rename": {"post": {
+                "summary": "Rename a player in this group's statistics (no recorded sheet changes)",
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["name", "new_name"],
+                                                            "properties": {"name": STR, "new_name": STR}})},
+                "responses": {"200": {"description": "The players now", **_json(_ref("Players"))},
+                              **_errors(400, 403, 413, 422, 503)}}},
+            "/api/players/merge": {"post": {
+                "summary": "Count one player's games as another's (two names of one person)",
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["name", "into"],
+                                                            "properties": {"name": STR, "into": STR}})},
+                "responses": {"200": {"description": "The players now", **_json(_ref("Players"))},
+                              **_errors(400, 403, 413, 422, 503)}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI", **_json({"type": "object"})}}}},
         },
         "components": {
@@ -219,6 +259,7 @@ def _schemas() -> dict[str, Any]:
                                             "taken back or brought back, by seq and kind (its data is on its own line)")},
                          optional=("target",)),
         "Cards": _cards(),
+        **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
@@ -228,12 +269,39 @@ def _schemas() -> dict[str, Any]:
     }
 
 
+def _stats_schemas() -> dict[str, Any]:
+    rate = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
+    bids = {"oneOf": [{"type": "null"}, _closed({
+        "tried": INT, "made": INT, "accuracy": rate,
+        "by_size": {"type": "array", "items": _closed({"bid": INT, "tried": INT, "made": INT, "accuracy": rate})}})],
+        "description": "Wizard: bids made of those tried, overall and by bid size; null for a game without bids"}
+    player = _closed({"name": STR, "games": INT, "wins": {**INT, "description": "Every tied winner counts a win"},
+                      "win_rate": rate, "average": {"type": "number"},
+                      "best": {**INT, "description": "The best final score (the lowest where the lowest wins)"},
+                      "bids": bids})
+    h2h = _closed({"player": STR, "opponent": STR, "ahead": INT, "behind": INT, "level": INT})
+    group = _closed({"game": {"enum": GAME_NAMES},
+                     "variant": {**STR, "description": "A points game's preset; empty otherwise"},
+                     "players": INT, "games": INT, "standings": {"type": "array", "items": player},
+                     "head_to_head": {"type": "array", "items": h2h}})
+    opt = {"type": ["string", "null"]}
+    return {
+        "Statistics": _closed({"filters": _closed({"game": opt, "players": OPT_INT, "since": opt, "until": opt,
+                                                   "player": opt}),
+                               "groups": {"type": "array", "items": group}}),
+        "Players": _closed({"players": {"type": "array", "items": _closed({"name": STR, "games": INT})}}),
+    }
+
+
 def _cards() -> dict[str, Any]:
     hand = {"type": "array", "items": STR, "description": "Card notations: W, J, R7..."}
     return _closed({
         "virtual_deck": BOOL,
         "current": {"oneOf": [{"type": "null"}, _closed({"round": INT, "hand": hand, "played": hand, "dealt": hand,
                                                          "can_mark": BOOL, "hidden": {
-            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"}})]},
+            **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"},
+            "my_turn": BOOL, "legal": {**hand, "description": "the cards this player may play now (W-P2, W-P3, W-P6)"},
+            "why": {"type": ["string", "null"], "description": "why the other cards may not be played"},
+            "can_take_back": {**BOOL, "description": "the last card played is this player's: it may be taken back"}})]},
         "past": {"type": "array", "items": _closed({"round": INT, "dealt": hand})}},
         optional=("current", "past"), description="Virtual deck: this player's own cards only")

@@ -13,7 +13,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access
+from . import access, stats
 from .db import get_db
 from ..games import DEFAULT
 from .games import WEB_GAMES, web_for
@@ -84,7 +84,8 @@ def _game_kind(raw: str | None) -> str:
 def new_game():
     """The setup form of the chosen game (the first registered unless ?game= says otherwise)."""
     web = WEB_GAMES[_game_kind(request.args.get("game"))]
-    return render_template(web.NEW_TEMPLATE, form=web.blank_form(), **web.new_context())
+    return render_template(web.NEW_TEMPLATE, form=web.blank_form(), remembered=stats.remembered_names(),
+                           **web.new_context())
 
 
 @bp.post("/games")
@@ -101,9 +102,22 @@ def create_game():
         field = err.field or ""
         if field.startswith("players.") and field[8:].isdigit() and int(field[8:]) < len(kept):
             ctx["error"]["field"] = f"players.{kept[int(field[8:])]}"  # back to the form row
-        return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(), **ctx)
+        return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(),
+                                remembered=stats.remembered_names(), **ctx)
     access.remember(key)
     return see_other(url_for("play.game", key=key))
+
+
+@bp.post("/games/<key>/rematch")
+def rematch(key: str):
+    """Start the next game at the same table (same players, rules, edition; the deal moves on)."""
+    shown = access.scribe(key)
+    try:
+        _game_id, new_key = sharing.rematch(get_db(), access.secret_key(), shown)
+    except RuleError as err:
+        return render_template("errors/error.html", title=_("Not over yet"), message=error_ctx(err)["error"]["message"]), 409
+    access.remember(new_key)
+    return see_other(url_for("play.game", key=new_key))
 
 
 @bp.post("/games/<key>/rename")

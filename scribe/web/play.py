@@ -63,6 +63,8 @@ def _act(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any]):
             sharing.verify_scribe_may_bid(get_db(), shown, data.get("player"), access.device())
             new = sharing.enter_bid(get_db(), game.id, data.get("player"), data.get("round"), data.get("bid"))
         else:
+            if kind in ("played", "take_back"):  # for a seat whose player has no phone only
+                sharing.verify_scribe_may_play(get_db(), shown, data.get("player"), access.device())
             new = service.act(get_db(), game.id, kind, data, request.form.get("version"), game=game)
     except RuleError as err:  # what was typed comes back with the message (values)
         return _show(game, sheet, shown.log, 422, values=data, **error_ctx(err))

@@ -32,7 +32,7 @@ def game_json(game: GameRow, sheet: Any = None) -> dict[str, Any]:
     return out
 
 
-def _entry_data(data: Any) -> tuple[dict[str, Any], bool]:
+def entry_data(data: Any) -> tuple[dict[str, Any], bool]:
     """Entry data with sealed bids (W-B7) as null, and whether any was sealed."""
     out, sealed = dict(data), False
     if out.get("bid") is SEALED:
@@ -56,7 +56,7 @@ def history_json(log: list[Entry]) -> list[dict[str, Any]]:
     out = []
     for e in log:
         target = moved.get(e.seq)
-        data, sealed = _entry_data(named(e.kind, target) if target else e.data)
+        data, sealed = entry_data(named(e.kind, target) if target else e.data)
         item = {"seq": e.seq, "kind": e.kind, "data": data, "at": e.at, "undone": e.seq in undone, "sealed": sealed}
         if target:
             item["target"] = {"seq": target.seq, "kind": target.kind}

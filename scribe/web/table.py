@@ -123,18 +123,36 @@ def scribe_poll(key: str):
     return show(key)
 
 
+def _plays_for(full: Any, player: int) -> bool:
+    """The virtual deck's cards are in play and ``player`` has a card on the table to take
+    back or a hand to play from: the Scribe's phone may be passed to them."""
+    row = full.current
+    return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
+                and 0 <= player < full.setup.n)
+
+
 @bp.get("/games/<key>/pass/<int:player>")
 def pass_phone(key: str, player: int):
-    """Hidden and secret bids on the Scribe's phone: the bid buttons of one player only,
-    shown once the phone is in their hands (not for a seat claimed on its own phone)."""
+    """The Scribe's phone in one player's hands (not for a seat claimed on its own phone):
+    hidden and secret bids, that player's bid buttons only (W-B7); the virtual deck in
+    play, that player's hand with the cards they may play, and their take-back."""
     shown = access.scribe(key)
     game, full = shown.game, shown.full
-    if not rules_of(full).seats_bid_alone(full) or not 0 <= player < full.setup.n:
+    plays = _plays_for(full, player)
+    if not (rules_of(full).seats_bid_alone(full) or plays) or not 0 <= player < full.setup.n:
         abort(404)
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
     ctx = {"game": game, "sheet": sheet, "row": row, "p": player}
-    if player in sharing.claimed_seats(get_db(), game.id, access.device()):
+    claimed = player in sharing.claimed_seats(get_db(), game.id, access.device())
+    if plays:  # the virtual deck: this seat's hand and the trick, for its turn or its take-back
+        if claimed:
+            msg = _("%(name)s holds their seat on their own phone: they play their cards there.",
+                    name=full.setup.players[player])
+            ctx.update(sheet=shown.sheet, row=shown.sheet.current, error={"message": msg, "field": "card"})
+            return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
+        return page_or_fragment("table/pass.html", "table/_pass.html", cards=sharing.own_hands(sheet, player), **ctx)
+    if claimed:
         msg = _("%(name)s holds their seat on their own phone: they enter their bid there.",
                 name=full.setup.players[player])
         ctx.update(sheet=shown.sheet, row=shown.sheet.current, error={"message": msg, "field": "bid"})
@@ -218,27 +236,34 @@ class SeatTap(NamedTuple):
     error: dict[str, Any] | None
 
 
-def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any, field: str) -> SeatTap:
+def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any, field: str,
+             version: Any = None) -> SeatTap:
     """One write through a player's link, the page's and the API's alike: the link's own
-    limits first, then the rules; the answer is the seat's own view (its horizon kept)."""
+    limits first, then the rules; the answer is the seat's own view (its horizon kept).
+    ``version``: what the page showed; a card played against an older table is a 409."""
     shown = _open(token, PLAYER)
     refused = refusal(shown, player)
     if refused is not None:
         message, field_name, status = refused
         return SeatTap(shown, status, {"message": message, "field": field_name})
     try:
-        full = record(get_db(), shown.game.id, shown.link.seat, round_no, value)
+        full = record(get_db(), shown.game.id, shown.link.seat, round_no, value, version=version)
     except RuleError as err:
         return SeatTap(shown, 422, error_ctx(err)["error"])
-    except StaleError:  # only after many tries against a busy game
-        return SeatTap(shown, 409, {"message": _("The game is busy: try again."), "field": field})
+    except StaleError:  # the table moved on since the page, or many tries against a busy game
+        stale = version not in (None, "")
+        message = (_("The table moved on since your screen was shown: here it is now. Nothing was played.")
+                   if stale else _("The game is busy: try again."))
+        fresh = _open(token, PLAYER) if stale else shown
+        return SeatTap(fresh, 409, {"message": message, "field": "version" if stale else field})
     return SeatTap(sharing.after(get_db(), shown, full), 200, None)
 
 
 def _player_action(token: str, refusal, record, field: str):
     """One tap on a player's phone, shown again fresh whatever happened."""
     form = request.form
-    tap = seat_tap(token, refusal, record, form.get("player"), form.get("round"), form.get(field), field)
+    tap = seat_tap(token, refusal, record, form.get("player"), form.get("round"), form.get(field), field,
+                   form.get("version"))
     if tap.status == 200 and not is_htmx():
         return see_other(url_for("table.player", token=token))
     ctx = {"error": tap.error} if tap.error else {}
@@ -275,5 +300,11 @@ def claim_seat(token: str):
 
 @bp.post("/p/<token>/played")
 def player_played(token: str):
-    """Virtual deck: the player marks a card of their own hand played; the hand shrinks."""
+    """Virtual deck: the player plays a card of their own hand to the trick, in turn (W-P1..W-P6)."""
     return _player_action(token, player_card_refusal, sharing.mark_played, "card")
+
+
+@bp.post("/p/<token>/take_back")
+def player_take_back(token: str):
+    """Virtual deck: the player takes back the card they played last, until the next one."""
+    return _player_action(token, player_card_refusal, sharing.take_back_card, "card")

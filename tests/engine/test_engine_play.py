@@ -260,3 +260,22 @@ def test_w_b6_a_restriction_outside_0_to_r_forbids_nothing():
     assert options.forbidden_bid([3, 2], 4) is None  # would need -1
     assert options.forbidden_bid([0, 0], 4) == 4
     assert PlayOptions(bid_rule="never_even").forbidden_bid([1], 2) == 1  # rules-core name
+
+
+@pytest.mark.parametrize("players, p6", [(3, False), (4, True), (5, False), (6, True)])
+def test_random_players_fast_path_plays_only_legal_cards_and_the_rules_winners(players, p6):
+    """Random players take play.py's fast path (hands split by suit, the winner settled card by
+    card): every card it plays is one tricks.legal_unchecked allows (W-P2, W-P3, W-P6) and every
+    trick goes to tricks.winner_unchecked's card (W-P4, W-P5), as in the general loop."""
+    rng = make_rng(players * 7)
+    options = PlayOptions(no_wizard_on_trump_lead=p6)
+    game = play_game(players, [RandomPolicy(rng) for _ in range(players)], rng, options)
+    for r in game.rounds:
+        hands = [list(h) for h in r.hands]
+        for t in r.tricks:
+            for k, card in enumerate(t.cards):
+                seat = (t.leader + k) % players
+                assert card in legal_unchecked(hands[seat], t.cards[:k], r.trump, p6)
+                hands[seat].remove(card)
+            assert t.winner == (t.leader + winner_unchecked(t.cards, r.trump, p6)) % players
+        assert sum(r.won) == r.cards and not any(hands)

@@ -68,3 +68,12 @@ def test_the_command_runs_the_simulation(capsys):
 def test_the_command_reports_bad_input(capsys):
     assert main(["--players", "9", "--games", "1"]) == 2
     assert "3 to 6 players" in capsys.readouterr().err
+
+
+def test_jobs_play_in_several_processes_and_the_report_is_the_same():
+    one = simulate(4, 120, seed=7)
+    two = simulate(4, 120, seed=7, jobs=2)
+    assert two.jobs == 2 and replace(one, seconds=0, jobs=2) == replace(two, seconds=0)
+    assert simulate(4, 3, seed=7, jobs=0).jobs == 1  # every core, but no more processes than blocks of games
+    with pytest.raises(RuleError, match="Jobs: a number of processes"):
+        simulate(4, 3, seed=7, jobs=-1)

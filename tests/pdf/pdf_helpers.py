@@ -50,8 +50,20 @@ def reader(data: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(data))
 
 
+STORY_HEADINGS = ("The story of the game", "L’histoire de la partie")
+
+
+def sheet_pages(data: bytes) -> list:
+    """The pages of the sheet itself: a played game's story follows on a page of its own."""
+    pages = list(reader(data).pages)
+    if len(pages) > 1 and any(h in pages[-1].extract_text() for h in STORY_HEADINGS):
+        pages = pages[:-1]
+    return pages
+
+
 def text(data: bytes) -> str:
-    return "\n".join(page.extract_text() for page in reader(data).pages)
+    """The sheet's text (the story's page after it is read on its own)."""
+    return "\n".join(page.extract_text() for page in sheet_pages(data))
 
 
 def words(data: bytes, page: int = 0) -> list[tuple[str, float, float]]:

@@ -9,7 +9,7 @@ from scribe import pdf, service
 from scribe.rules.errors import RuleError
 from scribe.web.db import get_db
 
-from pdf_helpers import fonts_embedded, load, reader, scribe_key, text
+from pdf_helpers import sheet_pages, fonts_embedded, load, reader, scribe_key, text
 
 NAMES = ("Anna", "Bert", "Cleo")
 
@@ -54,7 +54,7 @@ def test_blank_pad_rows_and_names(app):
         data = pdf.pad_pdf(players=12, names=["Ana", "Ben"], game="points", rounds=20, lang="en")
     words = text(data)
     assert "12 players · 20 rounds" in words and "Ana" in words and "20" in words
-    assert len(reader(data).pages) == 1
+    assert len(sheet_pages(data)) == 1
 
 
 @pytest.mark.parametrize("kwargs, field", [

@@ -10,7 +10,7 @@ from babel.dates import format_date
 from scribe import pdf, service
 from scribe.web.db import get_db
 
-from pdf_helpers import fonts_embedded, grid, load, play, reader, text, to_png
+from pdf_helpers import sheet_pages, fonts_embedded, grid, load, play, reader, text, to_png
 
 NAMES3 = ("Anna", "Bert", "Cleo")
 NAMES6 = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fred")
@@ -80,7 +80,7 @@ def test_finished_game_totals_and_winner(app):
     totals = " ".join(("★ " if p in sheet.winners else "") + str(t) for p, t in enumerate(sheet.totals))
     assert f"Total {totals}" in words
     assert f"{NAMES3[sheet.winners[0]]} wins! ({max(sheet.totals)})" in words
-    assert len(reader(data).pages) == 1
+    assert len(sheet_pages(data)) == 1
     to_png(data, "sheet-3-players-20-rounds-a4")
 
 
@@ -101,7 +101,7 @@ def test_w_s3_a_tie_gives_several_winners(app):
 @pytest.mark.parametrize("names", [NAMES3, NAMES6], ids=["3x20", "6x10"])
 def test_largest_sheets_fit_one_page_on_both_papers(app, names, paper, size):
     data = _sheet_pdf(app, play(app, names), paper)
-    pages = reader(data).pages
+    pages = sheet_pages(data)
     assert len(pages) == 1
     box = pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == size
@@ -134,7 +134,7 @@ def test_french_game_prints_in_french(app):
 
 def test_no_round_played_is_a_valid_pdf_with_empty_rows(app):
     data = _sheet_pdf(app, play(app, NAMES3, rounds=0))
-    assert len(reader(data).pages) == 1
+    assert len(sheet_pages(data)) == 1
     words = text(data)
     assert "No round played yet." in words and "Total" not in words.split("No round")[0].splitlines()[-1]
 
@@ -142,7 +142,7 @@ def test_no_round_played_is_a_valid_pdf_with_empty_rows(app):
 def test_html_and_30_character_names_are_text_truncated_and_keep_the_layout(app):
     names = ("<b>Ann</b>", "W" * 30, "Chloé Dupont-Mériadec de la T", "Dan", "Eve", "<script>x</script>")
     data = _sheet_pdf(app, play(app, names, rounds=10))
-    assert len(reader(data).pages) == 1
+    assert len(sheet_pages(data)) == 1
     words = text(data)
     assert "<b>Ann</b>" in words  # printed as text, not markup
     header = words.splitlines()[-1]  # WeasyPrint writes the column heads last

@@ -129,18 +129,23 @@ def test_played_cards_leave_the_hand_and_only_cards_still_held_may_be_marked():
     t = Table()
     t.act("deal", {"round": 1, "hands": [["W"], ["R7"], ["J"]], "turned": "B2"})
     with pytest.raises(RuleError, match="once every bid is in"):
-        verify(t.sheet, "played", {"player": 1, "card": "R7"})
+        verify(t.sheet, "played", {"player": 0, "card": "W"})
     t.bids(0, 1, 0)
     for card, message in (("J", "not in your hand"), ("Z9", "is not a card"), ("", "Choose a card"),
                           ("R" * 50, "Write a card"), (None, "Choose a card")):
         with pytest.raises(RuleError, match=message) as err:
-            verify(t.sheet, "played", {"player": 1, "card": card})
+            verify(t.sheet, "played", {"player": 0, "card": card})
         assert err.value.field == "card"
-    t.act("played", {"player": 1, "card": "r7"})  # any case
-    assert t.sheet.current.remaining(1) == () and t.sheet.current.played[1] == ("R7",)
-    with pytest.raises(RuleError, match="not in your hand"):
+    t.act("played", {"player": 0, "card": "w"})  # any case
+    assert t.sheet.current.remaining(0) == () and t.sheet.current.played[0] == ("W",)
+    with pytest.raises(RuleError, match="Thomas's turn"):
+        verify(t.sheet, "played", {"player": 0, "card": "W"})
+    t.act("played", {"player": 1, "card": "R7"})
+    t.act("played", {"player": 2, "card": "J"})
+    with pytest.raises(RuleError, match="Every card of this round is played"):
         verify(t.sheet, "played", {"player": 1, "card": "R7"})
-    t.act("tricks", {"tricks": [0, 1, 0]})
+    t.act("tricks", {})  # the tricks as played: Paul's Wizard took the one trick
+    assert t.sheet.rows[0].tricks == (1, 0, 0)
     with pytest.raises(RuleError, match="Round 1 is scored") as err:
         verify(t.sheet, "played", {"round": 1, "player": 0, "card": "W"})
     assert err.value.field == "card"
@@ -156,8 +161,10 @@ def test_a_viewer_sees_only_their_own_hand_until_the_round_is_scored():
     assert sealed_entry(full, deal, 2).data["hands"] == [None, None, ["J"]]
     t.bids(0, 1, 0)
     played = t.act("played", {"player": 0, "card": "W"})
-    assert sealed_entry(t.sheet, played, 1).data["card"] is None
-    assert sealed_entry(t.sheet, played, 0).data["card"] == "W"
+    assert sealed_entry(t.sheet, played, 1).data["card"] == "W"  # played to the table: public
+    assert sealed(t.sheet, 1).rows[0].play.trick == ((0, "W"),) and sealed(t.sheet, 1).rows[0].hands[0] is None
+    t.act("played", {"player": 1, "card": "R7"})
+    t.act("played", {"player": 2, "card": "J"})
     t.act("tricks", {"tricks": [1, 0, 0]})
     assert sealed_entry(t.sheet, deal).data["hands"] == [["W"], ["R7"], ["J"]]  # for review once scored
 

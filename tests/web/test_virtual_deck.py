@@ -59,7 +59,8 @@ def deal(client, gid):
 
 
 def shown_cards(page: str) -> list[str]:
-    return re.findall(r'data-card="([^"]+)"', page)
+    """The chips of the player's hand (the trick on the table shows played cards too)."""
+    return re.findall(r'<button[^>]*data-card="([^"]+)"', page)
 
 
 def labels(cards) -> list[str]:
@@ -125,7 +126,7 @@ def test_the_deal_is_recorded_and_each_player_sees_only_their_own_hand(app, clie
         absent(client.get(f"/w/{watch}").get_data(as_text=True), hand, client.get(f"/api/watch/{watch}").get_json())
 
 
-def test_players_mark_cards_and_their_hand_shrinks(app, client, vd, seeded):
+def test_players_play_their_cards_in_turn_and_the_scribe_confirms_the_tricks(app, client, vd, seeded):
     seeded(5)
     gid, tokens = vd()
     deal(client, gid)
@@ -134,27 +135,36 @@ def test_players_mark_cards_and_their_hand_shrinks(app, client, vd, seeded):
     if has_form(page, "/trump"):  # a turned Wizard: the dealer names the suit first
         submit(client, page, "/trump", suit="red")
     bid_all(client, gid, (1, 0, 0))
-    scribe_page = client.get(f"/games/{gid}").get_data(as_text=True)  # the Scribe's tricks form, version v
-    hand = recorded_deal(app, gid)["hands"][PAUL]
-    page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
-    resp = submit(client, page, "/played", card=hand[0])
-    assert resp.status_code == 303
+    hands = recorded_deal(app, gid)["hands"]
+    for seat in (PAUL, THOMAS, MARIE):  # W-P1: Marie deals, Paul leads; one card each
+        page = client.get(f"/p/{tokens[seat]}").get_data(as_text=True)
+        assert "Your turn" in text(page)
+        resp = submit(client, page, "/played", card=hands[seat][0])
+        assert resp.status_code == 303
     page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
     assert shown_cards(page) == [] and "You have played all your cards." in text(page)
-    assert "Played: " + labels(hand)[0] in text(page)
+    assert "Played: " + labels(hands[PAUL])[0] in text(page)
     with app.app_context():
         played = [e.data for e in load_log(get_db(), game_id(app, gid)) if e.kind == "played"]
-    assert played == [{"round": 1, "player": PAUL, "card": hand[0]}]
-    # a mark from a phone does not make the Scribe's page stale
-    resp = submit(client, scribe_page, "/tricks", tricks__0="1", tricks__1="0", tricks__2="0")
+    assert played == [{"round": 1, "player": p, "card": hands[p][0]} for p in (PAUL, THOMAS, MARIE)]
+    # every card is played: the Scribe's form is filled in from the trick, one tap confirms it
+    sheet = client.get(f"/api/games/{gid}/sheet").get_json()
+    won = sheet["rounds"][0]["play"]["won"]
+    assert sum(won) == 1 and sheet["rounds"][0]["play"]["finished"]
+    scribe_page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Confirm the tricks" in text(scribe_page)
+    filled = form(scribe_page, "/tricks").checked
+    assert filled == {f"tricks.{p}": str(w) for p, w in enumerate(won)}
+    resp = submit(client, scribe_page, "/tricks", **{k.replace(".", "__"): v for k, v in filled.items()})
     assert resp.status_code == 303, errors(resp.get_data(as_text=True))
+    assert client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]["tricks"] == won
     # the dealt hand can be reviewed once the round is scored: the player's page, the Scribe's history
     seeded(6)
     client.post(f"/api/games/{gid}/deal", json={})
     body = client.get(f"/api/player/{tokens[PAUL]}").get_json()["cards"]
-    assert body["past"] == [{"round": 1, "dealt": hand}] and len(body["current"]["hand"]) == 2
+    assert body["past"] == [{"round": 1, "dealt": hands[PAUL]}] and len(body["current"]["hand"]) == 2
     history = text(client.get(f"/games/{gid}/history").get_data(as_text=True))
-    assert "Paul: " + labels(hand)[0] in history and "Paul plays " + labels(hand)[0] in history
+    assert "Paul: " + labels(hands[PAUL])[0] in history and "Paul plays " + labels(hands[PAUL])[0] in history
 
 
 def test_the_api_marks_a_card_and_answers_the_players_own_cards(app, client, vd, seeded):
@@ -167,12 +177,14 @@ def test_the_api_marks_a_card_and_answers_the_players_own_cards(app, client, vd,
     for p, token in enumerate(tokens):
         assert client.post(f"/api/player/{token}/bid", json={"bid": 0}).status_code == 200
     hands = recorded_deal(app, gid)["hands"]
-    resp = client.post(f"/api/player/{tokens[THOMAS]}/played", json={"round": 1, "card": hands[THOMAS][0].lower()})
+    resp = client.post(f"/api/player/{tokens[PAUL]}/played", json={"round": 1, "card": hands[PAUL][0].lower()})
     assert resp.status_code == 200, resp.get_json()
     body = resp.get_json()
-    assert body["cards"]["current"] == {"round": 1, "hand": [], "played": hands[THOMAS], "dealt": hands[THOMAS],
-                                        "can_mark": True, "hidden": False}
-    absent("", hands[PAUL] + hands[MARIE], body)
+    assert body["cards"]["current"] == {"round": 1, "hand": [], "played": hands[PAUL], "dealt": hands[PAUL],
+                                        "can_mark": True, "hidden": False, "my_turn": False, "legal": [],
+                                        "why": None, "can_take_back": True}
+    assert body["sheet"]["rounds"][0]["play"]["trick"] == [{"player": PAUL, "card": hands[PAUL][0]}]
+    absent("", hands[THOMAS] + hands[MARIE], body)
 
 
 @pytest.mark.parametrize("card, field, status, message", [

@@ -16,6 +16,7 @@ class Form:
     hidden: dict[str, str] = field(default_factory=dict)
     buttons: list[dict[str, str | None]] = field(default_factory=list)  # submit buttons with name/value
     radios: dict[str, list[str]] = field(default_factory=dict)
+    checked: dict[str, str] = field(default_factory=dict)  # radios checked as the page came
 
     def button(self, name: str, value: str) -> dict[str, str | None]:
         for b in self.buttons:
@@ -44,6 +45,8 @@ class _Forms(HTMLParser):
             self._current.hidden[a["name"]] = a.get("value") or ""
         elif tag == "input" and a.get("type") == "radio" and a.get("name"):
             self._current.radios.setdefault(a["name"], []).append(a.get("value") or "")
+            if "checked" in a:
+                self._current.checked[a["name"]] = a.get("value") or ""
         elif tag == "button":
             self._current.buttons.append(a)
 

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from ...rules.game import GameRules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 from .sheet import KINDS, replay, summary, verify
+from .story import rematch, story
 
 
 class PointsRules(GameRules):
@@ -25,6 +26,8 @@ class PointsRules(GameRules):
     replay = staticmethod(replay)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
+    story = staticmethod(story)
+    rematch = staticmethod(rematch)
 
 
 GAME = PointsRules()

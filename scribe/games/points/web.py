@@ -16,6 +16,13 @@ from .. import points
 from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New points game (Skyjo, 6 qui prend!…)")  # the start page's button
+
+
+def game_label(variant: str) -> str:
+    """The statistics' heading: the game played (a preset, P-S1..P-S3)."""
+    return str(POINTS_LABELS.get(variant, POINTS_LABELS[points.CUSTOM]))
+
+
 TEMPLATES = "points"
 ROUND_TEMPLATE = "points/_watch_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = None  # no bids: every score is said aloud

@@ -69,6 +69,7 @@ from .actions import (  # noqa: F401
 from .deck import (  # noqa: F401
     CARD_NOTATION_MAX,
     draw_deal,
+    verify_card_back,
     verify_deal,
     verify_played,
     verify_take_back,
@@ -89,7 +90,8 @@ _VERIFIERS = {
     "trump": verify_trump,
     "correction": verify_correction,
     "deal": verify_deal,  # virtual deck
-    "played": verify_played,  # virtual deck, from a player's own link
+    "played": verify_played,  # virtual deck: a card played to the trick (W-P1..W-P6)
+    "take_back": verify_card_back,  # virtual deck: the player's own last card, until the next one
 }
 
 
@@ -99,4 +101,4 @@ KINDS = tuple(_VERIFIERS)
 DRAWN = {"deal": draw_deal}  # the service fills these in from a random source, never the client
 
 
-QUIET_KINDS = ("played",)  # cards marked on players' phones do not make the Scribe's page stale
+QUIET_KINDS = ("played", "take_back")  # cards marked on players' phones do not make the Scribe's page stale

@@ -103,7 +103,9 @@ def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any) -> list[int]:
 
 
 def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Tricks per player once all bids are in; they sum to the cards (W-S2)."""
+    """Tricks per player once all bids are in; they sum to the cards (W-S2). With the
+    virtual deck played out, no tricks given means the tricks as played; other counts
+    are a correction, recorded with the played ones beside them."""
     row = _current_round(sheet, data)
     if not row.bids_in:
         raise RuleError(N_("Take every bid before the tricks."), field="tricks")
@@ -112,7 +114,17 @@ def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             N_("A Wizard was turned: the dealer must name the trump suit first."),
             field="trump",
         )
-    return {"round": row.number, "tricks": _verify_trick_counts(sheet, row, data.get("tricks"))}
+    play = row.play
+    if play is not None and (play.done or play.trick) and not play.finished:
+        raise RuleError(N_("The cards are being played: the tricks fill in when the last one is taken."),
+                        field="tricks")
+    raw = data.get("tricks")
+    if play is not None and play.finished and raw is None:  # one tap: the tricks as played
+        raw = list(play.won)
+    counts = _verify_trick_counts(sheet, row, raw)
+    if play is not None and play.finished and counts != list(play.won):  # a correction, on record
+        return {"round": row.number, "tricks": counts, "played": list(play.won)}
+    return {"round": row.number, "tricks": counts}
 
 
 def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
+from .play import legal_cards
 
 
 CARD_NOTATION_MAX = 3  # "W", "J", "R13"
@@ -68,19 +69,32 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             "turned": None if turned is None else str(turned)}
 
 
-def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """A card a player marks played: one they still hold, once every bid is in and until
-    the round's tricks are recorded. Legality (W-P3) is left to the table."""
+def _playing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
+    """The round whose cards are being played: dealt, bid, trump known, not yet scored."""
     if not sheet.setup.rules.virtual_deck:
         raise RuleError(N_("This game has no virtual deck."), field="card")
     if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
         raise RuleError(N_("Round %(round)s is scored: its cards can no longer be marked."),
                         field="card", round=sheet.row(data["round"]).number)
     row = _current_round(sheet, data)
-    if not row.dealt:
+    if not row.dealt or row.play is None:
         raise RuleError(N_("The cards of this round are not dealt yet."), field="card")
     if not row.bids_in:
         raise RuleError(N_("Cards are played once every bid is in."), field="card")
+    if row.trump is not None and row.trump.pending:
+        raise RuleError(N_("A Wizard was turned: the dealer must name the trump suit first."), field="card")
+    return row
+
+
+def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A card played to the trick: by the seat whose turn it is (W-P1: left of the dealer
+    leads the first trick, each winner the next), one it holds, and a legal one (W-P2,
+    W-P3, the W-P6 switch; Unicolore W-U3: any card)."""
+    row = _playing_round(sheet, data)
+    play = row.play
+    assert play is not None
+    if play.finished:
+        raise RuleError(N_("Every card of this round is played: the Scribe confirms the tricks."), field="card")
     player = _player(sheet, data.get("player"))
     raw = data.get("card")
     if not isinstance(raw, str) or not raw.strip():
@@ -88,9 +102,37 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     if len(raw.strip()) > CARD_NOTATION_MAX:  # never echo a long input back
         raise RuleError(N_("Write a card as W, J, or a suit initial and a rank, like R7."), field="card")
     card = str(cards.parse_card(raw))
-    if card not in (row.remaining(player) or ()):
+    names = sheet.setup.players
+    if player != play.turn:
+        raise RuleError(N_("It is %(next)s's turn to play, not %(name)s's."), field="card",
+                        next=names[play.turn], name=names[player])
+    hand = row.remaining(player) or ()
+    if card not in hand:
         raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
+    rules = sheet.setup.rules
+    legal, why = legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
+    if card not in legal:
+        raise RuleError(why or N_("That card may not be played now."), field="card")
     return {"round": row.number, "player": player, "card": card}
+
+
+def verify_card_back(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A player takes back the card they played last, until the next card is played and
+    until the Scribe has recorded the round's tricks."""
+    row = _playing_round(sheet, data)
+    play = row.play
+    assert play is not None
+    player = _player(sheet, data.get("player"))
+    last = play.last_play
+    if last is None:
+        raise RuleError(N_("No card has been played yet in this round."), field="card")
+    if last[0] != player:
+        mine = any(p == player for p, _c in play.trick) or any(p == player for t in play.done for p, _c in t.plays)
+        template = (N_("Too late: %(name)s has played since. A card can be taken back only until the next one.")
+                    if mine else N_("%(player)s has no card to take back: the last card is %(name)s's."))
+        raise RuleError(template, field="card", name=sheet.setup.players[last[0]],
+                        player=sheet.setup.players[player])
+    return {"round": row.number, "player": player, "card": last[1]}
 
 
 def verify_take_back(sheet: Sheet, log: Sequence[Entry], target: Entry) -> None:

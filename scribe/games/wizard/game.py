@@ -13,7 +13,9 @@ from ...rules.log import Entry
 from . import DRAWN, KINDS, QUIET_KINDS, make_setup, replay, summary, verify, verify_take_back
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
+from .play import legal_cards
 from .sheet import restriction
+from .story import rematch, story
 
 
 class WizardRules(GameRules):
@@ -32,6 +34,8 @@ class WizardRules(GameRules):
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     verify_take_back = staticmethod(verify_take_back)
+    story = staticmethod(story)
+    rematch = staticmethod(rematch)
 
     def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
         """Hidden and secret bids and dealt hands sealed for ``seat`` (W-B7, W-R4)."""
@@ -55,8 +59,9 @@ class WizardRules(GameRules):
         return row.bids[seat] is None and not naming, seat == row.order[-1] and last_seat_waits(full, row)
 
     def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
-        """The virtual deck (W-R4): the round's remaining hand and played cards, and the
-        hands of rounds already scored, from ``seat``'s own view only."""
+        """The virtual deck (W-R4): the round's remaining hand and played cards, whether it
+        is this seat's turn and which cards it may play (``why``: a message template for the
+        others), and the hands of rounds already scored, from ``seat``'s own view only."""
         if not view.setup.rules.virtual_deck:
             return {"virtual_deck": False}
         if not view.redacted or view.viewer != seat:
@@ -66,13 +71,27 @@ class WizardRules(GameRules):
         if row is not None and row.dealt:
             hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
             now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
-                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden}
+                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden,
+                   **_turn(view, row, seat, hidden)}
         past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
         return {"virtual_deck": True, "current": now, "past": past}
 
     def restriction(self, sheet: Any, row: Any) -> str | None:
         """W-B3..W-B5: the bid the last seat may be refused."""
         return None if row is None else restriction(sheet, row)
+
+
+def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
+    """Whose turn it is, the cards ``seat`` may play now and why not the others (W-P1..W-P6),
+    and whether its last card may still be taken back."""
+    play, rules = row.play, view.setup.rules
+    playing = row.bids_in and not hidden and play is not None and not (row.trump and row.trump.pending)
+    mine = playing and play.turn == seat
+    legal, why = legal_cards(play, row.remaining(seat) or (), rules.no_wizard_on_trump_lead, rules.unicolore) \
+        if mine else ([], None)
+    last = play.last_play if playing else None
+    return {"my_turn": bool(mine), "legal": legal, "why": why,
+            "can_take_back": bool(last and last[0] == seat and not row.complete)}
 
 
 GAME = WizardRules()

@@ -79,7 +79,7 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
             r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
         if r.hands is not None:  # virtual deck: a viewer holds only their own cards
             holder = viewer if r.number not in old_deals or r.complete else None
-            r = replace(r, hands=_own(r.hands, holder), played=_own(r.played, holder))
+            r = replace(r, hands=_own(r.hands, holder))  # cards played to the table are public
         rows.append(r)
     forbidden = sheet.forbidden()
     mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
@@ -95,7 +95,7 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
         raise ValueError("judge entries against the whole sheet")
     if entry.seq <= horizon:
         viewer = None
-    if entry.kind in ("deal", "played"):
+    if entry.kind == "deal":
         return _sealed_cards(sheet, entry, viewer)
     if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
         return entry
@@ -112,14 +112,11 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
 
 
 def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
-    """A deal or a played card as ``viewer`` may read it: until the round is scored,
-    only their own cards; then every hand, for review."""
+    """A deal as ``viewer`` may read it: until the round is scored, only their own hand;
+    then every hand, for review. A card played to the table is public (W-P1..W-P5)."""
     number = entry.data.get("round")
     if isinstance(number, int) and 1 <= number <= len(sheet.rows) and sheet.rows[number - 1].complete:
         return entry
     d = dict(entry.data)
-    if entry.kind == "deal":
-        d["hands"] = list(_own(d.get("hands") or (), viewer))
-    elif d.get("player") != viewer:
-        d["card"] = None
+    d["hands"] = list(_own(d.get("hands") or (), viewer))
     return replace(entry, data=d)

@@ -20,6 +20,7 @@ NEW_GAME = {
         "zero_exception": BOOL, "leader_ties": BOOL,
         "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": BOOL,
         "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
+        "no_wizard_on_trump_lead": {"type": "boolean", "description": "W-P6: no Wizard on a trump lead (virtual deck)"},
         "rounds": {"type": ["integer", "null"], "minimum": 1}}},
 }
 
@@ -41,6 +42,16 @@ PATHS = {
         "round": INT, "tricks": {**COUNTS, "description": "Per seat; one null is filled from the total"}}),
 }
 
+_PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
+#: A round's play on the virtual deck (W-P1..W-P6): every card on the table is public.
+_PLAY = closed({
+    "turn": {**OPT_INT, "description": "the seat to play; null once every card is played"},
+    "leader": INT, "trick": {**_PLAYS, "description": "the trick on the table, in play order"},
+    "winning": {**OPT_INT, "description": "the seat winning the trick on the table so far"},
+    "won": {**INTS, "description": "tricks won so far, per seat"}, "finished": BOOL,
+    "tricks": {"type": "array", "items": closed({"leader": INT, "cards": _PLAYS, "winner": INT}),
+               "description": "the finished tricks, in order"}})
+
 _ROUND = closed({
     "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
     "trump": {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"type": ["string", "null"]}})]},
@@ -51,14 +62,16 @@ _ROUND = closed({
     "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
     "broken_bid": {"description": "A recorded bid that a correction of an earlier round made one the rule "
                    "set forbids (W-B4, W-B5): kept as played, flagged", "oneOf": [{"type": "null"}, closed(
-                       {"player": INT, "value": INT, "rule": STR, "message": STR})]}})
+                       {"player": INT, "value": INT, "rule": STR, "message": STR})]},
+    "play": {"oneOf": [{"type": "null"}, _PLAY], "description": "Virtual deck: the tricks as played, public"}})
 
 SHEET = {
     "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
     "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
     "rules": closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
                      "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
-                     "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "preset": {"enum": PRESETS}}),
+                     "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "no_wizard_on_trump_lead": BOOL,
+                     "preset": {"enum": PRESETS}}),
     "edition": {"enum": EDITIONS},
     "card_names": closed({"wizard": STR, "jester": STR}),
     "next_bidder": OPT_INT,

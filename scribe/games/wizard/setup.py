@@ -78,6 +78,7 @@ class RuleSet:
     unicolore: bool = False  # W-U1..W-U3
     rounds: int | None = None  # a shorter game: only the first N rounds
     virtual_deck: bool = False  # Scribe deals: each player sees their own hand on their link
+    no_wizard_on_trump_lead: bool = False  # W-P6 (review 002): enforced when the virtual deck is played
 
     @property
     def preset(self) -> str:
@@ -187,7 +188,7 @@ def make_setup(
     for key, value in switches.items():
         if value is None:
             continue
-        if key in ("zero_exception", "leader_ties", "unicolore", "virtual_deck"):
+        if key in ("zero_exception", "leader_ties", "unicolore", "virtual_deck", "no_wizard_on_trump_lead"):
             options[key] = _flag(value, key)
         elif key == "rounds":
             options[key] = _whole(value, key) if value != "" else None

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry, resolve
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from .play import TrickState, trick_state
 from .setup import SEALED, Setup, _whole, round_points
 
 
@@ -59,6 +60,7 @@ class RoundRow:
     hands: tuple[tuple[str, ...] | None, ...] | None = None
     turned: str | None = None
     played: tuple[tuple[str, ...] | None, ...] = ()
+    play: TrickState | None = None  # the tricks as played, card by card (W-P1..W-P6); public
 
     @property
     def dealt(self) -> bool:
@@ -297,6 +299,7 @@ class _Round:
     hands: tuple[tuple[str, ...], ...] | None = None
     turned: str | None = None
     played: list[list[str]] | None = None
+    plays: list[tuple[int, str]] | None = None  # (seat, card) in play order, for the tricks
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -341,6 +344,7 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
                 hands=r.hands,
                 turned=r.turned,
                 played=tuple(map(tuple, r.played)) if r.played is not None else (),
+                play=_play(setup, r, order, cards),
             )
         )
     return Sheet(
@@ -367,8 +371,13 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.turned = d.get("turned")
         r.trump = _turned_trump(r.turned)
         r.played = [[] for _ in r.hands]
+        r.plays = []
     elif entry.kind == "played":
         r.played[d["player"]].append(d["card"])  # type: ignore[index]
+        r.plays.append((d["player"], d["card"]))  # type: ignore[union-attr]
+    elif entry.kind == "take_back":  # the player's own last card, back in their hand
+        r.played[d["player"]].remove(d["card"])  # type: ignore[index]
+        r.plays.pop()  # type: ignore[union-attr]
     elif entry.kind == "correction":
         r.bids = list(d["bids"])
         if d.get("tricks") is not None:
@@ -376,6 +385,17 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.corrected = True
     else:
         raise ValueError(f"unknown entry kind {entry.kind!r}")
+
+
+def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickState | None:
+    """The tricks as played so far, once the cards are dealt (W-P1: order[0] leads first);
+    only while the round is played: a scored round keeps its tricks, and its cards are in
+    the log for review, so no replay works its play out again."""
+    if r.plays is None or r.tricks is not None:
+        return None
+    rules = setup.rules
+    suit = r.trump.suit if r.trump is not None else None
+    return trick_state(setup.n, order[0], suit, rules.no_wizard_on_trump_lead, rules.unicolore, r.plays, cards)
 
 
 SUIT_OF = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}  # card notation -> SUITS

@@ -15,10 +15,16 @@ from .words import trump
 from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
+
+
+def game_label(variant: str) -> str:
+    return "Wizard"
+
+
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
-ACTIONS = ("bid", "trump", "tricks", "deal")  # "played" only from a player's own link
+ACTIONS = ("bid", "trump", "tricks", "deal", "played", "take_back")  # the Scribe plays only for seats with no phone
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
 
@@ -48,6 +54,10 @@ def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
         return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n)}
     if kind == "deal":  # the cards come from the service's random source, never the form
         return {"round": form.get("round")}
+    if kind == "played":
+        return {k: form.get(k) for k in ("round", "player", "card")}
+    if kind == "take_back":
+        return {k: form.get(k) for k in ("round", "player")}
     return {}
 
 
@@ -78,7 +88,7 @@ def default_edition(lang: Any = None) -> str:
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
             "edition": default_edition(), "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
-            "reveal": "open", "virtual_deck": False}
+            "reveal": "open", "virtual_deck": False, "no_wizard_on_trump_lead": False}
 
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
@@ -100,6 +110,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     shown["unicolore"] = form.get("unicolore") == "on"
     shown["leader_ties"] = form.get("leader_ties") == "on"
     shown["virtual_deck"] = form.get("virtual_deck") == "on"
+    shown["no_wizard_on_trump_lead"] = form.get("no_wizard_on_trump_lead") == "on"  # W-P6
     options = {
         "players": [rows[i] for i in kept],
         "first_dealer": dealer,
@@ -110,6 +121,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "leader_ties": shown["leader_ties"],
         "reveal": form.get("reveal") or "open",  # W-B7
         "virtual_deck": shown["virtual_deck"],
+        "no_wizard_on_trump_lead": shown["no_wizard_on_trump_lead"],
     }
     return options, shown, kept
 
@@ -193,7 +205,18 @@ def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
         "broken_bid": None if broken is None else {  # flagged, not refused (W-B4, W-B5)
             "player": broken.player, "value": broken.value, "rule": broken.rule,
             "message": broken_text(broken, sheet.setup)},
+        "play": None if r.play is None else _play(r.play),
     }
+
+
+def _play(t: Any) -> dict[str, Any]:
+    """The tricks as played on the virtual deck: public to every reader (W-P1..W-P6)."""
+    def cards(plays: Any) -> list[dict[str, Any]]:
+        return [{"player": p, "card": c} for p, c in plays]
+
+    return {"turn": t.turn, "leader": t.leader, "trick": cards(t.trick), "winning": t.winning, "won": list(t.won),
+            "finished": t.finished,
+            "tricks": [{"leader": d.leader, "cards": cards(d.plays), "winner": d.winner} for d in t.done]}
 
 
 def entry_text(e: Any, setup: wizard.Setup) -> str:
@@ -205,7 +228,11 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         return _("Round %(round)s: %(name)s bids %(bid)s", round=d["round"], name=names[d["player"]], bid=d["bid"])
     if e.kind == "tricks":
         tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
-        return _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+        text = _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+        if d.get("played") is not None:  # the Scribe corrected the tricks the cards made
+            played = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["played"]))
+            text += " · " + _("corrected; as played: %(tricks)s", tricks=played)
+        return text
     if e.kind == "trump":
         t = trump(wizard.Trump(d["card"], d.get("suit")), setup)
         return _("Round %(round)s: trump %(trump)s", round=d["round"], trump=t)
@@ -216,9 +243,10 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         if hands and len(hands) == len(names):  # the round is scored: every hand, for review
             text += " · " + "; ".join(f"{names[p]}: {cards_text(h, setup)}" for p, h in enumerate(d["hands"]))
         return text
+    if e.kind == "take_back":
+        return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card(d["card"], setup))
     if e.kind == "played":
-        if d.get("card") is None:  # not this reader's card, and the round is not scored yet
-            return _("Round %(round)s: %(name)s marks a card played", round=d["round"], name=names[d["player"]])
         return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
     if e.kind == "correction":

@@ -57,6 +57,8 @@ def rules_text(setup: Setup) -> str:
         parts.append(_("Unicolore"))
     if r.virtual_deck:
         parts.append(_("virtual deck"))
+    if r.no_wizard_on_trump_lead:
+        parts.append(_("no Wizard on a trump lead"))
     parts.append(ngettext_rounds(setup.round_count))
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")

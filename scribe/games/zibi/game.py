@@ -12,6 +12,7 @@ from ...rules.game import GameRules
 from .clans import MAX_PLAYERS, MIN_PLAYERS
 from .sheet import KINDS, replay, summary, verify
 from . import Setup, make_setup
+from .story import story
 
 
 class ZibiRules(GameRules):
@@ -27,6 +28,11 @@ class ZibiRules(GameRules):
     replay = staticmethod(replay)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
+    story = staticmethod(story)
+
+    def ended(self, sheet: Any) -> bool:
+        """No end (Z-S3): the table stops when it likes, so after any round played."""
+        return bool(sheet.rounds)
 
 
 GAME = ZibiRules()

@@ -12,6 +12,12 @@ from .. import zibi
 from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New game of Witty Zibi")  # the start page's button
+
+
+def game_label(variant: str) -> str:
+    return "Witty Zibi"
+
+
 TEMPLATES = "zibi"
 ROUND_TEMPLATE = "zibi/_watch_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = None  # no bids in Witty Zibi

@@ -1,0 +1,102 @@
+"""The group's statistics for 1,000 finished games against reading those games' rows.
+
+Records ``--games`` finished games on a temp SQLite file through the service (half
+one-round Wizard games of 3 to 6 players, half points games of 2 to 8), then times, in
+the same run and best of ``--repeat``:
+
+- baseline: reading the games' rows (one select of those ids, each row parsed into a
+  ``GameRow``: what the start page does for the games it lists);
+- statistics: the same rows, then what ``/stats`` and ``/api/stats`` do with them
+  (the story rows checked against each game's version, read, and aggregated per game
+  type and table size with head to head and bids by size).
+
+Prints both and the ratio (target <= 1.5x). Stdlib and the app only.
+
+    python bench/stats_page.py [--games 1000] [--repeat 7] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scribe import group, service  # noqa: E402
+from scribe.store import GameRow, open_db, stories  # noqa: E402
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
+TARGET = 1.5
+
+
+def record(db, rng: random.Random, i: int) -> str:
+    if i % 2:
+        n = rng.randint(3, 6)
+        game_id = service.create(db, "wizard", None, "en", players=list(NAMES[:n]), first_dealer=0,
+                                 preset="standard", rounds=1)
+        sheet = service.load(db, game_id)[1]
+        for p in sheet.current.order:
+            service.act(db, game_id, "bid", {"player": p, "bid": rng.randint(0, 1)})
+        winner = rng.randrange(n)
+        service.act(db, game_id, "tricks", {"tricks": [int(p == winner) for p in range(n)]})
+        return game_id
+    n = rng.randint(2, 8)
+    game_id = service.create(db, "points", None, "en", players=list(NAMES[:n]), preset="custom", rounds=1)
+    service.act(db, game_id, "round", {"points": [rng.randint(-5, 60) for _ in range(n)], "closer": None})
+    return game_id
+
+
+def read_rows(db, ids: list[str]) -> list[GameRow]:
+    cur = db.execute("select * from games where id in (select value from json_each(?))", [json.dumps(ids)])
+    cols = [c[0] for c in cur.description]
+    return [GameRow.from_row(dict(zip(cols, row))) for row in cur.fetchall()]
+
+
+def statistics(db, ids: list[str]) -> list[dict]:
+    games = read_rows(db, ids)
+    finished = [g for g in games if g.summary.get("phase") == "finished"]
+    service.stories_of(db, finished)
+    players, bids = stories.finished_rows(db, [g.id for g in finished])
+    lineups = [g.summary["players"] for g in finished]
+    return group.statistics(players, bids, {}, group.Filters(), group.players_of(lineups, {}))
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = open_db(Path(tmp) / "bench.sqlite3")
+        start = time.perf_counter()
+        ids = [record(db, rng, i) for i in range(args.games)]
+        print(f"recorded {len(ids)} finished games in {time.perf_counter() - start:.1f} s")
+        groups = statistics(db, ids)
+        assert sum(g["games"] for g in groups) == args.games, "every game counted"
+        rows = best(lambda: read_rows(db, ids), args.repeat)
+        stats = best(lambda: statistics(db, ids), args.repeat)
+    ratio = stats / rows
+    print(f"reading the games' rows: {rows * 1000:.1f} ms")
+    print(f"statistics (the same rows, then the story rows and the aggregation): {stats * 1000:.1f} ms")
+    print(f"ratio {ratio:.2f}x (target <= {TARGET}x): {'ok' if ratio <= TARGET else 'OVER'}")
+    return 0 if ratio <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""The group's story: its players (remembered, renamed, merged), its statistics and its
+export, as pages, JSON and CSV.
+
+The group is what this browser can see: the games on its start page (``access.my_games``,
+its Scribe's links), never another game of the database. Renames and merges are kept
+for this browser's group under a hash of its device key (``group_hash``), beside the
+Scribe's links its cookie holds: where the group lives, its names live.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from hashlib import sha256
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from .. import group, service
+from ..games import GAMES
+from ..rules.errors import RuleError
+from ..store import names as store_names, stories
+from ..store.links import SCRIBE
+from . import access
+from .db import get_db
+from .games import web_for
+from .render import error_ctx, see_other
+from .serialize import entry_data
+
+bp = Blueprint("stats", __name__)
+bp.app_context_processor(lambda: {"game_label": game_label})
+
+
+def game_label(game: str, variant: str = "") -> str:
+    """A game type's name for the statistics' headings, as its web module words it."""
+    return web_for(game).game_label(variant)
+
+
+def group_hash() -> str:
+    """This browser's group in the database: a hash of its device key (never the key)."""
+    return sha256(b"scribe-group:" + access.device().encode()).hexdigest()
+
+
+def _games(deleted: bool = False) -> list[Any]:
+    return [g for _token, g in access.my_games(deleted)]
+
+
+def _lineups(games: list[Any]) -> list[tuple[str, ...]]:
+    """Each game's players, oldest game first: a name is shown as first typed."""
+    oldest = sorted(reversed(games), key=lambda g: g.created_at)  # my_games is newest first
+    return [GAMES[g.game].Setup.from_dict(g.setup).players for g in oldest]
+
+
+def _aliases() -> dict[str, str]:
+    if not isinstance(session.get("device"), str):  # no device key yet: nothing renamed (and none made to read)
+        return {}
+    return store_names.aliases(get_db(), group_hash())
+
+
+def remembered_names() -> list[str]:
+    """The names this group has played with, in their usual seating order (the start form)."""
+    return group.usual_order(_lineups(_games()), _aliases())
+
+
+def _statistics(args: Any) -> tuple[group.Filters, list[dict[str, Any]]]:
+    """The filters and the statistics of the group's finished games, not deleted."""
+    f = group.filters(args, GAMES)
+    db = get_db()
+    finished = [g for g in _games() if g.summary.get("phase") == "finished"]
+    service.stories_of(db, finished)
+    players, bids = stories.finished_rows(db, [g.id for g in finished])
+    aliases = _aliases()
+    return f, group.statistics(players, bids, aliases, f, group.players_of(_lineups(finished), aliases))
+
+
+@bp.get("/stats")
+def page():
+    """The group's statistics, per game type and number of players, with filters."""
+    try:
+        f, groups = _statistics(request.args)
+    except RuleError as err:
+        return render_template("stats/stats.html", groups=[], args=request.args, games=GAMES, **error_ctx(err)), 422
+    return render_template("stats/stats.html", groups=groups, args=request.args, games=GAMES, filters=f)
+
+
+@bp.get("/api/stats")
+def api_stats():
+    """The group's statistics as JSON (the same filters as the page)."""
+    try:
+        f, groups = _statistics(request.args)
+    except RuleError as err:
+        return jsonify(error=error_ctx(err)["error"]["message"], field=err.field), 422
+    return jsonify(filters=f.as_dict(), groups=groups)
+
+
+def _players_json() -> list[dict[str, Any]]:
+    """Every player of the group in their usual seating order, with how many games."""
+    lineups, aliases = _lineups(_games()), _aliases()
+    counts: dict[str, int] = {}
+    for lineup in lineups:
+        for k in {group.key(group.canonical(n, aliases)) for n in lineup}:
+            counts[k] = counts.get(k, 0) + 1
+    return [{"name": n, "games": counts[group.key(n)]} for n in group.usual_order(lineups, aliases, None)]
+
+
+def _change(op: str, body: Any) -> None:
+    """Rename or merge a player of the group (RuleError: nothing stored)."""
+    lineups, aliases = _lineups(_games()), _aliases()
+    if op == "rename":
+        moves = group.rename(aliases, group.players_of(lineups, aliases), body.get("name"), body.get("new_name"))
+    else:
+        moves = group.merge(aliases, lineups, body.get("name"), body.get("into"))
+    store_names.set_aliases(get_db(), group_hash(), moves)
+
+
+@bp.get("/players")
+def players():
+    """The group's players: rename one, or merge two names of the same person."""
+    return render_template("stats/players.html", players=_players_json())
+
+
+@bp.post("/players/<any(rename, merge):op>")
+def change(op: str):
+    """Rename a player, or merge one into another; the statistics follow."""
+    try:
+        _change(op, request.form)
+    except RuleError as err:
+        return render_template("stats/players.html", players=_players_json(), op=op, values=request.form,
+                               **error_ctx(err)), 422
+    return see_other(url_for("stats.players"))
+
+
+@bp.get("/api/players")
+def api_players():
+    """The group's players, in their usual seating order, with their games."""
+    return jsonify(players=_players_json())
+
+
+@bp.post("/api/players/rename")
+def api_rename():
+    """Rename a player of the group: {"name", "new_name"}."""
+    return _api_change("rename")
+
+
+@bp.post("/api/players/merge")
+def api_merge():
+    """Count one player's games as another's: {"name", "into"}."""
+    return _api_change("merge")
+
+
+def _api_change(op: str):
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return jsonify(error=_("Send a JSON object."), field=None), 400
+    try:
+        _change(op, body)
+    except RuleError as err:
+        return jsonify(error=error_ctx(err)["error"]["message"], field=err.field), 422
+    return jsonify(players=_players_json())
+
+
+# --------------------------------------------------------------------------- export
+
+
+def _csv(name: str, header: list[str], rows: list[list[Any]]) -> Response:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="scribe-{name}.csv"'})
+
+
+@bp.get("/export/<any(games, rounds, entries):what>.csv")
+def export(what: str):
+    """The group's games, their rounds (as scored now) or every entry, as CSV."""
+    mine = access.my_games()
+    games = [g for _t, g in mine]
+    if what == "games":
+        return _csv(what, ["game_id", "game", "name", "lang", "created_at", "updated_at", "phase", "rounds", "players"],
+                    [[g.id, g.game, g.name, g.lang, g.created_at, g.updated_at, g.summary.get("phase"),
+                      g.summary.get("rounds"), " · ".join(g.summary.get("players", ()))] for g in games])
+    if what == "rounds":
+        service.stories_of(get_db(), games)
+        return _csv(what, ["game_id", "round", "seat", "player", "points", "total"],
+                    [list(r) for r in stories.round_rows(get_db(), [g.id for g in games])])
+    rows = []
+    for token, g in mine:  # each game's log as its Scribe reads it: sealed bids and hands stay sealed
+        shown = access.open_link(token, SCRIBE)
+        rows += [[g.id, e.seq, e.kind, json.dumps(entry_data(e.data)[0]), e.at] for e in shown.log]
+    return _csv(what, ["game_id", "seq", "kind", "data", "at"], rows)
