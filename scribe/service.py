@@ -150,6 +150,42 @@ def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet:
         raise store.StaleError(sheet.version)
 
 
+def _entry_data(rules: GameRules, sheet: Any, log: tuple[Entry, ...], kind: str, data: dict[str, Any],
+                rng: Any = None) -> dict[str, Any]:
+    """What one action appends to the log, verified against ``sheet`` (RuleError if refused)."""
+    if kind == UNDO:
+        target = verify_undo(log)
+        rules.verify_take_back(sheet, log, target)
+        return named(UNDO, target)  # the log reads on its own
+    if kind == REDO:
+        return named(REDO, verify_redo(log))
+    if kind in rules.KINDS:
+        if kind in rules.DRAWN:  # a deal: shuffled here, whatever the client sent
+            data = rules.DRAWN[kind](sheet, data, rng or make_rng())
+        return rules.verify(sheet, kind, data)
+    raise RuleError(N_("Unknown action."), field="kind")
+
+
+def already_recorded(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any) -> bool:
+    """Is the entry right after ``version`` this very action? Then a retried tap (its first
+    try got through, its answer was lost) is already in the log and must not be added again."""
+    game = _game(db, game_id)
+    setup, _sheet, log = _replayed(db, game)
+    try:
+        v = int(version)
+    except (TypeError, ValueError):
+        return False
+    if not 0 <= v < len(log) or log[v].kind != kind:
+        return False
+    rules = rules_for(game)
+    if kind in rules.DRAWN:  # shuffled anew on each try: a deal right after that version is this one
+        return True
+    try:
+        return _entry_data(rules, rules.replay(setup, log[:v]), log[:v], kind, data) == dict(log[v].data)
+    except RuleError:
+        return False
+
+
 def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None,
         game: store.GameRow | None = None):
     """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
@@ -164,18 +200,7 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     # undo takes back the very last entry; a card is played against the table as the page showed it
     quiet = () if kind in (UNDO, REDO) or kind in rules.QUIET_KINDS else rules.QUIET_KINDS
     _check_version(sheet, version, log, quiet)
-    if kind == UNDO:
-        target = verify_undo(log)
-        rules.verify_take_back(sheet, log, target)
-        entry_data: dict[str, Any] = named(UNDO, target)  # the log reads on its own
-    elif kind == REDO:
-        entry_data = named(REDO, verify_redo(log))
-    elif kind in rules.KINDS:
-        if kind in rules.DRAWN:  # a deal: shuffled here, whatever the client sent
-            data = rules.DRAWN[kind](sheet, data, rng or make_rng())
-        entry_data = rules.verify(sheet, kind, data)
-    else:
-        raise RuleError(N_("Unknown action."), field="kind")
+    entry_data = _entry_data(rules, sheet, log, kind, data, rng)
     new_sheet = rules.replay(setup, log + (Entry(sheet.version + 1, kind, entry_data),))
     entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
     sheets.put(game.id, entry.seq, Replayed(setup, new_sheet, log + (entry,)))

@@ -1,5 +1,6 @@
 // Tricks: fill in the last player's count from the total (W-S2) and show the sum.
-// No inline script anywhere: this file is the only behaviour besides htmx.
+// No inline script anywhere: this file, theme.js, connection.js and awake.js are the only
+// behaviour besides htmx.
 (function () {
   "use strict";
   function update(form) {
@@ -36,6 +37,67 @@
     var form = e.target.closest && e.target.closest("form.tricks");
     if (form) { update(form); }
   });
+})();
+
+// After an htmx swap: focus on the next thing to tap (not the page body) and say what
+// changed in the live region; "Recorded once" when a retry found its tap already saved.
+(function () {
+  "use strict";
+  var NEXT = "[aria-invalid='true'], .not-saved [data-retry], form.bid button:not([disabled]), " +
+    "form.tricks .trickrow:not(:has(input:checked)) input, form.points input:not([type='hidden']), " +
+    "form.result input, form.deal button, form.cards button:not([disabled])";
+
+  function announce(text) {
+    var live = document.getElementById("announce");
+    if (live && text) { live.textContent = ""; setTimeout(function () { live.textContent = text; }, 50); }
+  }
+
+  function text(node) { return node ? node.textContent.trim().replace(/\s+/g, " ") : ""; }
+  function said(el) {  // a refusal first; else where the game is now ("Round 2 of 3. Marie bids")
+    var alert = el.querySelector("[role='alert'], .recorded");
+    if (alert) { return text(alert); }
+    return [text(el.querySelector("h1")), text(el.querySelector(".who"))].filter(Boolean).join(". ");
+  }
+
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var el = e.detail.target;
+    if (!el || !document.contains(el)) { el = document.getElementById(el && el.id) || null; }
+    if (!el) { return; }
+    var xhr = e.detail.xhr;
+    if (xhr && xhr.getResponseHeader("X-Scribe-Recorded") === "already") {
+      el.insertBefore(document.getElementById("already-recorded").content.firstElementChild.cloneNode(true), el.firstChild);
+    }
+    announce(said(el));
+    var focused = document.activeElement;
+    if (focused && focused !== document.body && document.contains(focused)) { return; }  // a poll: leave it
+    var next = el.querySelector(NEXT) || el.querySelector("h1");
+    if (next) {
+      if (!next.matches("input, button, select, textarea, a[href]")) { next.setAttribute("tabindex", "-1"); }
+      next.focus({preventScroll: true});
+    }
+  });
+})();
+
+// The offline page's "Try again": the service worker showed it at the page's own address.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-reload]")) { location.reload(); }
+  });
+})();
+
+// Installable where the origin allows it (HTTPS, localhost): the service worker caches
+// the static shell and shows the offline page in this page's language.
+(function () {
+  "use strict";
+  var me = document.currentScript;
+  if (!("serviceWorker" in navigator) || !me) { return; }
+  var lang = document.documentElement.lang;
+  navigator.serviceWorker.register(me.dataset.sw, {scope: "/"}).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(function (reg) {
+    if (reg.active) { reg.active.postMessage({lang: lang}); }
+  }).catch(function () { /* not installable here: the page works the same */ });
 })();
 (function () {
   "use strict";

@@ -5,7 +5,7 @@ from flask_compress import Compress
 
 from .. import formatting
 from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, logs, pages, pdf_views, play,
-               proxy, security, stats, table)
+               proxy, security, shell, stats, table)
 
 
 def init_app(app: Flask) -> None:
@@ -29,6 +29,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints
     logs.init_app(app)
     proxy.init_app(app)  # outermost WSGI layer: the log and the limiter see the real client

@@ -64,11 +64,25 @@ def _act(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any]):
         return _show(game, sheet, shown.log, 422, values=data, **error_ctx(err))
     except StaleError:
         game, sheet, log = _load(key)
+        if _retry_got_through(game, kind, data):
+            return already_recorded(_show(game, sheet, log))
         return _show(game, sheet, log, 409, **error_ctx(message=stale_message(), field="version"))
     if not is_htmx():
         return see_other(url_for("play.game"))
     now = sharing.after(get_db(), shown, new)  # the game as it is now, without reading it again
     return _show(game, now.sheet, now.log)
+
+
+def _retry_got_through(game, kind: str, data: dict[str, Any]) -> bool:
+    """A tap retried after a lost connection (static/connection.js) whose first try was recorded."""
+    return bool(request.headers.get("X-Scribe-Retry")) and service.already_recorded(
+        get_db(), game.id, kind, data, request.form.get("version"))
+
+
+def already_recorded(response):
+    """The game as it is now, flagged so the page says the tap was recorded once."""
+    response.headers["X-Scribe-Recorded"] = "already"
+    return response
 
 
 @bp.post("/games/<key>/<kind>")
