@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scribe import group, service  # noqa: E402
-from scribe.store import GameRow, open_db, stories  # noqa: E402
+from scribe.store import GameRow, open_db  # noqa: E402
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
 TARGET = 1.5
@@ -60,10 +60,9 @@ def read_rows(db, ids: list[str]) -> list[GameRow]:
 def statistics(db, ids: list[str]) -> list[dict]:
     games = read_rows(db, ids)
     finished = [g for g in games if g.summary.get("phase") == "finished"]
-    service.stories_of(db, finished)
-    players, bids = stories.finished_rows(db, [g.id for g in finished])
+    read = service.story_results(db, finished)
     lineups = [g.summary["players"] for g in finished]
-    return group.statistics(players, bids, {}, group.Filters(), group.players_of(lineups, {}))
+    return group.statistics(read.games, read.players, read.bids, {}, group.Filters(), group.players_of(lineups, {}))
 
 
 def best(fn, repeat: int) -> float:

@@ -204,6 +204,17 @@ def stories_of(db: Database, games: list[store.GameRow]) -> None:
             _save_story(db, game, sheet.version, rules_for(game).story(sheet), played[-1].at if played else None)
 
 
+def story_results(db: Database, games: list[store.GameRow]) -> stories.Results:
+    """The story rows of ``games`` for the statistics, each as of its game's version: read
+    once, and read again only after bringing the games found behind up to date."""
+    read = stories.results(db, [g.id for g in games])
+    behind = [g for g in games if read.versions.get(g.id) != g.version]
+    if not behind:
+        return read
+    stories_of(db, behind)
+    return stories.results(db, [g.id for g in games])
+
+
 def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:
     """The setup, sheet and log of a game at ``version`` if this process just replayed it
     (an act puts its result in the cache): a page shows it without reading it again."""
