@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import permutations
 from datetime import date
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -187,84 +188,97 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def statistics(players: Sequence[Sequence[Any]], bids: Sequence[Sequence[Any]], aliases: Mapping[str, str],
-               f: Filters = Filters(), shown: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
-    """The statistics per game type (a game and its variant) and number of players.
-
-    ``players``: rows (game_id, game, variant, players, lowest_wins, finished_at, seat,
-    player, score, rank, won) of finished games; ``bids``: (game_id, seat, bid, tried,
-    made); ``shown``: the name shown for a player's key (else the first met). Wins count every tied winner (W-S3, P-3); the best final score is the lowest
-    where the lowest total wins. A RuleError when ``f.player`` has no finished game.
-    """
+def _picked(games: Iterable[Sequence[Any]], f: Filters) -> dict[str, tuple[str, str, int, bool]]:
+    """The kind of each game the filters keep, by id: (game, variant, players, lowest_wins)."""
     since = f.since.isoformat() if f.since else None
     until = f.until.isoformat() if f.until else None
-    by_game: dict[str, list[Sequence[Any]]] = defaultdict(list)
-    for r in players:
-        if (f.game is None or r[1] == f.game) and (f.players is None or r[3] == f.players) \
-                and (since is None or (r[5] or "")[:10] >= since) and (until is None or (r[5] or "")[:10] <= until):
-            by_game[r[0]].append(r)
+    return {g[0]: (g[1], g[2], g[3], bool(g[4])) for g in games
+            if (f.game is None or g[1] == f.game) and (f.players is None or g[3] == f.players)
+            and (since is None or (g[5] or "")[:10] >= since) and (until is None or (g[5] or "")[:10] <= until)}
+
+
+def statistics(games: Sequence[Sequence[Any]], players: Iterable[Sequence[Any]], bids: Iterable[Sequence[Any]],
+               aliases: Mapping[str, str], f: Filters = Filters(), shown: Mapping[str, str] | None = None
+               ) -> list[dict[str, Any]]:
+    """The statistics per game type (a game and its variant) and number of players.
+
+    ``games``: (game_id, game, variant, players, lowest_wins, finished_at) of finished
+    games; ``players``: (game_id, seat, player, score, rank, won), each game's seats
+    together; ``bids``: (game_id, seat, bid, tried, made); rows of other games are
+    ignored. ``shown``: the name shown for a player's key (else the first met). Wins
+    count every tied winner (W-S3, P-3); the best final score is the lowest where the
+    lowest total wins. A RuleError when ``f.player`` has no finished game.
+    """
+    kinds = _picked(games, f)
     keys: dict[str, str] = {}  # a typed name -> its player's key (a thousand games name a handful)
-    for rows in by_game.values():
-        for r in rows:
-            if r[7] not in keys:
-                keys[r[7]] = key(canonical(r[7], aliases))
+    tables: dict[str, list[tuple[str, int, int, int, int, str]]] = {}  # game -> (key, seat, score, rank, won, name)
+    for game_id, seat, name, score, rank, won in players:
+        if game_id in kinds:
+            k = keys.get(name)
+            if k is None:
+                k = keys[name] = key(canonical(name, aliases))
+            table = tables.get(game_id)
+            if table is None:
+                table = tables[game_id] = []
+            table.append((k, seat, score, rank, won, name))
     if f.player is not None:
         wanted = key(canonical(f.player, aliases))
-        by_game = {g: rows for g, rows in by_game.items() if any(keys[r[7]] == wanted for r in rows)}
-        if not by_game:
+        tables = {g: seats for g, seats in tables.items() if any(s[0] == wanted for s in seats)}
+        if not tables:
             raise RuleError(N_("%(name)s has no finished game in this group (with these filters)."), field="player",
                             name=f.player)
-    bid_rows: dict[tuple[str, int], list[Sequence[Any]]] = defaultdict(list)
-    for b in bids:
-        if b[0] in by_game:
-            bid_rows[(b[0], b[1])].append(b)
+    bid_rows: dict[tuple[str, int], list[tuple[int, int, int]]] = defaultdict(list)
+    for game_id, seat, bid, tried, made in bids:
+        if game_id in tables:
+            bid_rows[(game_id, seat)].append((bid, tried, made))
     shown = shown or {}
     groups: dict[tuple[str, str, int], dict[str, Any]] = {}
-    for game_id, rows in by_game.items():
-        first = rows[0]
-        group = groups.get((first[1], first[2], first[3]))
+    for game_id, seated in tables.items():
+        game, variant, n, lowest_wins = kinds[game_id]
+        group = groups.get((game, variant, n))
         if group is None:
-            group = groups[(first[1], first[2], first[3])] = {"games": 0, "players": {}, "h2h": {}}
+            group = groups[(game, variant, n)] = {"games": 0, "players": {}, "h2h": {}}
         group["games"] += 1
         table = group["players"]
-        seated = [(keys[r[7]], r[9]) for r in rows]
-        for r, (k, rank) in zip(rows, seated):
+        for k, seat, score, _rank, won, name in seated:
             p = table.get(k)
-            if p is None:
-                p = table[k] = {"name": shown.get(k, canonical(r[7], aliases)), "games": 0, "wins": 0,
-                                "scores": [], "lowest_wins": bool(r[4]), "bids": {}}
-            p["games"] += 1
-            p["wins"] += r[10]
-            p["scores"].append(r[8])
-            for _g, _s, bid, tried, made in bid_rows.get((game_id, r[6]), ()):
-                t, m = p["bids"].get(bid, (0, 0))
-                p["bids"][bid] = (t + tried, m + made)
+            if p is None:  # games, wins, sum, lowest, highest, the best is the lowest, bids by size
+                p = table[k] = [shown.get(k) or canonical(name, aliases), 0, 0, 0, score, score, lowest_wins, {}]
+            p[1] += 1
+            p[2] += won
+            p[3] += score
+            if score < p[4]:
+                p[4] = score
+            elif score > p[5]:
+                p[5] = score
+            for bid, tried, made in bid_rows.get((game_id, seat), ()):
+                t, m = p[7].get(bid, (0, 0))
+                p[7][bid] = (t + tried, m + made)
         h2h = group["h2h"]
-        for k, rank in seated:  # each pair of the table, both ways: ahead, behind or level
-            for o, other in seated:
-                if o != k:
-                    h = h2h.get((k, o))
-                    if h is None:
-                        h = h2h[(k, o)] = [0, 0, 0]
-                    h[0 if rank < other else 1 if rank > other else 2] += 1
+        for (k, rank), (o, other) in permutations([(s[0], s[3]) for s in seated], 2):  # each pair, both ways
+            if o != k:
+                h = h2h.get((k, o))
+                if h is None:
+                    h = h2h[(k, o)] = [0, 0, 0]
+                h[0 if rank < other else 1 if rank > other else 2] += 1
     return [_group_json(game, variant, n, g) for (game, variant, n), g in sorted(groups.items())]
 
 
 def _group_json(game: str, variant: str, n: int, g: dict[str, Any]) -> dict[str, Any]:
     rows = []
-    for p in sorted(g["players"].values(), key=lambda p: (-p["wins"], p["name"].casefold())):
-        best = min(p["scores"]) if p["lowest_wins"] else max(p["scores"])
-        tried = sum(t for t, _m in p["bids"].values())
-        made = sum(m for _t, m in p["bids"].values())
+    for name, games, wins, total, lowest, highest, lowest_wins, bids in sorted(
+            g["players"].values(), key=lambda p: (-p[2], p[0].casefold())):
+        tried = sum(t for t, _m in bids.values())
+        made = sum(m for _t, m in bids.values())
         rows.append({
-            "name": p["name"], "games": p["games"], "wins": p["wins"], "win_rate": _rate(p["wins"], p["games"]),
-            "average": round(sum(p["scores"]) / len(p["scores"]), 2), "best": best,
-            "bids": None if not p["bids"] else {
+            "name": name, "games": games, "wins": wins, "win_rate": _rate(wins, games),
+            "average": round(total / games, 2), "best": lowest if lowest_wins else highest,
+            "bids": None if not bids else {
                 "tried": tried, "made": made, "accuracy": _rate(made, tried),
                 "by_size": [{"bid": b, "tried": t, "made": m, "accuracy": _rate(m, t)}
-                            for b, (t, m) in sorted(p["bids"].items())]},
+                            for b, (t, m) in sorted(bids.items())]},
         })
-    names = {k: p["name"] for k, p in g["players"].items()}
+    names = {k: p[0] for k, p in g["players"].items()}
     h2h = [{"player": names[a], "opponent": names[b], "ahead": h[0], "behind": h[1], "level": h[2]}
            for (a, b), h in sorted(g["h2h"].items(), key=lambda i: (names[i[0][0]].casefold(), names[i[0][1]].casefold()))]
     return {"game": game, "variant": variant, "players": n, "games": g["games"], "standings": rows, "head_to_head": h2h}

@@ -9,11 +9,12 @@ import logging
 import sqlite3
 import threading
 from collections import OrderedDict
-from typing import Any, NamedTuple
+from hashlib import blake2b
+from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from sqlite_utils import Database
 
-from . import store
+from . import group, store
 from .games import GAMES
 from .rules.game import GameRules
 from .store import stories
@@ -24,6 +25,8 @@ from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
 
 GAME_NAME_MAX = 60
 log = logging.getLogger("scribe")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class NotFound(Exception):
@@ -40,30 +43,26 @@ class Replayed(NamedTuple):
     log: tuple[Entry, ...]
 
 
-class SheetCache:
-    """The replayed sheets of recently played games, keyed by (game id, version).
+class Recent(Generic[K, V]):
+    """The values of recently used keys, the least recently used dropped past ``size``;
+    shared by the server's threads. Only for values a key names for good."""
 
-    The log only grows (an undo is an entry too) and the sheet is a pure function of
-    the setup and the log, so a game's version names one sheet for good: a hit skips
-    reading and replaying the whole log. Shared by the server's threads.
-    """
-
-    def __init__(self, size: int = 256):
+    def __init__(self, size: int):
         self.size = size
-        self._items: OrderedDict[tuple[str, int], Replayed] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str, version: int) -> Replayed | None:
+    def get(self, key: K) -> V | None:
         with self._lock:
-            hit = self._items.get((game_id, version))
+            hit = self._items.get(key)
             if hit is not None:
-                self._items.move_to_end((game_id, version))
+                self._items.move_to_end(key)
             return hit
 
-    def put(self, game_id: str, version: int, value: Replayed) -> None:
+    def put(self, key: K, value: V) -> None:
         with self._lock:
-            self._items[(game_id, version)] = value
-            self._items.move_to_end((game_id, version))
+            self._items[key] = value
+            self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
@@ -72,11 +71,14 @@ class SheetCache:
             self._items.clear()
 
 
-sheets = SheetCache()
+# The replayed sheets of recently played games, keyed by (game id, version). The log only
+# grows (an undo is an entry too) and the sheet is a pure function of the setup and the
+# log, so a game's version names one sheet for good: a hit skips reading and replaying it.
+sheets: Recent[tuple[str, int], Replayed] = Recent(256)
 
 
 def _replayed(db: Database, game: store.GameRow) -> Replayed:
-    hit = sheets.get(game.id, game.version)
+    hit = sheets.get((game.id, game.version))
     if hit is not None:
         return hit
     rules = rules_for(game)
@@ -84,7 +86,7 @@ def _replayed(db: Database, game: store.GameRow) -> Replayed:
     log = tuple(store.load_log(db, game.id))
     replayed = Replayed(setup, rules.replay(setup, log), log)
     if replayed.sheet.version == game.version:  # else a writer got in between the two reads
-        sheets.put(game.id, game.version, replayed)
+        sheets.put((game.id, game.version), replayed)
     return replayed
 
 
@@ -203,7 +205,7 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     entry_data = _entry_data(rules, sheet, log, kind, data, rng)
     new_sheet = rules.replay(setup, log + (Entry(sheet.version + 1, kind, entry_data),))
     entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
-    sheets.put(game.id, entry.seq, Replayed(setup, new_sheet, log + (entry,)))
+    sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
     told = rules.story(new_sheet)
     if told != rules.story(sheet):  # a bid changes nothing there; tricks, a result, an undo do
         _save_story(db, game, entry.seq, told, entry.at)
@@ -229,10 +231,41 @@ def stories_of(db: Database, games: list[store.GameRow]) -> None:
             _save_story(db, game, sheet.version, rules_for(game).story(sheet), played[-1].at if played else None)
 
 
+def story_results(db: Database, games: list[store.GameRow]) -> stories.Results:
+    """The story rows of ``games`` for the statistics, each as of its game's version: read
+    once, and read again only after bringing the games found behind up to date."""
+    read = stories.results(db, [g.id for g in games])
+    behind = [g for g in games if read.versions.get(g.id) != g.version]
+    if not behind:
+        return read
+    stories_of(db, behind)
+    return stories.results(db, [g.id for g in games])
+
+
+# The group statistics recently answered, keyed by a digest of the games and their
+# versions, the aliases and the filters: a version names one story for good (see sheets),
+# so a hit is what a recomputation would give, and opening the page again reads nothing.
+statistics_cache: Recent[tuple[bytes, Any, group.Filters], list[dict[str, Any]]] = Recent(64)
+
+
+def group_statistics(db: Database, games: list[store.GameRow], aliases: Mapping[str, str], f: group.Filters,
+                     shown: Callable[[], Mapping[str, str]]) -> list[dict[str, Any]]:
+    """``group.statistics`` of ``games`` (finished, not deleted) as their stories stand at
+    their versions; ``shown`` gives the names to show, asked only when worked out anew."""
+    digest = blake2b(",".join(f"{g.id}:{g.version}" for g in games).encode(), digest_size=16).digest()
+    key = (digest, tuple(sorted(aliases.items())), f)
+    hit = statistics_cache.get(key)
+    if hit is None:
+        read = story_results(db, games)
+        hit = group.statistics(read.games, read.players, read.bids, aliases, f, shown())
+        statistics_cache.put(key, hit)
+    return hit
+
+
 def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:
     """The setup, sheet and log of a game at ``version`` if this process just replayed it
     (an act puts its result in the cache): a page shows it without reading it again."""
-    return sheets.get(game_id, version)
+    return sheets.get((game_id, version))
 
 
 def rename(db: Database, game_id: str, name: Any) -> None:

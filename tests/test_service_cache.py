@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scribe import service, store
+from scribe import group, service, store
+from scribe.store import stories
 from scribe.games import wizard
 
 
@@ -62,3 +63,37 @@ def test_one_tap_reads_its_game_once_page_and_api(client, monkeypatch):
     answer = client.post(f"/api/games/{key}/bids", json={"bid": 1, "version": 1})
     assert answer.status_code == 200 and answer.get_json()["version"] == 2
     assert reads == {"game": 1, "log": 0}
+
+
+def _points_game(db, players, points):
+    gid = service.create(db, "points", None, "en", players=list(players), preset="custom", rounds=1)
+    service.act(db, gid, "round", {"points": list(points), "closer": None})
+    return gid
+
+
+def test_remembered_statistics_equal_fresh_ones_after_every_change(tmp_path):
+    db = store.open_db(tmp_path / "db.sqlite3")
+    ids = [_points_game(db, ("Ana", "Ben", "Cy"), (10, 30, 20)), _points_game(db, ("ana", "Bob", "Cy"), (5, 5, 9))]
+
+    def answer(aliases=None, f=group.Filters()):
+        """The statistics twice through the cache (the second a hit), and worked out anew."""
+        finished = [g for g in (store.get_game(db, i) for i in ids) if not g.deleted_at]
+        got = [service.group_statistics(db, finished, aliases or {}, f, lambda: {}) for _ in range(2)]
+        read = stories.results(db, [g.id for g in finished])
+        assert got[0] == got[1] == group.statistics(read.games, read.players, read.bids, aliases or {}, f)
+        return got[1]
+
+    def ana(out):
+        return next(p for p in out[0]["standings"] if p["name"].casefold() == "ana")
+
+    # the lowest total wins (P-3, Custom's default), ties share the win
+    assert (ana(answer())["games"], ana(answer())["wins"], ana(answer())["average"]) == (2, 2, 7.5)
+    service.act(db, ids[0], "correction", {"round": 1, "points": [40, 30, 20], "closer": None})
+    assert (ana(answer())["wins"], ana(answer())["average"]) == (1, 22.5)
+    merged = answer({"bob": "Ben"})
+    assert [p["name"] for p in merged[0]["standings"] if p["name"] in ("Ben", "Bob")] == ["Ben"]
+    assert answer(f=group.Filters(player="Bob"))[0]["games"] == 1
+    store.delete_game(db, ids[1])
+    assert ana(answer())["games"] == 1
+    ids.append(_points_game(db, ("Ana", "Dee"), (1, 2)))
+    assert [g["players"] for g in answer()] == [2, 3]

@@ -69,10 +69,8 @@ def _statistics(args: Any) -> tuple[group.Filters, list[dict[str, Any]]]:
     f = group.filters(args, GAMES)
     db = get_db()
     finished = [g for g in _games() if g.summary.get("phase") == "finished"]
-    service.stories_of(db, finished)
-    players, bids = stories.finished_rows(db, [g.id for g in finished])
     aliases = _aliases()
-    return f, group.statistics(players, bids, aliases, f, group.players_of(_lineups(finished), aliases))
+    return f, service.group_statistics(db, finished, aliases, f, lambda: group.players_of(_lineups(finished), aliases))
 
 
 @bp.get("/stats")

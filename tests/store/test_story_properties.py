@@ -32,8 +32,8 @@ def record(db, game):
 
 
 def statistics(db, ids):
-    players, bids = stories.finished_rows(db, ids)
-    return group.statistics(players, bids, {})
+    read = stories.results(db, ids)
+    return group.statistics(read.games, read.players, read.bids, {})
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
