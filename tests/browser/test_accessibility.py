@@ -58,7 +58,7 @@ def pages(server) -> dict[str, str]:
         "correction": f"/games/{over}/rounds/1", "history": f"/games/{over}/history",
         "links": f"/games/{bidding}/links", "settings": f"/games/{bidding}/settings",
         "player": "/p/" + urls["players"][1]["token"], "watch": "/w/" + urls["watch"]["token"],
-        "pads": "/pads", "offline": "/offline/en",
+        "pads": "/pads", "offline": "/offline/en", "statistics": "/stats", "players": "/players",
     }
 
 
