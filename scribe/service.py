@@ -206,10 +206,24 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     new_sheet = rules.replay(setup, log + (Entry(sheet.version + 1, kind, entry_data),))
     entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
-    told = rules.story(new_sheet)
-    if told != rules.story(sheet):  # a bid changes nothing there; tricks, a result, an undo do
+    told = _story(rules, game.id, new_sheet)
+    if told != _story(rules, game.id, sheet):  # a bid changes nothing there; tricks, a result, an undo do
         _save_story(db, game, entry.seq, told, entry.at)
     return new_sheet
+
+
+# Each version's story, like its sheet, is named for good by (game id, version): the story
+# before an entry was worked out by the entry before it, so each act tells one story, not two.
+told_stories: Recent[tuple[str, int], Any] = Recent(256)
+
+
+def _story(rules: GameRules, game_id: str, sheet: Any) -> Any:
+    key = (game_id, sheet.version)
+    told = told_stories.get(key)
+    if told is None:
+        told = rules.story(sheet)
+        told_stories.put(key, told)
+    return told
 
 
 def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: str | None) -> None:

@@ -97,3 +97,20 @@ def test_remembered_statistics_equal_fresh_ones_after_every_change(tmp_path):
     assert ana(answer())["games"] == 1
     ids.append(_points_game(db, ("Ana", "Dee"), (1, 2)))
     assert [g["players"] for g in answer()] == [2, 3]
+
+
+def test_each_entry_tells_its_story_once(tmp_path, monkeypatch):
+    """An act compares the story before and after it; the one before was told by the act
+    before, so a game of n entries tells n stories (plus the empty game's), not 2n."""
+    from scribe.games import GAMES
+
+    db = store.open_db(tmp_path / "db.sqlite3")
+    gid = service.create(db, "points", None, "en", preset="skyjo", players=["Ana", "Ben"])
+    rules = GAMES["points"]
+    told = []
+    real = rules.story
+    monkeypatch.setattr(rules, "story", lambda sheet: told.append(sheet.version) or real(sheet))
+    for points in ([10, 5], [3, 8], [-2, 7]):
+        sheet = service.act(db, gid, "round", {"points": points, "closer": 0})
+    assert sorted(told) == [0, 1, 2, 3]  # each version once: the one before came from the cache
+    assert sheet.version == 3 and stories.versions(db, [gid]) == {gid: 3}  # every round changed it: saved
