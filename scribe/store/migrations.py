@@ -120,3 +120,21 @@ def m004_stories(db: Database) -> None:
         {"group_hash": str, "name_key": str, "name": str, "updated_at": str},
         pk=("group_hash", "name_key"),
     )
+
+
+@migrations()
+def m005_group_games(db: Database) -> None:
+    """A group's games live on the server, no longer in its session cookie (which kept 60).
+
+    A row per game a group (a browser, by a hash of its device key, the one that keys
+    ``player_names``) holds a Scribe's link to, by that link's hash: never a token. A new
+    Scribe's link replaces the group's row of its game; a link revoked or replaced from
+    another browser leaves the row pointing at a dead link, so the game drops out of the
+    list. The primary key starts with ``group_hash``: it is the index of the group's lookup.
+    """
+    db["group_games"].create(
+        {"group_hash": str, "game_id": str, "token_hash": str, "added_at": str},
+        pk=("group_hash", "game_id"),
+        foreign_keys=[("game_id", "games", "id"), ("token_hash", "links", "token_hash")],
+        not_null={"token_hash", "added_at"},
+    )

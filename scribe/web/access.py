@@ -1,9 +1,10 @@
 """Who holds which link, from the request: the one place views open a game.
 
 A game opens only through a link (the Scribe's, a watch or a player link); its id opens
-nothing. This browser remembers the Scribe's links it created or opened in its signed,
-HttpOnly session cookie, which is all the games list shows it, and carries a random
-device key there that claims a player's seat.
+nothing. This browser's signed, HttpOnly session cookie carries only a random device key:
+it claims a player's seat, and its hash (``group_hash``) is this browser's group in the
+database, which holds the Scribe's links the browser created or opened
+(``store.groups``, by their hashes): all the games list shows it.
 """
 
 from __future__ import annotations
@@ -16,37 +17,54 @@ from flask import Flask, current_app, g, jsonify, make_response, render_template
 from flask_babel import gettext as _
 
 from .. import service, sharing
-from ..store import links
+from ..games import GAMES
+from ..store import groups, links
 from ..store.links import PLAYER, SCRIBE
 from .db import get_db
 from .render import is_htmx
 
-REMEMBERED = 60  # Scribe's links kept per browser: the session cookie stays far under 4 KB
+def _device_key() -> str | None:
+    key = session.get("device")
+    return key if isinstance(key, str) and len(key) == 22 else None
 
 
 def device() -> str:
     """This browser's device key, made on first need; a seat it claims is bound to it."""
-    key = session.get("device")
-    if not isinstance(key, str) or len(key) != 22:
+    key = _device_key()
+    if key is None:
         key = secrets.token_urlsafe(16)
         session["device"] = key
         session.permanent = True
     return key
 
 
-def remembered() -> list[str]:
-    kept = session.get("games")
-    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+def group_hash(make: bool = True) -> str | None:
+    """This browser's group in the database: a hash of its device key (never the key).
+    None for a browser with no key yet unless ``make``: reading makes no cookie."""
+    old = session.pop("games") if "games" in session else None
+    key = device() if make or old is not None else _device_key()
+    if key is None:
+        return None
+    group = groups.hash_of(key)
+    if old is not None:
+        _move_in(group, old)
+    return group
 
 
-def remember(token: str, replaces: str | None = None) -> None:
-    """Put a Scribe's link first in this browser's games list (once)."""
-    kept = remembered()
-    if kept[:1] == [token] and replaces is None:
-        return  # already first: no new cookie on every tap
-    kept = [t for t in kept if t not in (token, replaces)]
-    session["games"] = [token, *kept][:REMEMBERED]
-    session.permanent = True
+def _move_in(group: str, old: object) -> None:
+    """A cookie from before the group lived on the server listed its Scribe's links in
+    clear: each one still live joins the group (oldest last, as the list was), once."""
+    db = get_db()
+    for token in reversed(old if isinstance(old, list) else []):
+        found = links.find(db, token, deleted_ok=True)
+        if found is not None and found[0].kind == SCRIBE:
+            groups.hold(db, group, found[0].game_id, token)
+
+
+def remember(token: str, game_id: str) -> None:
+    """This browser's group holds ``token``, a live Scribe's link of ``game_id`` (once:
+    a new link of the game takes the old one's place)."""
+    groups.hold(get_db(), group_hash(), game_id, token)
 
 
 def secret_key() -> str:
@@ -133,23 +151,21 @@ def scribe(key: str, deleted_ok: bool = False, opened: bool = False) -> sharing.
     shown = open_link(key, SCRIBE, deleted_ok=deleted_ok)
     g.scribe_key = key
     if opened:
-        remember(key)
+        remember(key, shown.game.id)
     return shown
 
 
-def my_games(deleted: bool = False) -> list[tuple[str, Any]]:
-    """(Scribe's token, game) for each game this browser holds a live Scribe's link to."""
-    db = get_db()
-    out = []
-    for token in remembered():
-        found = links.find(db, token, deleted_ok=True)
-        if found is None or found[0].kind != SCRIBE:
-            continue
-        game = service.get(db, found[0].game_id)
-        if game is not None and bool(game.deleted_at) == deleted:
-            out.append((token, game))
-    out.sort(key=lambda pair: pair[1].updated_at, reverse=True)
-    return out
+def my_games(deleted: bool = False, limit: int | None = None) -> list[tuple[str, Any]]:
+    """(Scribe's token, game) for each game this browser holds a live Scribe's link to,
+    most recently played first (``limit`` of them at most)."""
+    group = group_hash(make=False)
+    return [] if group is None else groups.games(get_db(), group, secret_key(), GAMES, deleted, limit)
+
+
+def count_games(deleted: bool = False) -> int:
+    """How many games ``my_games`` lists without a limit."""
+    group = group_hash(make=False)
+    return 0 if group is None else groups.count(get_db(), group, GAMES, deleted)
 
 
 def _fill_key(endpoint: str, values: dict[str, Any]) -> None:

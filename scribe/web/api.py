@@ -90,16 +90,16 @@ def create():
     if lang not in current_app.config["LANGUAGES"]:
         raise RuleError(N_("Unknown language."), field="lang")
     options = WEB_GAMES[kind].api_options(body)
-    _game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang, **options)
-    access.remember(key)
+    game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang, **options)
+    access.remember(key, game_id)
     return jsonify(_game_json(key, access.scribe(key))), 201
 
 
 @bp.post("/games/<key>/rematch")
 def rematch(key: str):
     """The next game at the same table, once this one is over: answers the new game."""
-    _game_id, new_key = sharing.rematch(get_db(), access.secret_key(), access.scribe(key))
-    access.remember(new_key)
+    game_id, new_key = sharing.rematch(get_db(), access.secret_key(), access.scribe(key))
+    access.remember(new_key, game_id)
     return jsonify(_game_json(new_key, access.scribe(new_key))), 201
 
 
@@ -240,7 +240,7 @@ def change_link(key: str):
     if op == "reissue":
         new_key = sharing.reissue(get_db(), access.secret_key(), shown, which)
         if new_key is not None:
-            access.remember(new_key, replaces=key)
+            access.remember(new_key, shown.game.id)
             key = new_key
     elif op == "revoke" and which != "scribe":
         sharing.revoke(get_db(), shown, which)

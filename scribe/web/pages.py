@@ -22,20 +22,35 @@ from .render import error_ctx, page_or_fragment, see_other
 bp = Blueprint("pages", __name__)
 
 
+RECENT = 30  # games on the start page: light with years of games; "Show all" lists the rest
+
+
+def _listed(deleted: bool, everything: bool) -> tuple[list, int]:
+    """The group's games to show (the most recent unless ``everything``) and how many it has."""
+    games = access.my_games(deleted, limit=None if everything else RECENT + 1)
+    if everything or len(games) <= RECENT:
+        return games, len(games)
+    return games[:RECENT], access.count_games(deleted)
+
+
 def _index(status: int = 200, **ctx):
-    games = access.my_games()
+    everything = request.args.get("all") == "1"
+    games, total = _listed(False, everything)
+    deleted, deleted_total = _listed(True, everything)
     return render_template(
         "games/index.html",
         playing=[(t, g) for t, g in games if g.summary.get("phase") != "finished"],
         finished=[(t, g) for t, g in games if g.summary.get("phase") == "finished"],
-        deleted=access.my_games(deleted=True), round_label=lambda g: web_for(g.game).round_label(g.summary),
+        more=total - len(games), total=total, deleted=deleted, deleted_total=deleted_total,
+        round_label=lambda g: web_for(g.game).round_label(g.summary),
         new_games=[(name, web.NEW_LABEL) for name, web in WEB_GAMES.items()], **ctx,
     ), status
 
 
 @bp.get("/")
 def index():
-    """The games this browser created or opened with their Scribe's link, newest first."""
+    """The games this browser created or opened with their Scribe's link, newest first
+    (the most recent; ``?all=1``: every one)."""
     return _index()
 
 
@@ -95,7 +110,7 @@ def create_game():
     web = WEB_GAMES[kind]
     options, shown, kept = web.parse_setup(request.form)
     try:
-        _game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
+        game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
                                          str(get_locale()), **options)
     except RuleError as err:
         ctx = error_ctx(err)
@@ -104,7 +119,7 @@ def create_game():
             ctx["error"]["field"] = f"players.{kept[int(field[8:])]}"  # back to the form row
         return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(),
                                 remembered=stats.remembered_names(), **ctx)
-    access.remember(key)
+    access.remember(key, game_id)
     return see_other(url_for("play.game", key=key))
 
 
@@ -113,10 +128,10 @@ def rematch(key: str):
     """Start the next game at the same table (same players, rules, edition; the deal moves on)."""
     shown = access.scribe(key)
     try:
-        _game_id, new_key = sharing.rematch(get_db(), access.secret_key(), shown)
+        game_id, new_key = sharing.rematch(get_db(), access.secret_key(), shown)
     except RuleError as err:
         return render_template("errors/error.html", title=_("Not over yet"), message=error_ctx(err)["error"]["message"]), 409
-    access.remember(new_key)
+    access.remember(new_key, game_id)
     return see_other(url_for("play.game", key=new_key))
 
 

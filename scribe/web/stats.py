@@ -2,9 +2,9 @@
 export, as pages, JSON and CSV.
 
 The group is what this browser can see: the games on its start page (``access.my_games``,
-its Scribe's links), never another game of the database. Renames and merges are kept
-for this browser's group under a hash of its device key (``group_hash``), beside the
-Scribe's links its cookie holds: where the group lives, its names live.
+the Scribe's links it holds), never another game of the database. Both its games and its
+renames and merges are kept in the database under a hash of its device key
+(``access.group_hash``): where the group lives, its names live.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from hashlib import sha256
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template, request, session, url_for
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import group, service
@@ -38,11 +37,6 @@ def game_label(game: str, variant: str = "") -> str:
     return web_for(game).game_label(variant)
 
 
-def group_hash() -> str:
-    """This browser's group in the database: a hash of its device key (never the key)."""
-    return sha256(b"scribe-group:" + access.device().encode()).hexdigest()
-
-
 def _games(deleted: bool = False) -> list[Any]:
     return [g for _token, g in access.my_games(deleted)]
 
@@ -54,9 +48,8 @@ def _lineups(games: list[Any]) -> list[tuple[str, ...]]:
 
 
 def _aliases() -> dict[str, str]:
-    if not isinstance(session.get("device"), str):  # no device key yet: nothing renamed (and none made to read)
-        return {}
-    return store_names.aliases(get_db(), group_hash())
+    group = access.group_hash(make=False)  # no device key yet: nothing renamed (and none made to read)
+    return {} if group is None else store_names.aliases(get_db(), group)
 
 
 def remembered_names() -> list[str]:
@@ -110,7 +103,7 @@ def _change(op: str, body: Any) -> None:
         moves = group.rename(aliases, group.players_of(lineups, aliases), body.get("name"), body.get("new_name"))
     else:
         moves = group.merge(aliases, lineups, body.get("name"), body.get("into"))
-    store_names.set_aliases(get_db(), group_hash(), moves)
+    store_names.set_aliases(get_db(), access.group_hash(), moves)
 
 
 @bp.get("/players")

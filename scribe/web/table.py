@@ -99,7 +99,7 @@ def change_link(key: str):
         if op == "reissue":
             new_key = sharing.reissue(get_db(), access.secret_key(), shown, which)
             if new_key is not None:  # this browser follows the game to its new address
-                access.remember(new_key, replaces=key)
+                access.remember(new_key, shown.game.id)
                 key = new_key
         elif op == "revoke" and which != "scribe":
             sharing.revoke(get_db(), shown, which)

@@ -1,0 +1,79 @@
+"""A group's games: the Scribe's links a group holds, one row per game, by the link's hash.
+
+A group is one browser, known here only by a hash of its device key (``hash_of``; the
+same hash keys its renames in ``player_names``). Its list is found in one query that
+joins each row to its link, still live, and to the game: a link revoked or replaced from
+another browser drops the game from this group's list, and nothing lists a game to a
+group that never presented one of its Scribe's links.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Collection
+from hashlib import sha256
+
+from sqlite_utils import Database
+
+from .db import WRITE_LOCK
+from .games import GameRow, now
+from .links import SCRIBE, make_token, token_hash
+
+
+def hash_of(device_key: str) -> str:
+    """The group of a device key in the database (never the key itself)."""
+    return sha256(b"scribe-group:" + device_key.encode()).hexdigest()
+
+
+def hold(db: Database, group_hash: str, game_id: str, token: str) -> None:
+    """The group holds ``token``, a live Scribe's link of ``game_id``: one row per game,
+    a new link taking the old one's place. Opening a game already held writes nothing."""
+    held = token_hash(token)
+    row = db.execute("select token_hash from group_games where group_hash = ? and game_id = ?",
+                     [group_hash, game_id]).fetchone()
+    if row is not None and row[0] == held:
+        return
+    with WRITE_LOCK, db.conn:
+        db.conn.execute(
+            "insert into group_games (group_hash, game_id, token_hash, added_at) values (?, ?, ?, ?) "
+            "on conflict (group_hash, game_id) do update set token_hash = excluded.token_hash",
+            [group_hash, game_id, held, now()])
+
+
+# The group's rows whose Scribe's link is still live (the way links.find finds one), with
+# their games; deleted or not, of the game types this server knows.
+def _held(deleted: bool, kinds: int) -> str:
+    return ("from group_games h join links l on l.token_hash = h.token_hash and l.game_id = h.game_id "
+            f"join games g on g.id = h.game_id where h.group_hash = ? and l.kind = '{SCRIBE}' "
+            f"and l.revoked_at is null and g.deleted_at is {'not ' if deleted else ''}null "
+            f"and g.game in ({', '.join('?' * kinds)})")
+
+
+def games(db: Database, group_hash: str, key: str, kinds: Collection[str], deleted: bool = False,
+          limit: int | None = None) -> list[tuple[str, GameRow]]:
+    """(Scribe's token, game) for each game the group holds a live Scribe's link to, most
+    recently played first, ``limit`` of them at most; each token derived again (``_token``)."""
+    cur = db.execute(f"select l.token_hash, l.salt, g.* {_held(deleted, len(kinds))} order by g.updated_at desc"
+                     + ("" if limit is None else f" limit {int(limit)}"), [group_hash, *kinds])
+    names = [c[0] for c in cur.description][2:]
+    out = []
+    for row in cur.fetchall():
+        game = GameRow.from_row(dict(zip(names, row[2:])))
+        token = _token(key, row[0], row[1], game.id)
+        if token is not None:
+            out.append((token, game))
+    return out
+
+
+def count(db: Database, group_hash: str, kinds: Collection[str], deleted: bool = False) -> int:
+    """How many games ``games`` would list without a limit."""
+    return db.execute(f"select count(*) {_held(deleted, len(kinds))}", [group_hash, *kinds]).fetchone()[0]
+
+
+def _token(key: str, hashed: str, salt: str, game_id: str) -> str | None:
+    """The token of a held link: HMAC of its salt. A Scribe's link made from a game's old
+    address (m003) has no salt: that address is the game's id, whose hash it is, so it is
+    listed under it again (only to a group that opened the game with it: no id is shown
+    that its holder did not already use)."""
+    token = make_token(key, salt) if salt else game_id
+    return token if hmac.compare_digest(token_hash(token), hashed) else None
