@@ -52,9 +52,10 @@ def _held(deleted: bool, kinds: int) -> str:
 def games(db: Database, group_hash: str, key: str, kinds: Collection[str], deleted: bool = False,
           limit: int | None = None) -> list[tuple[str, GameRow]]:
     """(Scribe's token, game) for each game the group holds a live Scribe's link to, most
-    recently played first, ``limit`` of them at most; each token derived again (``_token``)."""
-    cur = db.execute(f"select l.token_hash, l.salt, g.* {_held(deleted, len(kinds))} order by g.updated_at desc"
-                     + ("" if limit is None else f" limit {int(limit)}"), [group_hash, *kinds])
+    recently played first (within a second, the last held first), ``limit`` of them at
+    most; each token derived again (``_token``)."""
+    order = " order by g.updated_at desc, h.rowid desc" + ("" if limit is None else f" limit {int(limit)}")
+    cur = db.execute(f"select l.token_hash, l.salt, g.* {_held(deleted, len(kinds))}{order}", [group_hash, *kinds])
     names = [c[0] for c in cur.description][2:]
     out = []
     for row in cur.fetchall():

@@ -146,3 +146,26 @@ def test_after_a_tap_focus_goes_to_the_next_thing_to_tap_and_the_change_is_said(
     expect()(phone.locator("form.bid").get_by_role("button", name="0", exact=True)).to_be_focused()
     expect()(phone.locator("#announce")).to_have_text("Round 1 of 3. Marie bids")
     assert phone.locator("#announce").get_attribute("aria-live") == "polite"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_start_page_of_a_group_with_many_games_and_its_show_all_link(server, browser, theme):
+    """Issue 11: a group's 31 games on the phone's start page, the most recent 30 and a
+    "Show all" button big enough to tap, no axe violation; the button lists every one."""
+    context = _themed(browser, theme)
+    try:
+        page = context.new_page()
+        for i in range(31):  # made with this phone's cookie: this phone's group holds them
+            made = page.request.post(server + "/api/games", data={
+                "game": "points", "preset": "custom", "rounds": 1, "name": f"Evening {i}", "players": ["Ana", "Ben"]})
+            assert made.status == 201, made.text()
+        page.goto(server + "/")
+        games = page.locator("ul.games a")
+        expect()(games).to_have_count(30)
+        assert page.evaluate(SMALL_TARGETS) == [] and _axe(page) == []
+        page.get_by_role("link", name="Show all 31 games").tap()
+        expect()(games).to_have_count(31)
+        expect()(page.get_by_text("Evening 0", exact=True)).to_be_visible()
+        assert page.evaluate(SMALL_TARGETS) == [] and _axe(page) == []
+    finally:
+        context.close()
