@@ -53,8 +53,9 @@ def openapi_document() -> dict[str, Any]:
                  "Every write answers the new sheet; errors are {error, field}."},
         "paths": {
             "/api/games": {
-                "get": {"summary": "The games this client created or opened with their Scribe's link (its session "
-                                   "cookie); nobody else's", "responses": {"200": {"description": "Games", **_json(
+                "get": {"summary": "Every game this client created or opened with its Scribe's link (held by "
+                                   "its group: its session cookie's device key), most recently played first; "
+                                   "nobody else's", "responses": {"200": {"description": "Games", **_json(
                     _closed({"games": {"type": "array", "items": game}}))}}},
                 "post": {
                     "summary": "Create a game",
@@ -149,8 +150,8 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": {"description": "Taken back: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/stats": {"get": {
-                "summary": "The group's statistics: the finished games this client's start page lists (its session "
-                           "cookie), not deleted, as their sheets stand now; per game type and number of players",
+                "summary": "The group's statistics: the finished games this client's start page lists (its group: "
+                           "its session cookie's device key), not deleted, as their sheets stand now; per game type and number of players",
                 "parameters": [{"name": n, "in": "query", "schema": s, "description": d} for n, s, d in (
                     ("game", {"enum": ["wizard", "zibi", "points"]}, "Only this game"),
                     ("players", INT, "Only tables of this many players"),
