@@ -23,6 +23,7 @@ from ..store.links import PLAYER, SCRIBE
 from .db import get_db
 from .render import is_htmx
 
+
 def _device_key() -> str | None:
     key = session.get("device")
     return key if isinstance(key, str) and len(key) == 22 else None
@@ -53,7 +54,8 @@ def group_hash(make: bool = True) -> str | None:
 
 def _move_in(group: str, old: object) -> None:
     """A cookie from before the group lived on the server listed its Scribe's links in
-    clear: each one still live joins the group (oldest last, as the list was), once."""
+    clear: each one still a live Scribe's link joins the group, once (the oldest first,
+    so the list's order stands among games played in the same second)."""
     db = get_db()
     for token in reversed(old if isinstance(old, list) else []):
         found = links.find(db, token, deleted_ok=True)
