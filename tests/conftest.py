@@ -130,3 +130,21 @@ def new_game(api):
         return body["key"]
 
     return make
+
+
+@pytest.fixture
+def instance_before_links(tmp_path):
+    """An instance folder whose database stopped before Scribe's links (m003), holding one
+    Wizard game made then with one bid: (the folder, the game's id, its old address)."""
+    from scribe import store
+    from scribe.store.migrations import migrations
+
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    db = store.open_db(instance / "scribe.sqlite3", migrate=False)
+    migrations.apply(db, stop_before="m003_scribe_links_and_claims")
+    setup = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "rules": {}, "edition": "gigamic"}
+    old = store.create_game(db, "wizard", "Before", setup, "en", {})
+    store.append_entry(db, old, 0, "bid", {"round": 1, "player": 0, "bid": 0})
+    db.conn.close()
+    return instance, old

@@ -16,8 +16,7 @@ from hashlib import sha256
 import pytest
 from web_helpers import text
 
-from scribe import create_app, store
-from scribe.store.migrations import migrations
+from scribe import create_app
 
 KEY_HREF = re.compile(r'href="/games/([A-Za-z0-9_-]{16,64})"')
 
@@ -201,17 +200,11 @@ def test_an_old_cookie_list_moves_into_the_group_and_leaves_the_cookie(app, clie
     assert sorted(held) == sorted((sha256(k.encode()).hexdigest(),) for k in (live, deleted))
 
 
-def test_a_database_from_before_keeps_an_old_address_a_cookie_held_and_its_renames(tmp_path):
+def test_a_database_from_before_keeps_an_old_address_a_cookie_held_and_its_renames(instance_before_links):
     """Upgrading: a game made before Scribe's links (its old address, the game's id, is its
     Scribe's link) listed in an old cookie moves into the group under that address; the
     group's renames, keyed by the same hash of the device key, stay."""
-    instance = tmp_path / "instance"
-    instance.mkdir()
-    db = store.open_db(instance / "scribe.sqlite3", migrate=False)
-    migrations.apply(db, stop_before="m003_scribe_links_and_claims")
-    setup = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "rules": {}, "edition": "gigamic"}
-    old = store.create_game(db, "wizard", "Before", setup, "en", {})
-    db.conn.close()
+    instance, old = instance_before_links
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})  # m003, m004, m005 applied
     device = "d" * 22
     with sqlite3.connect(app.config["DATABASE"]) as conn:

@@ -14,8 +14,7 @@ import sqlite3
 import pytest
 from web_helpers import HX, errors, text
 
-from scribe import create_app, store
-from scribe.store.migrations import migrations
+from scribe import create_app
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals and bids last
 
@@ -120,17 +119,10 @@ def test_the_scribes_link_is_stored_only_as_a_hash_and_a_new_one_moves_this_brow
     assert client.get(f"/games/{new}").status_code == 200
 
 
-def test_a_game_made_before_scribe_links_keeps_its_old_address_until_a_new_one(tmp_path):
+def test_a_game_made_before_scribe_links_keeps_its_old_address_until_a_new_one(instance_before_links):
     """Upgrading a database: the old address (the game's id) still opens it as the Scribe,
     until the Scribe issues a new link; no entry is rewritten."""
-    instance = tmp_path / "instance"
-    instance.mkdir()
-    db = store.open_db(instance / "scribe.sqlite3", migrate=False)
-    migrations.apply(db, stop_before="m003_scribe_links_and_claims")
-    setup = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "rules": {}, "edition": "gigamic"}
-    old = store.create_game(db, "wizard", "Before", setup, "en", {})
-    store.append_entry(db, old, 0, "bid", {"round": 1, "player": 0, "bid": 0})
-    db.conn.close()
+    instance, old = instance_before_links
 
     client = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)}).test_client()
     assert client.get(f"/games/{old}").status_code == 200
