@@ -120,3 +120,16 @@ def m004_stories(db: Database) -> None:
         {"group_hash": str, "name_key": str, "name": str, "updated_at": str},
         pk=("group_hash", "name_key"),
     )
+
+
+@migrations()
+def m006_story_tallies(db: Database) -> None:
+    """Each finished game's tally (``group.tally``): the facts the group's statistics
+    count, a line each (``tally_scores``: a seat's won flag, name and final score;
+    ``tally_counted``: bids by size and head-to-head pairs), so a thousand games are
+    read as one row per game type. Every story row is marked behind (version -1): the
+    next read rewrites it from the log, tallies included (the rows are a cache of the
+    log, never the record)."""
+    db["story_games"].add_column("tally_scores", str)
+    db["story_games"].add_column("tally_counted", str)
+    db.execute("update story_games set version = -1")
