@@ -1,21 +1,21 @@
 """The group's statistics for 1,000 finished games against reading those games' rows.
 
 Records ``--games`` finished games on a temp SQLite file through the service (half
-one-round Wizard games of 3 to 6 players, half points games of 2 to 8), then times, in
-the same run and best of ``--repeat``:
+one-round Wizard games of 3 to 6 players, half one-round custom points games of 2 to 8
+whose points, from -50 to 400, stand for the final scores of long games: few repeat),
+then times, in the same run and best of ``--repeat``:
 
 - baseline: reading the games' rows (one select of those ids, each row parsed into a
   ``GameRow``: what the start page does for the games it lists);
 - statistics worked out anew: the same rows, then what ``/stats`` and ``/api/stats`` do
-  with them after any change to the group's games (the story rows read once, checked
-  against each game's version, and aggregated per game type and table size with head
-  to head and bids by size);
+  with them after any change to the group's games (each game type's tallies read in one
+  query at the games' versions, then counted: standings, head to head, bids by size);
 - statistics again: the same rows, then the answer remembered for those games at those
   versions (``service.statistics_cache``), as when the page is opened again.
 
 The three are timed in turn on each repeat. Prints them and the ratios to the baseline;
-the target (<= 1.5x) is checked on the page opened again, and the exit status is 1 above
-it. Stdlib and the app only.
+the target (<= 1.5x) is checked on both, and the exit status is 1 above it. Stdlib and
+the app only.
 
     python bench/stats_page.py [--games 1000] [--repeat 7] [--seed 1]
 """
@@ -52,7 +52,7 @@ def record(db, rng: random.Random, i: int) -> str:
         return game_id
     n = rng.randint(2, 8)
     game_id = service.create(db, "points", None, "en", players=list(NAMES[:n]), preset="custom", rounds=1)
-    service.act(db, game_id, "round", {"points": [rng.randint(-5, 60) for _ in range(n)], "closer": None})
+    service.act(db, game_id, "round", {"points": [rng.randint(-50, 400) for _ in range(n)], "closer": None})
     return game_id
 
 
@@ -104,12 +104,11 @@ def main() -> int:
         rows, anew, again = best([lambda: read_rows(db, ids), lambda: cold(db, ids), lambda: statistics(db, ids)],
                                  args.repeat)
     print(f"reading the games' rows: {rows * 1000:.1f} ms")
-    print(f"statistics worked out anew (the same rows, the story rows read, the aggregation): {anew * 1000:.1f} ms, "
-          f"ratio {anew / rows:.2f}x")
-    print(f"statistics again, no game changed (the same rows, then the remembered answer): {again * 1000:.1f} ms, "
-          f"ratio {again / rows:.2f}x (target <= {TARGET}x): {'ok' if again / rows <= TARGET else 'OVER'}")
-    return 0 if again / rows <= TARGET else 1
-
+    for label, spent in (("statistics worked out anew (the same rows, the tallies read and counted)", anew),
+                         ("statistics again, no game changed (the same rows, then the remembered answer)", again)):
+        print(f"{label}: {spent * 1000:.1f} ms, ratio {spent / rows:.2f}x (target <= {TARGET}x): "
+              f"{'ok' if spent / rows <= TARGET else 'OVER'}")
+    return 0 if max(anew, again) / rows <= TARGET else 1
 
 if __name__ == "__main__":
     sys.exit(main())

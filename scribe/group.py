@@ -11,14 +11,16 @@ Pure functions over rows the store read: no Flask, no SQL.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations
 from datetime import date
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .rules.errors import N_, RuleError
 from .rules.fields import NAME_MAX, clean_text
+from .rules.standings import ranked
+from .rules.story import Story
 
 REMEMBERED_NAMES = 16  # names offered on the start form
 
@@ -39,10 +41,13 @@ def canonical(name: str, aliases: Mapping[str, str]) -> str:
 def players_of(lineups: Iterable[Sequence[str]], aliases: Mapping[str, str]) -> dict[str, str]:
     """Each player of the group by key, with the name shown."""
     out: dict[str, str] = {}
+    met: set[str] = set()  # names as typed: a thousand games name a handful
     for lineup in lineups:
         for name in lineup:
-            shown = canonical(name, aliases)
-            out.setdefault(key(shown), shown)
+            if name not in met:
+                met.add(name)
+                shown = canonical(name, aliases)
+                out.setdefault(key(shown), shown)
     return out
 
 
@@ -188,97 +193,151 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def _picked(games: Iterable[Sequence[Any]], f: Filters) -> dict[str, tuple[str, str, int, bool]]:
-    """The kind of each game the filters keep, by id: (game, variant, players, lowest_wins)."""
-    since = f.since.isoformat() if f.since else None
-    until = f.until.isoformat() if f.until else None
-    return {g[0]: (g[1], g[2], g[3], bool(g[4])) for g in games
-            if (f.game is None or g[1] == f.game) and (f.players is None or g[3] == f.players)
-            and (since is None or (g[5] or "")[:10] >= since) and (until is None or (g[5] or "")[:10] <= until)}
+# A finished game's part in the statistics, written once with its story: its tally, two
+# texts of tab-separated lines that a thousand games' rows join in one read.
+# - scores: a line per seat, "won name final-score" (won 1 or 0). Final scores differ
+#   from game to game: each line is read once, gathered by its "won name" head.
+# - counted: "B name bid tried made" per bid size and "H name other side" per pair of
+#   seats (from the first's side: + ahead, - behind, = level). Few differ across games,
+#   so ``Counter`` counts the joined lines in C and only the distinct ones are read here.
+_PLAIN = str.maketrans("\t\n", "  ")  # names are cleaned of both (clean_text); older rows too
 
 
-def statistics(games: Sequence[Sequence[Any]], players: Iterable[Sequence[Any]], bids: Iterable[Sequence[Any]],
-               aliases: Mapping[str, str], f: Filters = Filters(), shown: Mapping[str, str] | None = None
-               ) -> list[dict[str, Any]]:
+class Tally(NamedTuple):
+    scores: str
+    counted: str
+
+
+def tally(story: Story) -> Tally:
+    r"""The facts of a finished game the statistics count (wins count every tied
+    winner, W-S3 and P-3; ranks decide head to head).
+
+    >>> from scribe.rules.story import PlayerStory, BidCount
+    >>> lines = (PlayerStory(0, "Ana", 30, None, None, bids=(BidCount(1, 1, 1),)), PlayerStory(1, "Ben", 10, None, None))
+    >>> tally(Story(("Ana", "Ben"), (1,), ((30, 10),), False, True, (0,), lines))
+    Tally(scores='1\tAna\t30\n0\tBen\t10', counted='B\tAna\t1\t1\t1\nH\tAna\tBen\t+')
+    """
+    ranks = {s.player: s.rank for s in ranked(story.totals, story.lowest_wins)}
+    names = [name.translate(_PLAIN) for name in story.players]
+    counted = [f"B\t{names[line.player]}\t{b.bid}\t{b.tried}\t{b.made}" for line in story.lines for b in line.bids]
+    for a, o in combinations(range(len(names)), 2):
+        side = "+" if ranks[a] < ranks[o] else "-" if ranks[a] > ranks[o] else "="
+        counted.append(f"H\t{names[a]}\t{names[o]}\t{side}")
+    scores = (f"{int(line.player in story.winners)}\t{names[line.player]}\t{line.total}" for line in story.lines)
+    return Tally("\n".join(scores), "\n".join(counted))
+
+
+def seated(seats: Iterable[tuple[str, str]], aliases: Mapping[str, str], player: str) -> set[str]:
+    """The games (ids, from (game_id, name) seats) where ``player`` sat, under any of
+    their names."""
+    wanted = key(canonical(player, aliases))
+    return {game_id for game_id, name in seats if key(canonical(name, aliases)) == wanted}
+
+
+class _Kind:
+    """The statistics of one game type and table size, gathered from its tallies."""
+
+    def __init__(self, aliases: Mapping[str, str], shown: Mapping[str, str]):
+        self.aliases, self.shown = aliases, shown
+        self.games = 0
+        self.players: dict[str, list[Any]] = {}  # key -> name, games, wins, sum, best (signed), best, bids by size
+        self.h2h: dict[tuple[str, str], list[int]] = {}  # (key, other) -> ahead, behind, level
+        self.keys: dict[str, str] = {}  # a typed name -> its player's key (a thousand games name a handful)
+
+    def key_of(self, name: str) -> str:
+        k = self.keys.get(name)
+        if k is None:
+            name_shown = canonical(name, self.aliases)
+            k = self.keys[name] = key(name_shown)
+            if k not in self.players:
+                self.players[k] = [self.shown.get(k) or name_shown, 0, 0, 0, None, None, {}]
+        return k
+
+    def add_scores(self, text: str, lowest_wins: bool) -> None:
+        heads: dict[str, list[str]] = {}
+        for line in text.split("\n"):
+            head, _, score = line.rpartition("\t")
+            got = heads.get(head)
+            if got is None:
+                got = heads[head] = []
+            got.append(score)
+        for head, got in heads.items():
+            won, _, name = head.partition("\t")
+            p = self.players[self.key_of(name)]
+            scores = [*map(int, got)]
+            best = min(scores) if lowest_wins else max(scores)
+            p[1] += len(scores)
+            p[2] += len(scores) if won == "1" else 0
+            p[3] += sum(scores)
+            signed = -best if lowest_wins else best  # each game's best by its own measure
+            if p[4] is None or signed > p[4]:
+                p[4], p[5] = signed, best
+
+    def add_counted(self, text: str) -> None:
+        h2h = self.h2h
+        counted = Counter(text.split("\n"))
+        counted.pop("", None)  # a game whose tally has nothing counted
+        for fact, times in counted.items():
+            f = fact.split("\t")
+            k = self.key_of(f[1])
+            if f[0] == "B":
+                bid, bids = int(f[2]), self.players[k][6]
+                t, m = bids.get(bid, (0, 0))
+                bids[bid] = (t + int(f[3]) * times, m + int(f[4]) * times)
+                continue
+            o = self.key_of(f[2])
+            if k == o:  # two names of one player merged: no game against themselves
+                continue
+            h, back = h2h.get((k, o)), h2h.get((o, k))
+            if h is None:
+                h, back = h2h[(k, o)], h2h[(o, k)] = [0, 0, 0], [0, 0, 0]
+            at = "+-=".index(f[3])
+            h[at] += times
+            back[(1, 0, 2)[at]] += times
+
+
+def statistics(kinds: Iterable[tuple[str, str, int, int, int, str, str]], aliases: Mapping[str, str],
+               shown: Mapping[str, str] | None = None, player: str | None = None) -> list[dict[str, Any]]:
     """The statistics per game type (a game and its variant) and number of players.
 
-    ``games``: (game_id, game, variant, players, lowest_wins, finished_at) of finished
-    games; ``players``: (game_id, seat, player, score, rank, won), each game's seats
-    together; ``bids``: (game_id, seat, bid, tried, made); rows of other games are
-    ignored. ``shown``: the name shown for a player's key (else the first met). Wins
-    count every tied winner (W-S3, P-3); the best final score is the lowest where the
-    lowest total wins. A RuleError when ``f.player`` has no finished game.
+    ``kinds``: (game, variant, players, lowest_wins, games, scores, counted) with the
+    ``tally`` of each of those games joined by a newline, scores with scores and
+    counted with counted (a game type may come in two rows: a points game is won by the
+    lowest or the highest total). ``shown``: the name shown for a player's key (else the
+    name as typed). The best final score is each game's best by its own measure. A
+    RuleError when ``player`` (the filter) has no game in them.
     """
-    kinds = _picked(games, f)
-    keys: dict[str, str] = {}  # a typed name -> its player's key (a thousand games name a handful)
-    tables: dict[str, list[tuple[str, int, int, int, int, str]]] = {}  # game -> (key, seat, score, rank, won, name)
-    for game_id, seat, name, score, rank, won in players:
-        if game_id in kinds:
-            k = keys.get(name)
-            if k is None:
-                k = keys[name] = key(canonical(name, aliases))
-            table = tables.get(game_id)
-            if table is None:
-                table = tables[game_id] = []
-            table.append((k, seat, score, rank, won, name))
-    if f.player is not None:
-        wanted = key(canonical(f.player, aliases))
-        tables = {g: seats for g, seats in tables.items() if any(s[0] == wanted for s in seats)}
-        if not tables:
-            raise RuleError(N_("%(name)s has no finished game in this group (with these filters)."), field="player",
-                            name=f.player)
-    bid_rows: dict[tuple[str, int], list[tuple[int, int, int]]] = defaultdict(list)
-    for game_id, seat, bid, tried, made in bids:
-        if game_id in tables:
-            bid_rows[(game_id, seat)].append((bid, tried, made))
-    shown = shown or {}
-    groups: dict[tuple[str, str, int], dict[str, Any]] = {}
-    for game_id, seated in tables.items():
-        game, variant, n, lowest_wins = kinds[game_id]
-        group = groups.get((game, variant, n))
-        if group is None:
-            group = groups[(game, variant, n)] = {"games": 0, "players": {}, "h2h": {}}
-        group["games"] += 1
-        table = group["players"]
-        for k, seat, score, _rank, won, name in seated:
-            p = table.get(k)
-            if p is None:  # games, wins, sum, lowest, highest, the best is the lowest, bids by size
-                p = table[k] = [shown.get(k) or canonical(name, aliases), 0, 0, 0, score, score, lowest_wins, {}]
-            p[1] += 1
-            p[2] += won
-            p[3] += score
-            if score < p[4]:
-                p[4] = score
-            elif score > p[5]:
-                p[5] = score
-            for bid, tried, made in bid_rows.get((game_id, seat), ()):
-                t, m = p[7].get(bid, (0, 0))
-                p[7][bid] = (t + tried, m + made)
-        h2h = group["h2h"]
-        for (k, rank), (o, other) in permutations([(s[0], s[3]) for s in seated], 2):  # each pair, both ways
-            if o != k:
-                h = h2h.get((k, o))
-                if h is None:
-                    h = h2h[(k, o)] = [0, 0, 0]
-                h[0 if rank < other else 1 if rank > other else 2] += 1
-    return [_group_json(game, variant, n, g) for (game, variant, n), g in sorted(groups.items())]
+    gathered: dict[tuple[str, str, int], _Kind] = {}
+    for game, variant, n, lowest_wins, games, scores, counted in kinds:
+        kind = gathered.get((game, variant, n))
+        if kind is None:
+            kind = gathered[(game, variant, n)] = _Kind(aliases, shown or {})
+        kind.games += games
+        kind.add_scores(scores, bool(lowest_wins))
+        kind.add_counted(counted)
+    if player is not None and not gathered:
+        raise RuleError(N_("%(name)s has no finished game in this group (with these filters)."), field="player",
+                        name=player)
+    return [_group_json(*k, g.games, g.players, g.h2h) for k, g in sorted(gathered.items())]
 
 
-def _group_json(game: str, variant: str, n: int, g: dict[str, Any]) -> dict[str, Any]:
+def _group_json(game: str, variant: str, n: int, games: int, players: dict[str, list[Any]],
+                h2h: dict[tuple[str, str], list[int]]) -> dict[str, Any]:
+    folded = {k: p[0].casefold() for k, p in players.items()}
     rows = []
-    for name, games, wins, total, lowest, highest, lowest_wins, bids in sorted(
-            g["players"].values(), key=lambda p: (-p[2], p[0].casefold())):
-        tried = sum(t for t, _m in bids.values())
-        made = sum(m for _t, m in bids.values())
+    for k in sorted(players, key=lambda k: (-players[k][2], folded[k])):
+        name, played, wins, total, _signed, best, bids = players[k]
         rows.append({
-            "name": name, "games": games, "wins": wins, "win_rate": _rate(wins, games),
-            "average": round(total / games, 2), "best": lowest if lowest_wins else highest,
-            "bids": None if not bids else {
-                "tried": tried, "made": made, "accuracy": _rate(made, tried),
-                "by_size": [{"bid": b, "tried": t, "made": m, "accuracy": _rate(m, t)}
-                            for b, (t, m) in sorted(bids.items())]},
+            "name": name, "games": played, "wins": wins, "win_rate": _rate(wins, played),
+            "average": round(total / played, 2), "best": best, "bids": _bids_json(bids) if bids else None,
         })
-    names = {k: p[0] for k, p in g["players"].items()}
-    h2h = [{"player": names[a], "opponent": names[b], "ahead": h[0], "behind": h[1], "level": h[2]}
-           for (a, b), h in sorted(g["h2h"].items(), key=lambda i: (names[i[0][0]].casefold(), names[i[0][1]].casefold()))]
-    return {"game": game, "variant": variant, "players": n, "games": g["games"], "standings": rows, "head_to_head": h2h}
+    head = [{"player": players[a][0], "opponent": players[b][0], "ahead": h[0], "behind": h[1], "level": h[2]}
+            for (a, b), h in sorted(h2h.items(), key=lambda i: (folded[i[0][0]], folded[i[0][1]]))]
+    return {"game": game, "variant": variant, "players": n, "games": games, "standings": rows, "head_to_head": head}
+
+
+def _bids_json(bids: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    tried = sum(t for t, _m in bids.values())
+    made = sum(m for _t, m in bids.values())
+    return {"tried": tried, "made": made, "accuracy": _rate(made, tried),
+            "by_size": [{"bid": b, "tried": t, "made": m, "accuracy": _rate(m, t)} for b, (t, m) in sorted(bids.items())]}

@@ -245,17 +245,6 @@ def stories_of(db: Database, games: list[store.GameRow]) -> None:
             _save_story(db, game, sheet.version, rules_for(game).story(sheet), played[-1].at if played else None)
 
 
-def story_results(db: Database, games: list[store.GameRow]) -> stories.Results:
-    """The story rows of ``games`` for the statistics, each as of its game's version: read
-    once, and read again only after bringing the games found behind up to date."""
-    read = stories.results(db, [g.id for g in games])
-    behind = [g for g in games if read.versions.get(g.id) != g.version]
-    if not behind:
-        return read
-    stories_of(db, behind)
-    return stories.results(db, [g.id for g in games])
-
-
 # The group statistics recently answered, keyed by a digest of the games and their
 # versions, the aliases and the filters: a version names one story for good (see sheets),
 # so a hit is what a recomputation would give, and opening the page again reads nothing.
@@ -270,10 +259,26 @@ def group_statistics(db: Database, games: list[store.GameRow], aliases: Mapping[
     key = (digest, tuple(sorted(aliases.items())), f)
     hit = statistics_cache.get(key)
     if hit is None:
-        read = story_results(db, games)
-        hit = group.statistics(read.games, read.players, read.bids, aliases, f, shown())
+        hit = group.statistics(_tallies(db, games, aliases, f).kinds, aliases, shown(), f.player)
         statistics_cache.put(key, hit)
     return hit
+
+
+def _tallies(db: Database, games: list[store.GameRow], aliases: Mapping[str, str], f: group.Filters
+             ) -> stories.Tallies:
+    """The tallies of ``games`` kept by ``f``, read once when every story row stands at
+    its game's version (an act writes them), again after bringing those behind up to date."""
+    versions = {g.id: g.version for g in games}
+    only = None
+    if f.player is not None:  # the games where they sat, their seats read up to date
+        stories_of(db, games)
+        only = group.seated(stories.seats(db, versions), aliases, f.player)
+    days = (f.since and f.since.isoformat(), f.until and f.until.isoformat())
+    read = stories.tallies(db, versions, f.game, f.players, *days, only)
+    if read.stood != len(versions):
+        stories_of(db, games)
+        read = stories.tallies(db, versions, f.game, f.players, *days, only)
+    return read
 
 
 def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:

@@ -138,3 +138,16 @@ def m005_group_games(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id"), ("token_hash", "links", "token_hash")],
         not_null={"token_hash", "added_at"},
     )
+
+
+@migrations()
+def m006_story_tallies(db: Database) -> None:
+    """Each finished game's tally (``group.tally``): the facts the group's statistics
+    count, a line each (``tally_scores``: a seat's won flag, name and final score;
+    ``tally_counted``: bids by size and head-to-head pairs), so a thousand games are
+    read as one row per game type. Every story row is marked behind (version -1): the
+    next read rewrites it from the log, tallies included (the rows are a cache of the
+    log, never the record)."""
+    db["story_games"].add_column("tally_scores", str)
+    db["story_games"].add_column("tally_counted", str)
+    db.execute("update story_games set version = -1")

@@ -6,10 +6,11 @@ moved past it (an import, a crash between the two writes)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from sqlite_utils import Database
 
+from ..group import Tally, tally
 from ..rules.standings import ranked
 from ..rules.story import Story
 from .db import WRITE_LOCK
@@ -34,9 +35,11 @@ def save(db: Database, game_id: str, game: str, version: int, story: Story, fini
     with WRITE_LOCK, db.conn:
         for table in _TABLES:
             db.conn.execute(f"delete from {table} where game_id = ?", [game_id])
-        db.conn.execute("insert into story_games values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        told = tally(story) if story.finished else Tally(None, None)
+        db.conn.execute("insert into story_games values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [game_id, version, game, story.variant, len(story.players), len(story.rounds),
-                         int(story.finished), int(story.lowest_wins), finished_at if story.finished else None])
+                         int(story.finished), int(story.lowest_wins), finished_at if story.finished else None,
+                         told.scores, told.counted])
         db.conn.executemany("insert into story_players values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", players)
         db.conn.executemany("insert into story_bids values (?, ?, ?, ?, ?)", bids)
         db.conn.executemany("insert into story_rounds values (?, ?, ?, ?, ?)", rounds)
@@ -49,36 +52,49 @@ def versions(db: Database, game_ids: Iterable[str]) -> dict[str, int]:
     return dict(rows)
 
 
-class Results(NamedTuple):
-    """The story rows the group's statistics read, as plain tuples (no row objects).
+class Tallies(NamedTuple):
+    """The finished games' tallies per game type and table size.
 
-    ``versions``: the version each game's rows stand at (every game with rows);
-    ``games``: the finished ones as (game_id, game, variant, players, lowest_wins,
-    finished_at); ``players``: (game_id, seat, player, score, rank, won), each game's
-    seats together; ``bids``: (game_id, seat, bid, tried, made). Players and bids are
-    read for every id given, finished or not: the reader keeps those of ``games``.
+    ``stood``: how many of the games asked for have story rows at the version asked
+    (finished ones: fewer means some must be brought up to date first); ``kinds``:
+    (game, variant, players, lowest_wins, games, scores, counted) of those the filters
+    kept, their tallies joined by a newline (``group.statistics``).
     """
 
-    versions: dict[str, int]
-    games: list[tuple[Any, ...]]
-    players: list[tuple[Any, ...]]
-    bids: list[tuple[Any, ...]]
+    stood: int
+    kinds: list[tuple[str, str, int, int, int, str, str]]
 
 
-def results(db: Database, game_ids: Iterable[str]) -> Results:
-    """The story rows of ``game_ids``, with the versions they stand at (one read serves
-    both the version check and the statistics)."""
-    ids = json.dumps(list(game_ids))
-    # each table reached from the ids (json_each first) by its primary key; the game's
-    # columns are read once per game, not once per seat (that alone halved the read)
-    games = db.execute(
-        "select s.game_id, s.version, s.finished, s.game, s.variant, s.players, s.lowest_wins, s.finished_at "
-        "from json_each(?) j join story_games s on s.game_id = j.value", [ids]).fetchall()
-    players = db.execute("select p.game_id, p.seat, p.player, p.score, p.rank, p.won from json_each(?) j "
-                         "join story_players p on p.game_id = j.value", [ids]).fetchall()
-    bids = db.execute("select b.game_id, b.seat, b.bid, b.tried, b.made from json_each(?) j "
-                      "join story_bids b on b.game_id = j.value", [ids]).fetchall()
-    return Results({g[0]: g[1] for g in games}, [(g[0], *g[3:]) for g in games if g[2]], players, bids)
+_KEPT = {  # the filters, each written only when given (an idle test costs a millisecond a thousand games)
+    "game": "s.game = :game", "players": "s.players = :players",
+    "since": "substr(s.finished_at, 1, 10) >= :since", "until": "substr(s.finished_at, 1, 10) <= :until",
+    "only": "s.game_id in (select value from json_each(:only))",
+}
+
+
+def tallies(db: Database, versions: Mapping[str, int], game: str | None = None, players: int | None = None,
+            since: str | None = None, until: str | None = None, only: Iterable[str] | None = None) -> Tallies:
+    """The tallies of the games at ``versions`` (id -> version), one row per game type and
+    table size, kept by the filters (a game, a table size, a period of ISO days, ``only``
+    those ids). One read: SQLite groups and joins them, Python counts (``group.statistics``)."""
+    given = {"game": game, "players": players, "since": since, "until": until,
+             "only": None if only is None else json.dumps(list(only))}
+    given = {name: value for name, value in given.items() if value is not None}
+    kept = " and ".join(_KEPT[name] for name in given) or "1"
+    rows = db.execute(
+        f"""select s.game, s.variant, s.players, s.lowest_wins, count(*), count(*) filter (where {kept}),
+                   group_concat(s.tally_scores, char(10)) filter (where {kept}),
+                   group_concat(s.tally_counted, char(10)) filter (where {kept})
+            from json_each(:versions) j join story_games s on s.game_id = j.key and s.version = j.value
+            where s.finished group by s.game, s.variant, s.players, s.lowest_wins""",
+        {"versions": json.dumps(versions), **given}).fetchall()
+    return Tallies(sum(r[4] for r in rows), [(*r[:4], *r[5:]) for r in rows if r[5]])
+
+
+def seats(db: Database, game_ids: Iterable[str]) -> list[tuple[str, str]]:
+    """(game_id, name) of every seat of ``game_ids`` (for the statistics' player filter)."""
+    return db.execute("select p.game_id, p.player from json_each(?) j join story_players p on p.game_id = j.value",
+                      [json.dumps(list(game_ids))]).fetchall()
 
 
 def round_rows(db: Database, game_ids: Iterable[str]) -> list[tuple[Any, ...]]:

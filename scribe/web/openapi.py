@@ -282,7 +282,7 @@ def _stats_schemas() -> dict[str, Any]:
                       "bids": bids})
     h2h = _closed({"player": STR, "opponent": STR, "ahead": INT, "behind": INT, "level": INT})
     group = _closed({"game": {"enum": GAME_NAMES},
-                     "variant": {**STR, "description": "A points game's preset; empty otherwise"},
+                     "variant": {**STR, "description": "A points game's preset (custom-highest: a custom game won by the highest total); empty otherwise"},
                      "players": INT, "games": INT, "standings": {"type": "array", "items": player},
                      "head_to_head": {"type": "array", "items": h2h}})
     opt = {"type": ["string", "null"]}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scribe import group, service
-from scribe.store import open_db, stories
+from scribe import group, service, store
+from scribe.store import open_db
 
 NAMES = ("Ana", "Ben", "Cy")
 
@@ -32,8 +32,9 @@ def record(db, game):
 
 
 def statistics(db, ids):
-    read = stories.results(db, ids)
-    return group.statistics(read.games, read.players, read.bids, {})
+    service.statistics_cache.clear()  # worked out from the story rows each time
+    games = [store.get_game(db, i) for i in ids]
+    return service.group_statistics(db, games, {}, group.Filters(), lambda: {})
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

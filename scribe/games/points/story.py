@@ -7,6 +7,8 @@ from typing import Any
 
 from ...rules.story import Story, tell
 from .setup import CUSTOM
+
+CUSTOM_HIGHEST = "custom-highest"  # the statistics' kind of a custom game won by the highest total
 from .sheet import PointsSheet
 
 
@@ -19,7 +21,13 @@ def story(sheet: PointsSheet) -> Story:
     """
     rows: list[Any] = [(r.number, r.counted, r.totals) for r in sheet.rounds]
     return tell(sheet.setup.players, rows, sheet.setup.lowest_wins, sheet.finished, sheet.winners,
-                variant=sheet.setup.preset)
+                variant=variant(sheet.setup))
+
+
+def variant(setup: Any) -> str:
+    """The kind of points game whose final scores compare: its preset, and for a custom
+    game the way it is won too (P-3: a best score of 10 and of 60 cannot be ranked)."""
+    return CUSTOM_HIGHEST if setup.preset == CUSTOM and not setup.lowest_wins else setup.preset
 
 
 def rematch(setup: Any) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 
 from ...rules.errors import N_
 
+from .story import CUSTOM_HIGHEST
 from .words import PRESET_LABELS as POINTS_LABELS
 from .. import points
 from ...rules.standings import standings_and_undo
@@ -20,6 +21,8 @@ NEW_LABEL = N_("New points game (Skyjo, 6 qui prend!…)")  # the start page's b
 
 def game_label(variant: str) -> str:
     """The statistics' heading: the game played (a preset, P-S1..P-S3)."""
+    if variant == CUSTOM_HIGHEST:
+        return _("Another points game, the highest total wins")
     return str(POINTS_LABELS.get(variant, POINTS_LABELS[points.CUSTOM]))
 
 
