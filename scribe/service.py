@@ -251,34 +251,42 @@ def stories_of(db: Database, games: list[store.GameRow]) -> None:
 statistics_cache: Recent[tuple[bytes, Any, group.Filters], list[dict[str, Any]]] = Recent(64)
 
 
-def group_statistics(db: Database, games: list[store.GameRow], aliases: Mapping[str, str], f: group.Filters,
+def group_statistics(db: Database, versions: Mapping[str, int], aliases: Mapping[str, str], f: group.Filters,
                      shown: Callable[[], Mapping[str, str]]) -> list[dict[str, Any]]:
-    """``group.statistics`` of ``games`` (finished, not deleted) as their stories stand at
-    their versions; ``shown`` gives the names to show, asked only when worked out anew."""
-    digest = blake2b(",".join(f"{g.id}:{g.version}" for g in games).encode(), digest_size=16).digest()
+    """``group.statistics`` of the finished games ``versions`` names (id -> version, not
+    deleted) as their stories stand at those versions; ``shown`` gives the names to
+    show, asked only when worked out anew."""
+    digest = blake2b(",".join(f"{i}:{v}" for i, v in versions.items()).encode(), digest_size=16).digest()
     key = (digest, tuple(sorted(aliases.items())), f)
     hit = statistics_cache.get(key)
     if hit is None:
-        hit = group.statistics(_tallies(db, games, aliases, f).kinds, aliases, shown(), f.player)
+        hit = group.statistics(_tallies(db, versions, aliases, f).kinds, aliases, shown(), f.player)
         statistics_cache.put(key, hit)
     return hit
 
 
-def _tallies(db: Database, games: list[store.GameRow], aliases: Mapping[str, str], f: group.Filters
+def _tallies(db: Database, versions: Mapping[str, int], aliases: Mapping[str, str], f: group.Filters
              ) -> stories.Tallies:
-    """The tallies of ``games`` kept by ``f``, read once when every story row stands at
-    its game's version (an act writes them), again after bringing those behind up to date."""
-    versions = {g.id: g.version for g in games}
+    """The tallies of the games at ``versions`` kept by ``f``, read once when every story
+    row stands at its game's version (an act writes them), again after bringing those
+    behind up to date."""
     only = None
     if f.player is not None:  # the games where they sat, their seats read up to date
-        stories_of(db, games)
+        _mend(db, versions)
         only = group.seated(stories.seats(db, versions), aliases, f.player)
     days = (f.since and f.since.isoformat(), f.until and f.until.isoformat())
     read = stories.tallies(db, versions, f.game, f.players, *days, only)
     if read.stood != len(versions):
-        stories_of(db, games)
+        _mend(db, versions)
         read = stories.tallies(db, versions, f.game, f.players, *days, only)
     return read
+
+
+def _mend(db: Database, versions: Mapping[str, int]) -> None:
+    """Bring the story rows of the games at ``versions`` found behind up to date."""
+    stood = stories.versions(db, versions)
+    behind = [store.get_game(db, i) for i, v in versions.items() if stood.get(i) != v]
+    stories_of(db, [g for g in behind if g is not None])
 
 
 def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:

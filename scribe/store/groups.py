@@ -10,6 +10,7 @@ group that never presented one of its Scribe's links.
 from __future__ import annotations
 
 import hmac
+import json
 from collections.abc import Collection
 from hashlib import sha256
 
@@ -64,6 +65,24 @@ def games(db: Database, group_hash: str, key: str, kinds: Collection[str], delet
         if token is not None:
             out.append((token, game))
     return out
+
+
+def finished(db: Database, group_hash: str, kinds: Collection[str]) -> list[tuple[str, int, str]]:
+    """(game id, version, players as JSON) of each finished game the group holds a live
+    Scribe's link to, not deleted, the oldest first: all the statistics read of a game
+    (no setup or summary parsed: a thousand games stay a few milliseconds)."""
+    return db.execute(f"select g.id, g.version, json_extract(g.summary, '$.players') {_held(False, len(kinds))} "
+                      "and json_extract(g.summary, '$.phase') = 'finished' order by g.created_at, h.rowid",
+                      [group_hash, *kinds]).fetchall()
+
+
+def lineups(db: Database, group_hash: str, kinds: Collection[str]) -> list[list[str]]:
+    """The players of each game the group holds a live Scribe's link to, not deleted,
+    the oldest game first (a name is shown as first typed)."""
+    rows = db.execute(f"select json_extract(g.summary, '$.players'), g.setup {_held(False, len(kinds))} "
+                      "order by g.created_at, h.rowid", [group_hash, *kinds]).fetchall()
+    return [json.loads(players) if players else json.loads(setup)["players"]  # a game never played: no summary yet
+            for players, setup in rows]
 
 
 def count(db: Database, group_hash: str, kinds: Collection[str], deleted: bool = False) -> int:

@@ -164,6 +164,19 @@ def my_games(deleted: bool = False, limit: int | None = None) -> list[tuple[str,
     return [] if group is None else groups.games(get_db(), group, secret_key(), GAMES, deleted, limit)
 
 
+def finished_games() -> list[tuple[str, int, str]]:
+    """(game id, version, players as JSON) of the finished games ``my_games`` lists (not
+    deleted), the oldest first: the statistics' read."""
+    group = group_hash(make=False)
+    return [] if group is None else groups.finished(get_db(), group, GAMES)
+
+
+def lineups() -> list[list[str]]:
+    """The players of each game ``my_games`` lists (not deleted), the oldest first."""
+    group = group_hash(make=False)
+    return [] if group is None else groups.lineups(get_db(), group, GAMES)
+
+
 def count_games(deleted: bool = False) -> int:
     """How many games ``my_games`` lists without a limit."""
     group = group_hash(make=False)

@@ -37,16 +37,6 @@ def game_label(game: str, variant: str = "") -> str:
     return web_for(game).game_label(variant)
 
 
-def _games(deleted: bool = False) -> list[Any]:
-    return [g for _token, g in access.my_games(deleted)]
-
-
-def _lineups(games: list[Any]) -> list[tuple[str, ...]]:
-    """Each game's players, oldest game first: a name is shown as first typed."""
-    oldest = sorted(reversed(games), key=lambda g: g.created_at)  # my_games is newest first
-    return [GAMES[g.game].Setup.from_dict(g.setup).players for g in oldest]
-
-
 def _aliases() -> dict[str, str]:
     group = access.group_hash(make=False)  # no device key yet: nothing renamed (and none made to read)
     return {} if group is None else store_names.aliases(get_db(), group)
@@ -54,16 +44,19 @@ def _aliases() -> dict[str, str]:
 
 def remembered_names() -> list[str]:
     """The names this group has played with, in their usual seating order (the start form)."""
-    return group.usual_order(_lineups(_games()), _aliases())
+    return group.usual_order(access.lineups(), _aliases())
 
 
 def _statistics(args: Any) -> tuple[group.Filters, list[dict[str, Any]]]:
     """The filters and the statistics of the group's finished games, not deleted."""
     f = group.filters(args, GAMES)
-    db = get_db()
-    finished = [g for g in _games() if g.summary.get("phase") == "finished"]
+    finished = access.finished_games()
     aliases = _aliases()
-    return f, service.group_statistics(db, finished, aliases, f, lambda: group.players_of(_lineups(finished), aliases))
+
+    def shown() -> dict[str, str]:  # asked only when worked out anew
+        return group.players_of([json.loads(players) for _id, _version, players in finished], aliases)
+
+    return f, service.group_statistics(get_db(), {i: v for i, v, _ in finished}, aliases, f, shown)
 
 
 @bp.get("/stats")
@@ -88,7 +81,7 @@ def api_stats():
 
 def _players_json() -> list[dict[str, Any]]:
     """Every player of the group in their usual seating order, with how many games."""
-    lineups, aliases = _lineups(_games()), _aliases()
+    lineups, aliases = access.lineups(), _aliases()
     counts: dict[str, int] = {}
     for lineup in lineups:
         for k in {group.key(group.canonical(n, aliases)) for n in lineup}:
@@ -98,7 +91,7 @@ def _players_json() -> list[dict[str, Any]]:
 
 def _change(op: str, body: Any) -> None:
     """Rename or merge a player of the group (RuleError: nothing stored)."""
-    lineups, aliases = _lineups(_games()), _aliases()
+    lineups, aliases = access.lineups(), _aliases()
     if op == "rename":
         moves = group.rename(aliases, group.players_of(lineups, aliases), body.get("name"), body.get("new_name"))
     else:

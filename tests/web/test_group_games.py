@@ -145,14 +145,19 @@ def test_watch_and_player_links_and_a_games_id_list_nothing(app, client, phone):
     assert _rows(app, "select count(*) from group_games") == [(1,)]  # the Scribe's only
 
 
+def _counted(client) -> int:
+    return sum(g["games"] for g in client.get("/api/stats").get_json()["groups"])
+
+
 def test_a_new_scribes_link_moves_with_its_browser_and_drops_from_the_others(client, phone):
-    key = _points(client, "Moving")
+    key = _points(client, "Moving", finish=True)
     other = phone()
     assert other.get(f"/games/{key}").status_code == 200  # a second phone with the Scribe's link
-    assert _listed(other) == [key]
+    assert _listed(other) == [key] and _counted(other) == 1
     new = client.post(f"/api/games/{key}/links", json={"link": "scribe", "op": "reissue"}).get_json()["key"]
-    assert _listed(client) == [new]
+    assert _listed(client) == [new] and _counted(client) == 1
     assert _listed(other) == [] and "Moving" not in text(other.get("/").get_data(as_text=True))
+    assert _counted(other) == 0  # nor in its statistics
     # the page's form does the same
     newer = client.post(f"/games/{new}/links", data={"link": "scribe", "op": "reissue", "confirm": "yes"})
     [newest] = _listed(client)
