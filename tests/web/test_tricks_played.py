@@ -7,6 +7,7 @@ played through the API always ends with the engine's winners."""
 from __future__ import annotations
 
 import random
+import re
 import threading
 
 import pytest
@@ -19,6 +20,7 @@ from scribe.store import links, load_log
 from scribe.web.db import get_db
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Marie deals round 1, Paul leads
+NAMES = ("Paul", "Thomas", "Marie")
 SUIT = {"blue": "B", "green": "G", "red": "R", "yellow": "Y"}
 
 
@@ -247,6 +249,35 @@ def test_the_trick_is_on_the_tv_and_every_phone_and_survives_a_restart(app, clie
     again.set_cookie("session", client.get_cookie("session").value)
     assert again.get(f"/api/player/{t.tokens[THOMAS]}").get_json() == before
     assert before["cards"]["current"]["my_turn"]
+
+
+def test_the_trick_just_won_stays_in_sight_until_the_next_card_is_led(client, table, seeded):
+    """Round 2 deals two cards each: once the first trick is taken, every screen still shows
+    its three cards in the order played and who took it, until its winner leads again."""
+    seeded(5)
+    t = table(rounds=3)
+    t.deal_and_bid()
+    for _ in range(3):  # round 1: one trick, confirmed as played
+        seat = t.row["play"]["turn"]
+        t.play(seat, t.cards(seat)["legal"][0])
+    assert client.post(f"/api/games/{t.key}/tricks", json={"tricks": t.row["play"]["won"]}).status_code == 200
+    t.deal_and_bid()
+    played = []
+    for _ in range(3):
+        seat = t.row["play"]["turn"]
+        played.append((seat, t.cards(seat)["legal"][0]))
+        assert t.play(*played[-1]).status_code == 200
+    winner = t.row["play"]["tricks"][0]["winner"]
+    watch = client.get(f"/api/games/{t.key}/links").get_json()["watch"]["token"]
+    for url in (f"/w/{watch}", f"/p/{t.tokens[THOMAS]}", f"/games/{t.key}"):
+        page = client.get(url).get_data(as_text=True)
+        shown = page[page.index('class="on-table last-trick"'):]
+        shown = shown[:shown.index("</ol>")]
+        assert [(int(p), c) for p, c in re.findall(r'data-player="(\d)" data-card="([^"]+)"', shown)] == played, url
+        assert f'<li class="won-it" data-player="{winner}"' in shown and "took it" in text(shown), url
+        assert f"{NAMES[winner]} won the trick." in text(page), url
+    assert t.play(winner, t.cards(winner)["legal"][0]).status_code == 200  # the next trick is led
+    assert "last-trick" not in client.get(f"/games/{t.key}").get_data(as_text=True)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
