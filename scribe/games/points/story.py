@@ -7,9 +7,9 @@ from typing import Any
 
 from ...rules.story import Story, tell
 from .setup import CUSTOM
+from .sheet import PointsSheet
 
 CUSTOM_HIGHEST = "custom-highest"  # the statistics' kind of a custom game won by the highest total
-from .sheet import PointsSheet
 
 
 def story(sheet: PointsSheet) -> Story:
