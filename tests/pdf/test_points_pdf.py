@@ -9,7 +9,7 @@ from scribe import pdf, service
 from scribe.rules.errors import RuleError
 from scribe.web.db import get_db
 
-from pdf_helpers import sheet_pages, fonts_embedded, load, reader, scribe_key, text
+from pdf_helpers import sheet_pages, fonts_embedded, load, scribe_key, text
 
 NAMES = ("Anna", "Bert", "Cleo")
 

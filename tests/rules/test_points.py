@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scribe.games import GAMES
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-from scribe.games.points import LIMIT, Setup, make_setup, replay, verify
+from scribe.games.points import LIMIT, make_setup, replay, verify
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 import sqlite_utils
-from web_helpers import errors, game_id_from
+from web_helpers import errors
 
 WIZARD_FORM = {"players": ["Paul", "Thomas", "Marie", "", "", ""], "dealer": "2", "preset": "plus_minus_one",
                "edition": "gigamic", "rounds": "", "name": ""}

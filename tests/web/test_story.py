@@ -11,6 +11,7 @@ import re
 import pytest
 
 from tests.pdf.pdf_helpers import reader
+from web_helpers import text
 
 THREE = ("Ana", "Ben", "Cy")
 
@@ -160,6 +161,26 @@ def test_period_and_player_filters(api):
     assert stats(api, "?until=2000-01-01")["groups"] == []
 
 
+def test_custom_games_won_by_the_highest_total_have_their_own_heading_and_best(api, client):
+    """P-3: on the page and in the JSON, a custom game won by the highest total is its own
+    game type, its best the highest total; French names it too."""
+    for wins, scores in (("lowest", [10, 30]), ("highest", [50, 45]), ("highest", [20, 70])):
+        status, made = api("post", "/api/games", {"game": "points", "preset": "custom", "rounds": 1, "wins": wins,
+                                                 "players": ["Ana", "Ben"]})
+        assert status == 201, made
+        status, body = api("post", f"/api/games/{made['key']}/actions/round", {"points": scores, "closer": None})
+        assert status == 200, body
+    lowest, highest = stats(api)["groups"]
+    assert (lowest["variant"], lowest["games"], highest["variant"], highest["games"]) == ("custom", 1, "custom-highest", 2)
+    assert {p["name"]: p["best"] for p in highest["standings"]} == {"Ana": 50, "Ben": 70}
+    assert {p["name"]: p["best"] for p in lowest["standings"]} == {"Ana": 10, "Ben": 30}
+    page = text(client.get("/stats").get_data(as_text=True))
+    assert "Another points game, the highest total wins · 2 players · 2 games" in page
+    assert "Another points game · 2 players · 1 game" in page
+    client.get("/lang/fr")
+    assert "Autre jeu de points, le plus grand total gagne" in text(client.get("/stats").get_data(as_text=True))
+
+
 def test_statistics_cover_this_browsers_games_only(app, api):
     play_wizard(api, GAME_A)
     other = app.test_client()
@@ -227,7 +248,7 @@ def test_remembered_names_on_the_start_forms(api, client):
 
 
 def test_csv_export_of_rounds_and_entries(api, client):
-    key = play_wizard(api, GAME_A)
+    play_wizard(api, GAME_A)
     rounds = list(csv.DictReader(io.StringIO(client.get("/export/rounds.csv").get_data(as_text=True))))
     assert [(r["round"], r["player"], r["points"], r["total"]) for r in rounds if r["seat"] == "0"] == [
         ("1", "Ana", "30", "30"), ("2", "Ana", "30", "60")]
