@@ -68,6 +68,11 @@ class GameRules:
         by default the same setup; a game with a first dealer moves it one seat on."""
         return dict(setup.as_dict())
 
+    def lowest_wins(self, sheet: Any) -> bool:
+        """Whether the lowest total wins (so points gained are bad news for their player):
+        what a page colours good or bad by. Default: the highest total wins."""
+        return False
+
     def ended(self, sheet: Any) -> bool:
         """Whether the table may start the next game from this one: the game is over
         (a game without an end overrides this)."""

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Flask
-from flask_babel import format_datetime, get_locale, gettext as _
+from flask_babel import format_datetime, format_decimal, format_percent, get_locale, gettext as _
 
 from ..formatting import card, hand
 from ..games import rules_of
@@ -65,6 +65,28 @@ def short_names(names: Any) -> list[str]:
             for i, lab in enumerate(labels)]
 
 
+def trend(change: Any, sheet: Any) -> str:
+    """``good`` or ``bad`` for the player whose total moved by ``change``, by the game's
+    direction (where the lowest total wins, points gained are bad); ``""`` for none."""
+    if not change:
+        return ""
+    better = change < 0 if rules_of(sheet).lowest_wins(sheet) else change > 0
+    return "good" if better else "bad"
+
+
+def number(value: Any, decimals: int = 0) -> str:
+    """A number as the reader writes it (Babel): ``80,0`` in French for ``80.0`` with one
+    decimal, ``1 234`` with its group separator; nothing for none."""
+    if value is None:
+        return ""
+    return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""))
+
+
+def percent(rate: Any) -> str:
+    """A rate of 0..1 as a percentage in the reader's way (``60 %`` in French, ``60%``)."""
+    return "" if rate is None else format_percent(rate)
+
+
 def when(iso: str) -> str:
     try:
         return format_datetime(datetime.fromisoformat(iso), "short")
@@ -75,7 +97,8 @@ def when(iso: str) -> str:
 def init_app(app: Flask) -> None:
     """The shared helpers, then each game's own (its web module's ``FILTERS`` and
     ``GLOBALS``), so a template helper of one game is never another game's business."""
-    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names)
+    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names,
+                                 trend=trend, number=number, percent=percent)
     app.jinja_env.tests["sealed"] = lambda value: value is SEALED  # {% if b is sealed %}
     app.jinja_env.tests["ended"] = lambda sheet: rules_of(sheet).ended(sheet)  # {% if sheet is ended %}: rematch
     app.jinja_env.globals.update(current_lang=lambda: str(get_locale()),
