@@ -339,3 +339,61 @@ def test_information_warning_and_error_each_look_their_own_and_clans_are_not_the
     row.locator("label.chip.out span").tap()
     clan, out = (colour(row.locator(f"label.{c} span"), "backgroundColor") for c in ("clan-A", "out"))
     assert reddish(out) and not reddish(clan) and clan != out, (clan, out)
+
+
+# ------------------------------------------------------------------ 5. sending links
+
+
+SHARE_STUB = """Object.defineProperty(navigator, 'share', {configurable: true, value: (d) => {
+    window.__shared = (window.__shared || []).concat([d]); return Promise.resolve(); }});
+  Object.defineProperty(navigator, 'canShare', {configurable: true, value: () => true});"""
+
+
+def test_every_link_can_be_shared_or_copied_and_revoke_stays_quiet_and_asks(server, browser, artifacts):
+    """On a phone whose browser has a share sheet (Web Share API): each link's card keeps
+    its QR code and offers Share (the sheet gets the link) and Copy (the clipboard gets
+    it, "Link copied." said); Revoke is no red alarm button and still asks first."""
+    x = expect()
+    context = browser.new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+    context.add_init_script(SHARE_STUB)
+    page = context.new_page()
+    try:
+        key = api(page, server, "post", "/api/games", {"players": ["Ana", "Ben", "Cat"], "first_dealer": 0,
+                                                        "preset": "standard"})["key"]
+        page.goto(f"{server}/games/{key}/links")
+        cards = page.locator(".linkcard")
+        x(cards).to_have_count(5)  # watch, three players, the Scribe's
+        for card in cards.all():
+            x(card.locator("img.qr")).to_be_visible()
+            x(card.get_by_role("button", name="Share")).to_be_visible()
+            x(card.get_by_role("button", name="Copy")).to_be_visible()
+        ben = page.locator("#link-1")
+        url = ben.locator(".url a").get_attribute("href")
+        ben.get_by_role("button", name="Share").tap()
+        shared = page.evaluate("window.__shared")
+        assert shared and shared[-1]["url"] == url and "Ben" in shared[-1]["title"], shared
+        ben.get_by_role("button", name="Copy").tap()
+        x(ben.locator(".copied")).to_have_text("Link copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == url
+        page.screenshot(path=str(artifacts / "polish-phone-links.png"))
+
+        revoke = page.locator("#link-watch").get_by_role("button", name="Revoke")
+        assert not reddish(colour(revoke, "backgroundColor")) and not reddish(colour(revoke))
+        watch = page.locator("#link-watch .url a").get_attribute("href")
+        revoke.tap()
+        x(page.get_by_role("heading", name="Revoke the watch link?")).to_be_visible()
+        page.get_by_role("link", name="Cancel").tap()
+        x(page.locator("#link-watch .url a")).to_have_attribute("href", watch)  # nothing revoked
+    finally:
+        context.close()
+
+
+def test_without_a_share_sheet_copy_is_still_offered(server, phone):
+    """A browser with no Web Share API (a laptop; any browser on plain http): no Share
+    button that would do nothing, Copy still there."""
+    key = api(phone, server, "post", "/api/games", {"players": ["Ana", "Ben", "Cat"], "first_dealer": 0,
+                                                     "preset": "standard"})["key"]
+    phone.goto(f"{server}/games/{key}/links")
+    card = phone.locator("#link-watch")
+    expect()(card.get_by_role("button", name="Copy")).to_be_visible()
+    expect()(card.get_by_role("button", name="Share")).to_be_hidden()
