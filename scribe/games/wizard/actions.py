@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from .setup import SUITS, TRUMP_CARDS, _whole
-from .sheet import RoundRow, Sheet, _forbidden, forbidden_message
+from .sheet import RoundRow, Sheet, _forbidden, forbidden_by_change_message, forbidden_message
 from .inputs import _count, _current_round, _player
 from .reveal import last_seat_waits, revealed
 
@@ -189,6 +189,11 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         # and fixing this round's tricks must not hang on a bid nobody touched.
         untouched = row.bids[forbidden.player] == forbidden.value
         if not (untouched and sheet.broken_bid(row) is not None):
+            # name the bid that was changed: the last bidder's own, or another's that made
+            # the last bidder's recorded one the forbidden bid
+            changed = [p for p in row.order[:-1] if bids[p] != row.bids[p]]
+            if untouched and changed:
+                raise forbidden_by_change_message(sheet.setup, forbidden, changed[-1], bids[changed[-1]])
             err = forbidden_message(sheet.setup, forbidden)
             err.field = f"bids.{forbidden.player}"
             raise err

@@ -280,6 +280,23 @@ def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
     return RuleError(template, field="bid", name=name, value=f.value, cards=f.cards)
 
 
+def forbidden_by_change_message(setup: Setup, f: Forbidden, changed: int, bid: int) -> RuleError:
+    """A correction refused because ``changed``'s new bid (not the last bidder's) makes the
+    last bidder's recorded bid the forbidden one (W-B3..W-B5): said of the bid changed."""
+    if f.rule == "W-B3":
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s, bidding last, may not have bid %(value)s (±1 rule)."
+        )
+    else:
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s led the score sheet, bid last and may not have bid %(value)s."
+        )
+    return RuleError(template, field=f"bids.{changed}", changed=setup.players[changed], bid=bid,
+                     name=setup.players[f.player], value=f.value, cards=f.cards)
+
+
 def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
     """The warning on a round whose recorded bid a later correction made illegal."""
     template = N_(
