@@ -397,3 +397,43 @@ def test_without_a_share_sheet_copy_is_still_offered(server, phone):
     card = phone.locator("#link-watch")
     expect()(card.get_by_role("button", name="Copy")).to_be_visible()
     expect()(card.get_by_role("button", name="Share")).to_be_hidden()
+
+
+# ------------------------------------------------------------------ 6. the points form
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_points_form_shows_the_chosen_presets_options_and_the_rows_needed(server, browser, javascript):
+    """Skyjo's option only while Skyjo is chosen, the custom game's only while it is; two
+    name rows to start with (the fewest), one more as each is filled; the same without
+    JavaScript, and the game starts with the names typed."""
+    x = expect()
+    context = browser.new_context(**PHONE, java_script_enabled=javascript)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/games/new?game=points")
+        skyjo_only, custom_only = page.locator("[data-only='skyjo']"), page.locator("[data-only='custom']")
+        x(page.get_by_label("Skyjo")).to_be_checked()
+        x(skyjo_only).to_be_visible()
+        x(custom_only).to_be_hidden()
+        page.get_by_text("Another points game", exact=True).click()
+        x(custom_only).to_be_visible()
+        x(skyjo_only).to_be_hidden()
+        page.get_by_text("6 qui prend!", exact=True).click()
+        x(custom_only).to_be_hidden()
+        x(skyjo_only).to_be_hidden()
+        page.get_by_text("Skyjo", exact=True).click()
+
+        rows = page.locator(".seat:has(input[name='players'])").locator("visible=true")
+        x(rows).to_have_count(2)
+        for i, name in enumerate(["Ana", "Ben", "Cat"]):
+            page.locator(f"#p{i}").fill(name)
+            x(rows).to_have_count(max(2, i + 2))  # the rows filled and one to spare
+        page.locator("#p1").fill("")  # a gap: no new row below it
+        x(rows).to_have_count(3)
+        page.locator("#p1").fill("Ben")
+        page.get_by_role("button", name="Start the game").click()
+        x(page.locator("#round-title")).to_have_text("Round 1")
+        x(page.locator("form.points label[for^='pts']")).to_have_text(["Ana", "Ben", "Cat"])
+    finally:
+        context.close()
