@@ -116,12 +116,10 @@
 })();
 
 // ---- issue 19 (polish): after an entry, the round in sight ----------------------------
-// The Scribe's page is swapped whole (#play) after each tap; the browser keeps the scroll
-// where it was, so from a few rounds in the new round's heading was above the screen.
-// After an entry (a POST, not a poll) that starts a new round or phase, bring the round's
-// heading just under the pinned standings (when the game is over: its final standings,
-// which fill the screen); otherwise keep the page where the thumb is, only bringing a
-// refusal or the next thing to tap into sight.
+// #play is swapped whole after each tap and the scroll stays put, so the new round's
+// heading ended above the screen. After an entry (a POST, not a poll) that starts a new
+// round or phase, bring its heading (or the final standings) under the pinned standings;
+// else leave the page where the thumb is, only bringing a refusal or the next tap in sight.
 (function () {
   "use strict";
   var before = null;
@@ -165,46 +163,3 @@
   });
 })();
 // ---- end issue 19 (polish): after an entry ----------------------------------------------
-
-// ---- issue 19 (polish): Share and Copy on the links page ----------------------------
-// Share opens the phone's share sheet (Web Share API, where the browser offers it: HTTPS
-// or localhost); Copy puts the link on the clipboard (a selected text field where the
-// Clipboard API is not allowed, as on plain http on the LAN). Both stay hidden without JS.
-(function () {
-  "use strict";
-  function data(box) { return {title: box.dataset.shareTitle, url: box.dataset.shareUrl}; }
-  function canShare(box) {
-    return typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data(box)));
-  }
-  function copy(text) {
-    if (navigator.clipboard && window.isSecureContext) { return navigator.clipboard.writeText(text); }
-    return new Promise(function (resolve, reject) {
-      var area = document.createElement("textarea");
-      area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
-      document.body.appendChild(area); area.select();
-      var ok = false;
-      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
-      document.body.removeChild(area);
-      if (ok) { resolve(); } else { reject(new Error("copy refused")); }
-    });
-  }
-  document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-share-url]").forEach(function (box) {
-      var share = box.querySelector("[data-share]"), copier = box.querySelector("[data-copy]");
-      if (share && canShare(box)) { share.hidden = false; }
-      if (copier) { copier.hidden = false; }
-    });
-  });
-  document.addEventListener("click", function (e) {
-    var button = e.target.closest && e.target.closest("[data-share-url] [data-share], [data-share-url] [data-copy]");
-    if (!button) { return; }
-    var box = button.closest("[data-share-url]"), said = box.querySelector(".copied");
-    if (button.hasAttribute("data-share")) {
-      navigator.share(data(box)).catch(function () { /* closed without sharing: nothing to say */ });
-      return;
-    }
-    copy(box.dataset.shareUrl).then(function () { said.textContent = box.dataset.copied; },
-                                     function () { said.textContent = box.dataset.notCopied; });
-  });
-})();
-// ---- end issue 19 (polish): Share and Copy ---------------------------------------------
