@@ -437,3 +437,86 @@ def test_the_points_form_shows_the_chosen_presets_options_and_the_rows_needed(se
         x(page.locator("form.points label[for^='pts']")).to_have_text(["Ana", "Ben", "Cat"])
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------ 7. the new layouts, for everyone
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_new_layouts_pass_axe_and_keep_44px_targets(server, browser, theme):
+    """The statistics with players in them, the links page with Share, a game's final
+    standings, and the TV at 1920x1080 in play and over: no serious axe violation, in the
+    light and the dark theme; every tap target on the phone pages at least 44x44 px."""
+    from .test_accessibility import SMALL_TARGETS, _axe
+
+    def context(**size):
+        ctx = browser.new_context(**size, bypass_csp=True, service_workers="block")
+        ctx.add_init_script(f"localStorage.setItem('scribe-theme', '{theme}')")
+        ctx.add_init_script(SHARE_STUB)
+        ctx.set_default_timeout(10_000)
+        return ctx
+
+    phone_ctx, tv_ctx = context(**PHONE), context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = phone_ctx.new_page()
+        one_round_wizard(page, server, [1, 0, 0])
+        key = api(page, server, "post", "/api/games", {"players": ["Ana", "Ben", "Cat"], "first_dealer": 0,
+                                                        "preset": "standard", "rules": {"rounds": 2}})["key"]
+        play_rounds(page, server, key, 2)
+        tv = tv_ctx.new_page()
+        tv.goto(api(page, server, "get", f"/api/games/{key}/links")["watch"]["url"])
+        report = {}
+        for name, path in (("statistics", "/stats"), ("links", f"/games/{key}/links"),
+                           ("points form", "/games/new?game=points"), ("final", None)):
+            if path is None:
+                play_rounds(page, server, key, 99)
+                path = f"/games/{key}"
+            page.goto(server + path)
+            page.wait_for_load_state("networkidle")
+            page.evaluate("document.querySelectorAll('main details').forEach((d) => { d.open = true; })")  # breakdowns too
+            found = _axe(page) + page.evaluate(SMALL_TARGETS)
+            if found:
+                report[name] = found
+        expect()(tv.locator("#round-title")).to_have_text("Final standings", timeout=15_000)
+        if found := _axe(tv):
+            report["tv"] = found
+        assert not report, "\n".join(f"{name}: {v}" for name, vs in report.items() for v in vs)
+    finally:
+        phone_ctx.close()
+        tv_ctx.close()
+
+
+# ------------------------------------------------------------------ 8. small words, as they read
+
+
+def test_a_hand_is_not_struck_through_while_the_bids_are_made(server, contexts):
+    """Virtual deck: while the table bids, a player's cards are cards to look at, not
+    refused ones: no line through them, full strength."""
+    scribe, ben = contexts(**PHONE), contexts(**PHONE)
+    key = api(scribe, server, "post", "/api/games", {"players": ["Ana", "Ben", "Cat"], "first_dealer": 0,
+                                                      "preset": "standard", "rules": {"virtual_deck": True}})["key"]
+    api(scribe, server, "post", f"/api/games/{key}/deal", {})
+    ben.goto(api(scribe, server, "get", f"/api/games/{key}/links")["players"][1]["url"])
+    card = ben.locator("#hand button[data-card]").first
+    expect()(card).to_be_disabled()  # played once every bid is in
+    style = card.evaluate("e => [getComputedStyle(e).textDecorationLine, getComputedStyle(e).opacity]")
+    assert style == ["none", "1"], style
+    scribe.goto(f"{server}/games/{key}")
+    expect()(scribe.locator("p.deal .cards")).to_have_text("1 card each, dealt by Scribe")
+
+
+def test_the_phone_to_pass_reads_cat_comma_dan(server, contexts):
+    """Hidden bids on the Scribe's phone: "Or pass it to: Cat, Dan", the comma against the
+    name before it, as written (the links' padding once made it read "Cat , Dan")."""
+    page = contexts(**PHONE)
+    key = api(page, server, "post", "/api/games", {"players": ["Ana", "Ben", "Cat", "Dan"], "first_dealer": 0,
+                                                    "preset": "standard", "rules": {"reveal": "hidden"}})["key"]
+    page.goto(f"{server}/games/{key}")
+    passto = page.locator(".passto")
+    expect()(passto).to_contain_text("Or pass it to:")
+    gaps = passto.evaluate("""p => [...p.querySelectorAll('a')].filter((a) => a.nextSibling && a.nextSibling.nodeType === 3
+        && a.nextSibling.textContent.startsWith(',')).map((a) => { const r = document.createRange();
+        r.setStart(a.nextSibling, 0); r.setEnd(a.nextSibling, 1);
+        const name = document.createRange(); name.selectNodeContents(a);
+        return r.getBoundingClientRect().left - name.getBoundingClientRect().right; })""")
+    assert gaps and all(g < 1 for g in gaps), gaps
