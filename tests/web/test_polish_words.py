@@ -67,3 +67,24 @@ def test_a_virtual_deck_round_is_dealt_by_scribe_not_by_hand(client, api, new_ga
     assert "1 card each, dealt by Scribe" in text(client.get(f"/w/{watch}").get_data(as_text=True))
     plain = new_game(preset="standard", rules={"rounds": 3})
     assert "Deal 1 card each" in text(client.get(f"/games/{plain}").get_data(as_text=True))
+
+
+def test_the_statistics_write_numbers_the_readers_way_and_escape_names(client, api):
+    """A player's card: the average with one decimal as French writes it (Babel), names
+    as typed and escaped, never markup."""
+    for tricks in ([1, 0, 0], [0, 1, 0]):
+        status, made = api("post", "/api/games", {"players": ["<i>Zed</i>", "Ben", "Cy"], "first_dealer": 0,
+                                                 "preset": "standard", "rules": {"rounds": 1}})
+        key = made["key"]
+        for player in (1, 2, 0):
+            api("post", f"/api/games/{key}/bids", {"player": player, "bid": 0})
+        assert api("post", f"/api/games/{key}/tricks", {"tricks": tricks})[0] == 200
+    page = client.get("/stats").get_data(as_text=True)
+    assert "<i>Zed" not in page and "&lt;i&gt;Zed&lt;/i&gt;" in page
+    assert "against &lt;i&gt;Zed&lt;/i&gt;: 1 ahead, 0 behind, 1 level" in page  # Cy: ahead of Zed's -10, then level at 20
+    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.S).group(1)
+    assert re.search(r'class="sp-average">5\.0<', zed) and "1 of 2 won" in text(zed)
+    client.get("/lang/fr")
+    page = client.get("/stats").get_data(as_text=True)
+    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.S).group(1)
+    assert re.search(r'class="sp-average">5,0<', zed) and "50\u00a0%" in zed
