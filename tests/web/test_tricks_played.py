@@ -271,7 +271,7 @@ def test_the_trick_just_won_stays_in_sight_until_the_next_card_is_led(client, ta
     watch = client.get(f"/api/games/{t.key}/links").get_json()["watch"]["token"]
     for url in (f"/w/{watch}", f"/p/{t.tokens[THOMAS]}", f"/games/{t.key}"):
         page = client.get(url).get_data(as_text=True)
-        shown = page[page.index('class="on-table last-trick"'):]
+        shown = page[page.index('class="on-table last-trick'):]
         shown = shown[:shown.index("</ol>")]
         assert [(int(p), c) for p, c in re.findall(r'data-player="(\d)" data-card="([^"]+)"', shown)] == played, url
         assert f'<li class="won-it" data-player="{winner}"' in shown and "took it" in text(shown), url

@@ -213,7 +213,7 @@ def test_other_players_cards_other_links_and_scored_rounds_are_refused(app, clie
     hands = recorded_deal(app, gid)["hands"]
     page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
     # before the bids: the cards are shown but not yet to be marked
-    assert 'disabled' in page.split('class="cards"')[1].split("</form>")[0]
+    assert 'disabled' in page.split('<form class="cards')[1].split("</form>")[0]
     resp = client.post(f"/p/{tokens[PAUL]}/played", data={"round": "1", "card": hands[PAUL][0]}, headers=HX)
     assert resp.status_code == 422 and "once every bid is in" in errors(resp.get_data(as_text=True))["card"]
     client.post(f"/api/games/{gid}/trump", json={"card": "wizard", "suit": "red"})
