@@ -122,7 +122,8 @@ def test_after_the_white_whale_mid_trick_the_suit_still_binds():
 
 def test_k_t1_the_kraken_destroys_the_trick_and_who_would_have_won_leads():
     """FAQ: the player who would have won the trick had the Kraken not been played leads
-    (the rule book's first print said the player left of the Kraken's)."""
+    (in one print run the rule book and the player aid disagreed, one saying the player
+    left of the Kraken's)."""
     out = winner(parse_cards("G5 KR G9 ES"))
     assert out.winner is None and out.destroyed and out.leads == 2 and out.beast is Kind.KRAKEN
 

@@ -15,7 +15,8 @@ the rule book (2021 edition) and the publisher's FAQ:
   first Pirate; else the first Mermaid; else the highest black; else the highest card
   of the suit followed; a trick of Escapes and Loot goes to its first card.
 - The Kraken destroys the trick; who would have won it without the Kraken leads the
-  next (the FAQ, settling a print run whose player aid said "left of the Kraken").
+  next (the FAQ, settling a print run whose rule book and player aid disagreed: one of
+  them said the player left of the Kraken's).
 - The White Whale turns special cards into Escapes: the highest number wins whatever
   its suit, the first played on a tie; with no suit card the trick is discarded and
   the White Whale's player leads the next.
