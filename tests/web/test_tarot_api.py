@@ -106,7 +106,8 @@ def test_stale_and_over(api):
 
 def test_setup_refusals(api):
     for body, field in (({"players": FOUR[:2]}, "players"), ({"players": FOUR, "deals": 0}, "deals"),
-                        ({"players": FOUR, "first_dealer": 9}, "first_dealer"), ({"players": FOUR, "deals": "x"}, "deals")):
+                        ({"players": FOUR, "first_dealer": 9}, "first_dealer"),
+                        ({"players": FOUR, "deals": "x"}, "deals")):
         status, answer = api("post", "/api/games", {"game": "tarot", **body})
         assert status == 422 and answer["field"] == field
 

@@ -114,7 +114,8 @@ def test_the_extras_open_behind_one_tap_and_count(client, api):
     assert row["scores"] == {"contract": 66, "petit": -20, "poignee": 30, "chelem": -200}
     assert row["points"] == [3 * -124, 124, 124, 124]
     words = text(page(client, gid))
-    assert "Petit au bout: the defence" in words and "Poignée double: Cy" in words and "Chelem announced, not made" in words
+    assert "Petit au bout: the defence" in words and "Poignée double: Cy" in words
+    assert "Chelem announced, not made" in words
 
 
 def test_the_defences_points_are_91_minus(client, api):
@@ -218,7 +219,8 @@ def test_correction_page_and_its_refusals(client, api):
     enter(client, gid, taker="1")
     form = page(client, gid, "/rounds/1")
     assert 'name="taker" value="0" checked' in form and 'name="contract" value="garde" checked' in form
-    assert 'value="49"' in form and 'name="petit" value="attack" checked' in form and "<details class=\"more extras\" open" in form
+    assert 'value="49"' in form and 'name="petit" value="attack" checked' in form
+    assert '<details class="more extras" open' in form  # the extras recorded are in sight
     v = version(client, gid)
     bad = client.post(f"/games/{gid}/rounds/1", data={"version": v, **form_deal(points="95")})
     assert bad.status_code == 422 and "0 to 91" in errors(bad.get_data(as_text=True))["attack_points"]

@@ -132,8 +132,9 @@ def verify_deal(setup: Setup, number: int, data: Mapping[str, Any]) -> dict[str,
     """The data of deal ``number`` as recorded, or a RuleError naming the field.
 
     >>> s = Setup(("Ana", "Ben", "Cy", "Dee", "Eve"))
-    >>> verify_deal(s, 1, {"taker": 0, "contract": "garde", "partner": "2", "bouts": 2, "attack_points": "40,5"})["attack_points"]
-    40.5
+    >>> told = {"taker": 0, "contract": "garde", "partner": "2", "bouts": 2, "attack_points": "40,5"}
+    >>> verify_deal(s, 1, told)["attack_points"], verify_deal(s, 1, {**told, "partner": "0"})["partner"]
+    (40.5, 'alone')
     >>> verify_deal(Setup(("Ana", "Ben", "Cy", "Dee")), 1, {"taker": 0, "contract": "garde", "bouts": 2,
     ...                                                    "attack_points": 40.5})
     Traceback (most recent call last):
@@ -161,9 +162,10 @@ def verify_deal(setup: Setup, number: int, data: Mapping[str, Any]) -> dict[str,
         raise RuleError(N_("The attack took every trick, yet the points say the contract failed."), field="chelem")
     if chelem == DEFENCE and made:
         raise RuleError(N_("The defence took every trick, yet the points say the contract was made."), field="chelem")
+    poignees = _poignees(setup, number, data.get("poignees"))
     return {"taker": taker, "contract": contract, "partner": partner, "bouts": bouts,
-            "attack_points": points_value(halves), "petit": petit, "poignees": _poignees(setup, number, data.get("poignees")),
-            "chelem": chelem, "chelem_announced": announced}
+            "attack_points": points_value(halves), "petit": petit, "poignees": poignees, "chelem": chelem,
+            "chelem_announced": announced}
 
 
 def deal_of(d: Mapping[str, Any]) -> Deal:

@@ -2,6 +2,15 @@
 
 Points are kept in half points (``halves``: 40.5 is 81) so that nothing is a float.
 Pure: no Flask, no SQL, no I/O.
+
+Read against the federation's text where the digest (shared/RULES.md) is brief: the
+half point goes to the side that scores (FFT, tarot à 3, reproduced by normandie-tarot.org:
+40.5 for 41 is down by 1, 41.5 made by 1); petit au bout whatever the result, multiplied
+(foxtarot.com "Les primes", regles2jeux.fr "Les primes au Tarot"); poignées 20/30/40 never
+multiplied, to the winning side, 8/10/13 trumps at five (tarotjeu.com, jouerautarotgratuit.com;
+bric-a-brac.org's 15 for a triple is not the federation's); chelem 400/200/-200 never
+multiplied (shogix.net). The defence's chelem (+200 to each defender) is the digest's: no
+federation text on it was found; announced and taken by the defence, both apply (-400 on A).
 """
 
 from __future__ import annotations

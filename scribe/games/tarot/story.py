@@ -26,11 +26,14 @@ def story(sheet: TarotSheet) -> Story:
     """>>> from scribe.games.tarot import Setup, replay
     >>> s = Setup(("Ana", "Ben", "Cy", "Dee", "Eve"))
     >>> told = story(replay(s, [
-    ...     {"kind": "deal", "data": {"taker": 0, "contract": "garde", "partner": 2, "bouts": 2, "attack_points": 49}},
+    ...     {"kind": "deal", "data": {"taker": 0, "contract": "garde", "partner": 2, "bouts": 2,
+    ...                               "attack_points": 49}},
     ...     {"kind": "redeal", "data": {}},
-    ...     {"kind": "deal", "data": {"taker": 0, "contract": "prise", "partner": "alone", "bouts": 1, "attack_points": 40}}]))
-    >>> told.rounds, [(f.key, f.value, f.of) for f in told.lines[0].facts]
-    ((1, 3), [('contracts_made', 1, 2), ('prise', 0, 1), ('garde', 1, 1), ('as_partner', 0, 0), ('points_per_deal', -6, None)])
+    ...     {"kind": "deal", "data": {"taker": 0, "contract": "prise", "partner": "alone", "bouts": 1,
+    ...                               "attack_points": 40}}]))
+    >>> told.rounds, [(f.key, f.value, f.of) for f in told.lines[0].facts]  # doctest: +NORMALIZE_WHITESPACE
+    ((1, 3), [('contracts_made', 1, 2), ('prise', 0, 1), ('garde', 1, 1), ('as_partner', 0, 0),
+              ('points_per_deal', -6, None)])
     >>> told.lines[0].bids
     (BidCount(bid=1, tried=1, made=0), BidCount(bid=2, tried=1, made=1))
     """
