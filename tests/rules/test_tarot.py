@@ -422,3 +422,27 @@ def test_t_s6_every_row_sums_to_zero_and_a_correction_moves_the_totals_as_a_fres
     assert corrected.totals == fresh.totals
     assert [r.points for r in corrected.rounds] == [r.points for r in fresh.rounds]
     assert sum(corrected.totals) == 0
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True)
+                    | st.text(max_size=12) | st.sampled_from(["alone", "garde", "attack", "simple", "40,5", "1e9"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+                        ["player", "size"]), inner, max_size=2), max_leaves=6)
+FIELDS = ("taker", "contract", "partner", "bouts", "attack_points", "defence_points", "petit", "poignees", "chelem",
+          "chelem_announced", "passed", "round")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(3, 6), st.sampled_from(["deal", "correction"]),
+       st.fixed_dictionaries({}, optional={k: JSON for k in FIELDS}))
+def test_any_json_is_recorded_or_refused_by_field_never_a_crash(n, kind, body):
+    """Bad input of every type (lists, objects, floats, nan, booleans) is a RuleError naming a
+    field: the web answers 422 with it, never 500."""
+    setup = Setup(SIX[:n])
+    log = [Entry(1, "redeal", {"round": 1})]
+    try:
+        data = verify(replay(setup, log), kind, body)
+    except RuleError as err:
+        assert err.field and err.message
+        return
+    replay(setup, log + [Entry(2, kind, data)])  # what is recorded replays
