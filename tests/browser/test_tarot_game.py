@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import PHONE
 from .tables import api
-from .test_accessibility import SMALL_TARGETS, _axe
+from .test_accessibility import SMALL_TARGETS, THEMES, _axe, _themed
 
 pytestmark = pytest.mark.browser
 
@@ -186,12 +186,12 @@ def test_taps_for_an_ordinary_four_player_deal(server, contexts):
     assert taps == 5
 
 
-def test_tarot_pages_read_by_axe_with_big_enough_targets(server, browser):
+@pytest.mark.parametrize("theme", THEMES)
+def test_tarot_pages_read_by_axe_with_big_enough_targets(server, browser, theme):
     key = api(server, "POST", "/api/games", {"game": "tarot", "players": list(NAMES), "first_dealer": 0})["key"]
     api(server, "POST", f"/api/games/{key}/actions/deal", {"version": 0, "taker": 1, "contract": "garde",
                                                           "partner": 3, "bouts": 2, "attack_points": 49.5})
-    context = browser.new_context(**PHONE, bypass_csp=True, service_workers="block")
-    context.set_default_timeout(10_000)
+    context = _themed(browser, theme)
     try:
         page = context.new_page()
         report = {}
