@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from ...rules.errors import N_
 from ...rules.standings import standings_and_undo
 from .. import tarot
-from .words import CONTRACT_ORDER, card_points, deal_text
+from .words import card_points, deal_text
 
 NEW_LABEL = N_("New game of French Tarot")  # the start page's button
 
@@ -175,5 +175,5 @@ def form_values(values: Any, row: tarot.Row | None) -> dict[str, Any]:
 
 
 FILTERS: dict[str, Any] = {}
-GLOBALS = {"tarot_form": form_values, "tarot_contracts": CONTRACT_ORDER, "tarot_sizes": SIZES,
+GLOBALS = {"tarot_form": form_values, "tarot_contracts": tarot.CONTRACTS, "tarot_sizes": SIZES,
            "tarot_trumps": tarot.POIGNEE_TRUMPS}

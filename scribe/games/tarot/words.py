@@ -8,7 +8,6 @@ from typing import Any, Sequence
 from flask_babel import format_decimal, gettext as _, ngettext
 
 from .deal import points_value
-from .scoring import CONTRACTS
 from .setup import Setup
 from .sheet import Row
 from .words_rules import CONTRACT_NAMES, POIGNEE_NAMES, SIDE_NAMES
@@ -97,4 +96,3 @@ def deal_text(row: Row, names: Sequence[str]) -> str:
 FILTERS = {"tarot_contract": contract_name, "tarot_result": result_text, "tarot_attack": attack_text,
            "tarot_extras": extras_text, "tarot_deal": deal_text, "tarot_points": card_points,
            "tarot_side": side_name, "tarot_poignee": poignee_name}
-CONTRACT_ORDER = CONTRACTS
