@@ -30,12 +30,14 @@ class SkullKingRules(GameRules):
     story = staticmethod(story)
     rematch = staticmethod(rematch)
 
-    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
-        """Bids sealed until the last is in, each seat seeing its own (K-B1)."""
-        return sealed(sheet, seat, log, horizon)
+    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0, entered: int = 0) -> Any:
+        """Bids sealed until the last is in, each seat seeing its own (K-B1). No hands yet:
+        a bid entered before the seat's phone claimed it is sealed like one before its link."""
+        return sealed(sheet, seat, log, max(horizon, entered))
 
-    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0) -> Entry:
-        return sealed_entry(sheet, entry, seat, horizon)
+    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
+                   entered: int = 0) -> Entry:
+        return sealed_entry(sheet, entry, seat, max(horizon, entered))
 
     def hides_anything(self, sheet: Any) -> bool:
         return True  # K-B1: the hidden mode is the only mode
