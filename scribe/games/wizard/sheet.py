@@ -13,6 +13,7 @@ from ...rules.log import Entry, resolve
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .play import TrickState, trick_state
 from .setup import SEALED, Setup, _whole, round_points
+from .shown import Shown, shown
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Sheet:
     version: int  # entries in the log; a page submits it back to detect staleness
     can_undo: bool
     can_redo: bool
+    shown: Shown = Shown()  # what the whole table has seen, for good (W-B7)
     # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
     redacted: bool = False
     viewer: int | None = None
@@ -370,6 +372,7 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
         version=len(log),
         can_undo=resolved.undo_target is not None,
         can_redo=resolved.redo_target is not None,
+        shown=shown(setup.rules.reveal, setup.n, log),
     )
 
 
