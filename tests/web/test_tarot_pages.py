@@ -285,4 +285,4 @@ def test_the_story_and_the_statistics(client, api):
     eve = facts.split('data-player="4"')[1].split("</tr>")[0]
     assert 'data-fact="as_partner">1 / 1<' in eve
     stats = text(client.get("/stats?game=tarot").get_data(as_text=True))
-    assert "French Tarot · 5 players · 1 game" in stats and "bid 1: 0/1 · bid 2: 1/1" in stats
+    assert "French Tarot · 5 players · 1 game" in stats and "bid 1: 0 of 1" in stats and "bid 2: 1 of 1" in stats
