@@ -7,6 +7,7 @@ just appeared takes no tap for half a second (scribe.css "arming", scribe.js for
   without reduced motion; a deliberate tap once the new buttons are armed records the next;
 - a double tap on the last bid does not tick a tricks chip that came up under the finger;
 - Enter pressed twice records one bid, and Enter works again right after;
+- Undo tapped twice takes back one entry (the new Undo comes up under the finger);
 - Play again tapped twice opens one next game, with nothing recorded in it;
 - a virtual-deck card tapped twice on a player's page plays one card, even when that player
   wins the trick and leads the next one (their cards light up under the finger).
@@ -115,6 +116,17 @@ def test_enter_pressed_twice_records_one_bid_and_enter_works_again_after(server,
     expect()(page.locator("form.bid button[value='0']")).to_be_focused()
     page.keyboard.press("Enter")  # a keyboard user is held half a second, never more
     expect()(page.locator("#play")).to_have_attribute("data-version", "2")
+
+
+@pytest.mark.parametrize("gap", (150, 400))
+def test_a_double_tap_on_undo_takes_back_one_entry(server, contexts, gap):
+    key = new_wizard(server)
+    for version, player in enumerate((1, 2)):
+        api(server, "POST", f"/api/games/{key}/bids", {"version": version, "player": player, "bid": 0})
+    page = contexts(**PHONE)
+    page.goto(f"{server}/games/{key}")
+    touches = double_tap(page, page.get_by_role("button", name="Undo"), gap)
+    assert [e["kind"] for e in entries(server, key)] == ["bid", "bid", "undo"], gap_of(touches)
 
 
 def finished_game(server) -> str:
