@@ -23,7 +23,7 @@ import time
 import pytest
 
 from .conftest import PHONE
-from .tables import api, links, new_wizard
+from .tables import api, links, new_wizard, play_out
 
 pytestmark = pytest.mark.browser
 
@@ -157,22 +157,6 @@ def test_play_again_tapped_twice_opens_one_next_game(server, contexts, gap):
 # ---------------------------------------------------------------- the virtual deck
 
 
-def _deal_round_one_and_two(server) -> tuple[str, dict]:
-    """A 3-player virtual-deck game in round 2 (two cards each), dealt, every bid in:
-    Paul (seat 0) deals, Thomas leads, Marie, then Paul plays last. (key, links)."""
-    key = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
-                                             "preset": "standard", "rules": {"virtual_deck": True, "rounds": 3}})["key"]
-    for number, tricks in ((1, [1, 0, 0]), (2, None)):
-        api(server, "POST", f"/api/games/{key}/deal", {})
-        if api(server, "GET", f"/api/games/{key}/sheet")["rounds"][number - 1]["trump"]["card"] == "wizard":
-            api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
-        for p in ((2 + number + i) % 3 for i in range(3)):  # from the dealer's left: Marie deals, then Paul
-            api(server, "POST", f"/api/games/{key}/bids", {"player": p, "bid": 0})
-        if tricks:
-            api(server, "POST", f"/api/games/{key}/tricks", {"tricks": tricks})
-    return key, links(server, key)
-
-
 def _seat(server):
     """A player's own phone through the API: it keeps its cookie, so the seat it claims
     stays its own."""
@@ -191,20 +175,44 @@ def _seat(server):
     return call
 
 
-def _trick_for_paul(server) -> tuple[str, str, list[str], object]:
-    """Thomas and Marie each play their first legal card from their own phones: (the
-    game's key, Paul's link, the cards on the table, the trump suit or None)."""
+def _deal_and_bid(server, key) -> dict:
+    """The Scribe deals the next round (a turned Wizard: the dealer names red) and every
+    player bids 0, in turn; the round's row."""
+    sheet = api(server, "POST", f"/api/games/{key}/deal", {})["sheet"]
+    row = sheet["rounds"][sheet["current_round"] - 1]
+    if row["trump"] and row["trump"]["card"] == "wizard":
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+    for p in row["order"]:
+        api(server, "POST", f"/api/games/{key}/bids", {"player": p, "bid": 0})
+    return api(server, "GET", f"/api/games/{key}/sheet")["rounds"][row["number"] - 1]
+
+
+def _paul_plays_last(server, page) -> tuple[str, list[str], object]:
+    """A 3-player virtual-deck game whose round 2 (two cards each, Paul deals) is dealt
+    once every phone holds its seat (Paul's on ``page``), and Thomas and Marie have each
+    played their first legal card from their own phones: (key, the cards on the table,
+    the trump suit or None). Paul plays last."""
     from scribe.rules.cards.notation import Suit
 
-    key, urls = _deal_round_one_and_two(server)
+    key = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                             "preset": "standard", "rules": {"virtual_deck": True, "rounds": 3}})["key"]
+    _deal_and_bid(server, key)
+    play_out(server, key)  # round 1, on the Scribe's phone passed round
+    urls = links(server, key)["players"]
+    phones = {seat: _seat(server) for seat in (1, 2)}
+    for seat, phone in phones.items():
+        phone("GET", f"/api/player/{urls[seat]['token']}")  # each phone claims its seat
+    page.goto(urls[0]["url"])
+    row = _deal_and_bid(server, key)
     table = []
     for seat in (1, 2):
-        token, phone = urls["players"][seat]["token"], _seat(server)
-        card = phone("GET", f"/api/player/{token}")["cards"]["current"]["legal"][0]
-        phone("POST", f"/api/player/{token}/played", {"card": card})
+        token = urls[seat]["token"]
+        card = phones[seat]("GET", f"/api/player/{token}")["cards"]["current"]["legal"][0]
+        phones[seat]("POST", f"/api/player/{token}/played", {"card": card})
         table.append(card)
-    suit = api(server, "GET", f"/api/games/{key}/sheet")["rounds"][1]["trump"].get("suit")
-    return key, urls["players"][0]["url"], table, Suit[suit.upper()] if suit else None
+    page.goto(urls[0]["url"])
+    suit = (row["trump"] or {}).get("suit")
+    return key, table, Suit[suit.upper()] if suit else None
 
 
 def test_a_double_tap_on_a_card_plays_one_card(server, contexts):
@@ -214,10 +222,9 @@ def test_a_double_tap_on_a_card_plays_one_card(server, contexts):
     from scribe.rules.cards.tricks import winner_unchecked
 
     x = expect()
-    for _attempt in range(60):  # deals are random: deal again until Paul's leftmost card takes the trick
-        key, url, table, trump = _trick_for_paul(server)
+    for _attempt in range(40):  # deals are random: deal again until Paul's leftmost card takes the trick
         page = contexts(**PHONE)
-        page.goto(url)
+        key, table, trump = _paul_plays_last(server, page)
         chips = page.locator("#hand button[data-card]")
         x(chips).to_have_count(2)
         first = chips.first
@@ -226,9 +233,9 @@ def test_a_double_tap_on_a_card_plays_one_card(server, contexts):
             break
         page.context.close()
     else:
-        pytest.fail("in 60 deals Paul's leftmost card never took the trick")
+        pytest.fail("in 40 deals Paul's leftmost card never took the trick")
     touches = double_tap(page, first, 150)
     x(chips).to_have_count(1)
     x(chips).to_be_enabled()  # he leads the next trick
-    played = [e["data"] for e in entries(server, key, "played")]
-    assert [(p["player"], p["card"]) for p in played][2:] == [(0, card)], gap_of(touches)
+    played = [e["data"] for e in entries(server, key, "played") if e["data"]["round"] == 2]
+    assert [(p["player"], p["card"]) for p in played] == [(1, table[0]), (2, table[1]), (0, card)], gap_of(touches)
