@@ -6,6 +6,8 @@ from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from .db import wrote
+
 
 def _messages() -> dict[int, tuple[str, str]]:
     return {
@@ -30,7 +32,11 @@ def handle_crash(exc: Exception):
     from flask import current_app
 
     current_app.logger.exception("unhandled error", exc_info=exc)
-    message = _("Something went wrong on the Scribe's side. Nothing was half-saved: reload the page.")
+    if request.method not in ("GET", "HEAD") and wrote():  # the entry is in: a retry would add it twice
+        message = _("Your entry was recorded, but something went wrong on the Scribe's side while answering: "
+                    "reload the page to see it, without entering it again.")
+    else:
+        message = _("Something went wrong on the Scribe's side. Nothing was half-saved: reload the page.")
     if request.path.startswith("/api/"):
         return jsonify(error=message, field=None), 500
     return render_template("errors/error.html", title=_("Error"), message=message), 500
