@@ -48,6 +48,10 @@ class Table:
         self.old_keys: list[str] = []
         self._ways = itertools.cycle(ways)
         self._sheet: dict[str, Any] | None = None
+        # each token and id this game had, and the name it is masked with when two games are
+        # compared: named for its role and issue, so a swapped token still shows
+        self.masks: list[tuple[str, str]] = [(self.key, "<key0>"), (self.id, "<game>"), (self.watch, "<watch0>")]
+        self.masks += [(tok, f"<seat{p}.0>") for p, tok in enumerate(self.tokens)]
 
     # ------------------------------------------------------------------ reading
 
@@ -77,9 +81,9 @@ class Table:
             _game, full, log = service.load(get_db(), self.id)
         return full, log
 
-    def secrets(self) -> list[str]:
-        """Every token and id this game ever had: masked when two games are compared."""
-        return [s for s in (self.key, self.id, self.watch, *self.tokens, *self.old_keys) if s]
+    def _mask(self, token: str | None, role: str) -> None:
+        if token:
+            self.masks.append((token, f"<{role}{sum(m[1].startswith(f'<{role}') for m in self.masks)}>"))
 
     @property
     def wizard(self) -> bool:
@@ -136,6 +140,7 @@ class Table:
         if self.tokens[seat]:
             self.gone.append((holder, f"/p/{self.tokens[seat]}"))
         self.tokens[seat] = self._player_tokens()[seat]
+        self._mask(self.tokens[seat], f"seat{seat}.")
 
     def revoke(self, seat: int) -> None:
         self._links(str(seat), "revoke")
@@ -148,6 +153,7 @@ class Table:
         if self.watch:
             self.gone.append((self.tv, f"/w/{self.watch}"))
         self.watch = self.scribe.get(f"/api/games/{self.key}/links").get_json()["watch"]["token"]
+        self._mask(self.watch, "watch")
 
     def revoke_watch(self) -> None:
         self._links("watch", "revoke")
@@ -160,6 +166,7 @@ class Table:
         self.old_keys.append(self.key)
         self.gone.append((self.phone(), f"/games/{self.key}"))
         self.key = resp.headers["Location"].split("/games/")[1].split("/")[0]
+        self._mask(self.key, "key")
 
     def _player_tokens(self) -> list[str | None]:
         players = self.scribe.get(f"/api/games/{self.key}/links").get_json()["players"]

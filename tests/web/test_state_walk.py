@@ -30,7 +30,6 @@ import logging
 import os
 import random
 import time
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
