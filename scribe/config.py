@@ -17,7 +17,7 @@ from flask import Flask
 ROOT = Path(__file__).resolve().parent.parent
 
 # What the environment can set (``SCRIBE_<NAME>``, read by Flask's from_prefixed_env:
-# JSON values are parsed, anything else is a string). The README's "Serving it" lists them.
+# JSON values are parsed, anything else is a string). docs/hosting.md lists them.
 ENVIRONMENT = {
     "PUBLIC_URL": "the address people open, e.g. https://scribe.example.org (https: Secure cookies, HSTS)",
     "ALLOWED_HOSTS": "more host names the server answers to: a JSON list or a comma-separated string",

@@ -41,7 +41,7 @@ class Shown:
     def log(self) -> list[Entry]:
         """The log redacted for the viewer, made when first read: a tap that answers only
         the sheet never pays for a long game's whole history."""
-        return viewer_log(self.full, list(self.full_log), self.link.seat, self.link.horizon)
+        return viewer_log(self.full, list(self.full_log), self.link.seat, self.link.horizon, self.link.entered)
 
 
 class LinkGone(Exception):
@@ -66,15 +66,17 @@ def device_hash(device: str) -> str:
     return sha256(b"scribe-device:" + device.encode()).hexdigest()
 
 
-def viewer_sheet(sheet: Any, viewer: int | None = None, log: Any = (), horizon: int = 0) -> Any:
+def viewer_sheet(sheet: Any, viewer: int | None = None, log: Any = (), horizon: int = 0, entered: int = 0) -> Any:
     """The sheet as ``viewer`` may see it, as its game says (Wizard: W-B7 sealed bids,
-    dealt hands). ``horizon``: the viewer's link came after that entry."""
-    return rules_of(sheet).view(sheet, log, viewer, horizon)
+    dealt hands). ``horizon``: the viewer's link came after that entry; ``entered``: its
+    phone claimed the seat after that one (``Link.entered``)."""
+    return rules_of(sheet).view(sheet, log, viewer, horizon, entered)
 
 
-def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None, horizon: int = 0) -> list[Entry]:
+def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None, horizon: int = 0,
+               entered: int = 0) -> list[Entry]:
     """The log as ``viewer`` may read it, judged against the whole ``sheet``."""
-    return rules_of(sheet).view_log(sheet, log, viewer, horizon)
+    return rules_of(sheet).view_log(sheet, log, viewer, horizon, entered)
 
 
 def new_game(db: Database, key: str, kind: str, name: Any, lang: str, **options: Any) -> tuple[str, str]:
@@ -163,14 +165,16 @@ def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False) -> tup
     return found
 
 
-def _check_claim(db: Database, link: Link, device: str | None, name: str, again: bool = False) -> None:
-    """A player link answers only the phone that claimed it (the first to open it)."""
+def _check_claim(db: Database, link: Link, device: str | None, name: str, again: bool = False) -> Link:
+    """A player link answers only the phone that claimed it (the first to open it): the
+    link as that phone holds it (claimed just now, it knows since when)."""
     if link.kind != PLAYER:
-        return
-    mine = device is not None and links.claim(db, link, device_hash(device), again)
-    if not mine:
+        return link
+    mine = links.claim(db, link, device_hash(device), again) if device is not None else None
+    if mine is None:
         released = device is not None and link.claim_hash is None and link.released_hash == device_hash(device)
         raise SeatTaken(link, name, released)
+    return mine
 
 
 def open_link(db: Database, token: Any, kind: str, device: str | None = None, deleted_ok: bool = False,
@@ -187,8 +191,8 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
     if viewer is not None and viewer >= full.setup.n:
         raise service.NotFound(kind)
     if viewer is not None:
-        _check_claim(db, link, device, full.setup.players[viewer], claim_again)
-    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon), full, tuple(log))
+        link = _check_claim(db, link, device, full.setup.players[viewer], claim_again)
+    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon, link.entered), full, tuple(log))
 
 
 def after(db: Database, shown: Shown, sheet: Any) -> Shown:
@@ -196,8 +200,8 @@ def after(db: Database, shown: Shown, sheet: Any) -> Shown:
     just cached, so a tap reads its game once (the log again only on a cache miss)."""
     hit = service.replayed_at(db, shown.game.id, sheet.version)
     log = hit.log if hit is not None else tuple(service.load(db, shown.game.id)[2])
-    seat, horizon = shown.link.seat, shown.link.horizon
-    return Shown(shown.link, shown.game, viewer_sheet(sheet, seat, log, horizon), sheet, tuple(log))
+    link = shown.link
+    return Shown(link, shown.game, viewer_sheet(sheet, link.seat, log, link.horizon, link.entered), sheet, tuple(log))
 
 
 def link_version(db: Database, token: Any, kind: str, device: str | None = None) -> int:
@@ -214,6 +218,24 @@ def claimed_seats(db: Database, game_id: str, device: str | None = None) -> froz
     mine = device_hash(device) if device is not None else None
     return frozenset(l.player for l in links.live(db, game_id)
                      if l.kind == PLAYER and l.claimed and l.claim_hash != mine)
+
+
+def playing_on_phones(db: Database, game_id: str, device: str | None = None) -> frozenset[int]:
+    """The claimed seats (``claimed_seats``) whose phone holds their cards this round: the
+    Scribe's phone plays for every other seat, passed round. A seat whose hand was dealt
+    before its link was made is one of those: its phone may not see that hand (W-R4), so
+    its player plays it on the Scribe's phone instead of the round waiting for good."""
+    claimed = claimed_seats(db, game_id, device)
+    if not claimed:
+        return claimed
+    _game, full, log = service.load(db, game_id)  # the replay this request already made
+    live = {l.player: l for l in links.live(db, game_id) if l.kind == PLAYER}
+    return frozenset(p for p in claimed if not _hand_hidden(full, log, live[p]))
+
+
+def _hand_hidden(full: Any, log: list[Entry], link: Link) -> bool:
+    view = viewer_sheet(full, link.seat, log, link.horizon, link.entered)
+    return bool((own_hands(view, link.player).get("current") or {}).get("hidden"))
 
 
 def verify_scribe_may_bid(db: Database, shown: Shown, player: Any, device: str | None = None) -> None:
@@ -272,7 +294,7 @@ def verify_scribe_may_play(db: Database, shown: Shown, player: Any, device: str 
     seat claimed on another phone, whose player plays there."""
     if isinstance(player, str) and player.isdecimal() and len(player) < 3:
         player = int(player)
-    if isinstance(player, int) and not isinstance(player, bool) and player in claimed_seats(db, shown.game.id, device):
+    if isinstance(player, int) and not isinstance(player, bool) and player in playing_on_phones(db, shown.game.id, device):
         raise RuleError(N_("%(name)s holds their seat on their own phone: they play their cards there."),
                         field="card", name=shown.full.setup.players[player])
 

@@ -114,3 +114,52 @@
     chip.setAttribute("aria-pressed", "true");
   });
 })();
+
+// ---- issue 19 (polish): after an entry, the round in sight ----------------------------
+// #play is swapped whole after each tap and the scroll stays put, so the new round's
+// heading ended above the screen. After an entry (a POST, not a poll) that starts a new
+// round or phase, bring its heading (or the final standings) under the pinned standings;
+// else leave the page where the thumb is, only bringing a refusal or the next tap in sight.
+(function () {
+  "use strict";
+  var before = null;
+  function where() {
+    var play = document.getElementById("play"), h = document.getElementById("round-title");
+    return play ? (play.dataset.phase || "") + "|" + (h ? h.textContent : "") : null;
+  }
+  function pinned() {  // what stays on top of the page as it scrolls
+    var bar = document.querySelector("#play > .scorebar");
+    return bar && getComputedStyle(bar).position === "sticky" ? bar.offsetHeight : 0;
+  }
+  function bring(el, below) {
+    var top = el.getBoundingClientRect().top + window.scrollY - below;
+    window.scrollTo({top: Math.max(0, top), behavior: "instant"});
+  }
+  function seen(el, below) {
+    var r = el.getBoundingClientRect();
+    return r.top >= below && r.bottom <= window.innerHeight;
+  }
+  function isEntry(e) {
+    var cfg = e.detail.requestConfig, target = e.detail.target;
+    return cfg && String(cfg.verb).toLowerCase() === "post" && target && target.id === "play";
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) { if (isEntry(e)) { before = where(); } });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (!isEntry(e)) { return; }
+    var play = document.getElementById("play");
+    if (!play) { return; }
+    var below = pinned() + 8;
+    var alert = play.querySelector("[role='alert']");
+    var heading = document.getElementById("round-title");
+    var next = document.activeElement && play.contains(document.activeElement) ? document.activeElement : null;
+    if (alert) {  // a refusal: in sight, with what it is about
+      if (!seen(alert, below)) { bring(alert, below + 60); }
+    } else if (heading && where() !== before) {  // a new round or phase: from its heading
+      bring(heading.closest(".round") || heading, below);
+    } else if (next && !seen(next, below)) {
+      bring(next, Math.max(below, window.innerHeight / 3));
+    }
+    before = null;
+  });
+})();
+// ---- end issue 19 (polish): after an entry ----------------------------------------------

@@ -17,10 +17,11 @@ from typing import Any
 
 from ..rules.game import GameRules
 from .points.game import GAME as POINTS
+from .tarot.game import GAME as TAROT
 from .wizard.game import GAME as WIZARD
 from .zibi.game import GAME as ZIBI
 
-GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI, POINTS)}
+GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, ZIBI, POINTS, TAROT)}
 DEFAULT = next(iter(GAMES))  # the game a form or a request that names none gets
 
 #: The parts of a game's package that layers above the rules import by name: a part may

@@ -68,6 +68,11 @@ class GameRules:
         by default the same setup; a game with a first dealer moves it one seat on."""
         return dict(setup.as_dict())
 
+    def lowest_wins(self, sheet: Any) -> bool:
+        """Whether the lowest total wins (so points gained are bad news for their player):
+        what a page colours good or bad by. Default: the highest total wins."""
+        return False
+
     def ended(self, sheet: Any) -> bool:
         """Whether the table may start the next game from this one: the game is over
         (a game without an end overrides this)."""
@@ -75,18 +80,23 @@ class GameRules:
 
     # ----------------------------------------------------------------- a viewer's view
 
-    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
+    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0, entered: int = 0) -> Any:
         """The sheet as ``seat`` may see it (None: the Scribe or a watcher). ``horizon``:
         the viewer's link came after that entry, so what its seat recorded up to it stays
-        sealed from it. Default: nothing is hidden."""
+        sealed from it; ``entered``: the seat was claimed after that entry, so what was
+        entered for it before (on the Scribe's phone) stays sealed from it too. What the
+        whole table has seen once stays seen: a reveal is public and for good. Default:
+        nothing is hidden."""
         return sheet
 
-    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0) -> Entry:
+    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
+                   entered: int = 0) -> Entry:
         """One log entry as ``seat`` may read it, judged against the whole sheet."""
         return entry
 
-    def view_log(self, sheet: Any, log: Any, seat: int | None = None, horizon: int = 0) -> list[Entry]:
-        return [self.view_entry(sheet, e, seat, horizon) for e in log]
+    def view_log(self, sheet: Any, log: Any, seat: int | None = None, horizon: int = 0,
+                 entered: int = 0) -> list[Entry]:
+        return [self.view_entry(sheet, e, seat, horizon, entered) for e in log]
 
     def hides_anything(self, sheet: Any) -> bool:
         """Whether some viewer sees less than the whole sheet (sealed bids, dealt hands)."""

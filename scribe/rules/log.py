@@ -71,6 +71,16 @@ def _steps(log: Iterable[Entry], done: list[Entry], redo: list[Entry]) -> Iterat
         yield entry, moved
 
 
+def walk(log: Iterable[Entry]) -> Iterator[tuple[Entry, Entry | None]]:
+    """Each entry of the log with the one it took back or brought back, in order: what
+    was active at every point of the log, for what must outlive an undo (a reveal, W-B7).
+
+    >>> [(e.seq, m and m.seq) for e, m in walk([Entry(1, "bid"), Entry(2, UNDO), Entry(3, REDO)])]
+    [(1, None), (2, 1), (3, 1)]
+    """
+    return _steps(log, [], [])
+
+
 def resolve(log: Iterable[Entry]) -> Resolved:
     """Apply undo and redo entries in order, like an editor's undo stack.
 

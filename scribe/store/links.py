@@ -32,6 +32,13 @@ class Link:
     horizon: int = 0  # entries up to this seq were recorded before this link: sealed from it
     claim_hash: str | None = None  # the device holding this seat, hashed
     released_hash: str | None = None  # the device the Scribe released this seat from, hashed
+    claim_version: int = 0  # the game's version when that device claimed it
+
+    @property
+    def entered(self) -> int:
+        """A bid entered for this seat up to this entry was tapped on another phone (the
+        Scribe's, passed round): sealed from this link's phone until revealed (W-B7)."""
+        return max(self.horizon, self.claim_version)
 
     @property
     def seat(self) -> int | None:
@@ -56,7 +63,7 @@ def make_token(key: str, salt: str) -> str:
 
 
 _INSERTED = "token_hash, game_id, kind, player, salt, created_at, horizon"
-_COLUMNS = _INSERTED + ", claim_hash, released_hash"
+_COLUMNS = _INSERTED + ", claim_hash, released_hash, claim_version"
 
 
 def _plausible(token: Any) -> bool:
@@ -75,9 +82,9 @@ def find(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, int]
         "from links l join games g on g.id = l.game_id where l.token_hash = ? and l.revoked_at is null",
         [wanted],
     ).fetchone()
-    if row is None or not hmac.compare_digest(row[0], wanted) or (row[10] is not None and not deleted_ok):
+    if row is None or not hmac.compare_digest(row[0], wanted) or (row[11] is not None and not deleted_ok):
         return None
-    return Link(*row[:9]), row[9]
+    return Link(*row[:10]), row[10]
 
 
 def was_revoked(db: Database, token: Any) -> Link | None:
@@ -140,23 +147,25 @@ def token_of(key: str, link: Link | None) -> str | None:
     return None if link is None or not link.salt else make_token(key, link.salt)
 
 
-def claim(db: Database, link: Link, device_hash: str, again: bool = False) -> bool:
-    """Bind an unclaimed seat to the device opening it; True if it is now that device's.
+def claim(db: Database, link: Link, device_hash: str, again: bool = False) -> Link | None:
+    """Bind an unclaimed seat to the device opening it; the link as that device now holds
+    it (its ``claim_version`` set), or None if another device holds it.
 
     A device the Scribe released the seat from does not take it back by just polling:
     only when it asks again (``again``), or another device claims it first."""
     if link.claim_hash is not None:
-        return hmac.compare_digest(link.claim_hash, device_hash)
+        return link if hmac.compare_digest(link.claim_hash, device_hash) else None
     if link.released_hash == device_hash and not again:
-        return False
-    with db.conn:
+        return None
+    with db.conn:  # the version read in the same statement: no entry slips between the two
         db.conn.execute(
-            "update links set claim_hash = ?, claimed_at = ? where token_hash = ? and claim_hash is null "
-            "and revoked_at is null",
+            "update links set claim_hash = ?, claimed_at = ?, "
+            "claim_version = (select version from games where id = links.game_id) "
+            "where token_hash = ? and claim_hash is null and revoked_at is null",
             [device_hash, now(), link.token_hash],
         )
-    row = db.execute("select claim_hash from links where token_hash = ?", [link.token_hash]).fetchone()
-    return row is not None and row[0] == device_hash
+    row = db.execute(f"select {_COLUMNS} from links where token_hash = ?", [link.token_hash]).fetchone()
+    return Link(*row) if row is not None and row[7] == device_hash else None
 
 
 def release(db: Database, game_id: str, player: int) -> None:
@@ -179,8 +188,8 @@ def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEA
         [game_id, kind, player],
     ).fetchall()
     for r in rows:
-        if r[9] is None:
-            return Link(*r[:9])
+        if r[10] is None:
+            return Link(*r[:10])
     if rows:
         return None
     salt = _salt_for(key)

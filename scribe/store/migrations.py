@@ -151,3 +151,11 @@ def m006_story_tallies(db: Database) -> None:
     db["story_games"].add_column("tally_scores", str)
     db["story_games"].add_column("tally_counted", str)
     db.execute("update story_games set version = -1")
+
+
+@migrations()
+def m007_claim_version(db: Database) -> None:
+    """The game's version when a phone claimed the seat: a sealed bid entered before it,
+    on the Scribe's phone passed round, stays sealed from that phone (W-B7). Seats claimed
+    before this step keep 0: they saw their own bids already."""
+    db["links"].add_column("claim_version", int, not_null_default=0)

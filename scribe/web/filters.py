@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Flask
+from babel.numbers import NumberPattern, parse_pattern
 from flask_babel import format_datetime, get_locale, gettext as _
 
 from ..formatting import card, hand
@@ -65,6 +66,54 @@ def short_names(names: Any) -> list[str]:
             for i, lab in enumerate(labels)]
 
 
+def trend(change: Any, sheet: Any) -> str:
+    """``good`` or ``bad`` for the player whose total moved by ``change``, by the game's
+    direction (where the lowest total wins, points gained are bad); ``""`` for none."""
+    if not change:
+        return ""
+    better = change < 0 if rules_of(sheet).lowest_wins(sheet) else change > 0
+    return "good" if better else "bad"
+
+
+class Numbers:
+    """Numbers as the reader writes them, through Babel's patterns for the page's locale
+    (``80,0`` in French for ``80.0`` with one decimal, ``1 234`` with its group separator,
+    ``60 %``); each value formatted once per page (a page of statistics shows thousands).
+
+    >>> from babel import Locale
+    >>> fr, en = Numbers(Locale("fr")), Numbers(Locale("en"))
+    >>> fr.dec(80.0), fr.int(1234), fr.pct(0.6), en.dec(80.0), en.int(1234), en.pct(0.6), en.int(None)
+    ('80,0', '1\u202f234', '60\xa0%', '80.0', '1,234', '60%', '')
+    """
+
+    _INT, _DEC = parse_pattern("#,##0"), parse_pattern("#,##0.0")
+
+    def __init__(self, locale: Any):
+        self.locale = locale
+        self._done: dict[tuple[str, Any], str] = {}
+
+    def _format(self, kind: str, pattern: NumberPattern, value: Any) -> str:
+        if value is None:
+            return ""
+        key = (kind, value)
+        out = self._done.get(key)
+        if out is None:
+            out = self._done[key] = pattern.apply(value, self.locale)
+        return out
+
+    def int(self, value: Any) -> str:
+        """A whole number."""
+        return self._format("int", self._INT, value)
+
+    def dec(self, value: Any) -> str:
+        """A number with one decimal (an average)."""
+        return self._format("dec", self._DEC, value)
+
+    def pct(self, rate: Any) -> str:
+        """A rate of 0..1 as a percentage."""
+        return self._format("pct", self.locale.percent_formats[None], rate)
+
+
 def when(iso: str) -> str:
     try:
         return format_datetime(datetime.fromisoformat(iso), "short")
@@ -75,10 +124,11 @@ def when(iso: str) -> str:
 def init_app(app: Flask) -> None:
     """The shared helpers, then each game's own (its web module's ``FILTERS`` and
     ``GLOBALS``), so a template helper of one game is never another game's business."""
-    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names)
+    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names,
+                                 trend=trend)
     app.jinja_env.tests["sealed"] = lambda value: value is SEALED  # {% if b is sealed %}
     app.jinja_env.tests["ended"] = lambda sheet: rules_of(sheet).ended(sheet)  # {% if sheet is ended %}: rematch
-    app.jinja_env.globals.update(current_lang=lambda: str(get_locale()),
+    app.jinja_env.globals.update(current_lang=lambda: str(get_locale()), numbers=lambda: Numbers(get_locale()),
                                  rematch_options=lambda sheet: rules_of(sheet).rematch(sheet.setup))
     for web in WEB_GAMES.values():
         app.jinja_env.filters.update(web.FILTERS)

@@ -14,6 +14,14 @@ OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
 class OrjsonProvider(DefaultJSONProvider):
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """The standard parser; a body nested past Python's recursion limit (a kilobyte of
+        brackets) is a malformed body, a 400 where it was read, never a 500."""
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         try:
             return orjson.dumps(obj, default=self.default, option=OPTIONS).decode()

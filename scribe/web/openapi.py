@@ -153,7 +153,7 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "The group's statistics: the finished games this client's start page lists (its group: "
                            "its session cookie's device key), not deleted, as their sheets stand now; per game type and number of players",
                 "parameters": [{"name": n, "in": "query", "schema": s, "description": d} for n, s, d in (
-                    ("game", {"enum": ["wizard", "zibi", "points"]}, "Only this game"),
+                    ("game", {"enum": GAME_NAMES}, "Only this game"),
                     ("players", INT, "Only tables of this many players"),
                     ("since", {"type": "string", "format": "date"}, "Finished on or after (YYYY-MM-DD)"),
                     ("until", {"type": "string", "format": "date"}, "Finished on or before (YYYY-MM-DD)"),

@@ -19,8 +19,9 @@ bp = Blueprint("pdf", __name__)
 
 
 def _download(data: bytes, filename: str):
-    return send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True,
-                     download_name=filename, max_age=0)
+    response = send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True, download_name=filename)
+    response.headers["Cache-Control"] = "no-store"  # a sheet is as private as its page: no copy kept anywhere
+    return response
 
 
 def _slug(text: str) -> str:

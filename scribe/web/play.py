@@ -37,10 +37,12 @@ def _load(key: str, opened: bool = False):
 def _show(game, sheet, log, status: int = 200, **ctx: Any):
     resolved = resolve(log)
     folder = web_for(game.game).TEMPLATES
-    claimed = sharing.claimed_seats(get_db(), game.id, access.device())  # they bid on their own phones
+    db, device = get_db(), access.device()
+    claimed = sharing.claimed_seats(db, game.id, device)  # they bid on their own phones
+    on_phones = sharing.playing_on_phones(db, game.id, device) if claimed else claimed  # and play their cards there
     return page_or_fragment(f"{folder}/game.html", f"{folder}/_play.html", status, game=game, sheet=sheet,
                             undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, claimed=claimed,
-                            **ctx)
+                            on_phones=on_phones, **ctx)
 
 
 @bp.get("/games/<key>")

@@ -148,11 +148,25 @@ def _api_change(op: str):
 # --------------------------------------------------------------------------- export
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (a player named "=HYPERLINK(…)")
+    behind the usual leading apostrophe, which spreadsheets show as plain text; numbers
+    (a round's -10) stay numbers.
+
+    >>> [spreadsheet_safe(v) for v in ("=1+1", "-Ann", "Zoé", -10, "@SUM(A1)")]
+    ["'=1+1", "'-Ann", 'Zoé', -10, "'@SUM(A1)"]
+    """
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
 def _csv(name: str, header: list[str], rows: list[list[Any]]) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([spreadsheet_safe(c) for c in row] for row in rows)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="scribe-{name}.csv"'})
 

@@ -148,7 +148,7 @@ def pass_phone(key: str, player: int):
     ctx = {"game": game, "sheet": sheet, "row": row, "p": player}
     claimed = player in sharing.claimed_seats(get_db(), game.id, access.device())
     if plays:  # the virtual deck: this seat's hand and the trick, for its turn or its take-back
-        if claimed:
+        if player in sharing.playing_on_phones(get_db(), game.id, access.device()):
             msg = _("%(name)s holds their seat on their own phone: they play their cards there.",
                     name=full.setup.players[player])
             ctx.update(sheet=shown.sheet, row=shown.sheet.current, error={"message": msg, "field": "card"})

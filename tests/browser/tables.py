@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 
@@ -11,6 +12,22 @@ def api(server: str, method: str, path: str, body=None):
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as resp:
         return json.loads(resp.read() or b"null")
+
+
+def play_out(server: str, key: str) -> dict:
+    """The virtual-deck round in play, played to its end on the Scribe's phone passed round
+    (each turn the first card the rules allow), then its tricks as played: typed tricks
+    wait for the last card (W-R4). Returns the answer to the tricks."""
+    while True:
+        sheet = api(server, "GET", f"/api/games/{key}/sheet")
+        row = sheet["rounds"][sheet["current_round"] - 1]
+        if row["play"]["finished"]:
+            return api(server, "POST", f"/api/games/{key}/tricks", {})
+        seat = row["play"]["turn"]
+        with urllib.request.urlopen(f"{server}/games/{key}/pass/{seat}", timeout=10) as resp:
+            page = resp.read().decode()
+        card = re.search(r'name="card" value="([^"]+)"(?![^>]*disabled)', page).group(1)
+        api(server, "POST", f"/api/games/{key}/actions/played", {"round": row["number"], "player": seat, "card": card})
 
 
 def new_wizard(server: str, **rules) -> str:

@@ -11,6 +11,7 @@ import pytest
 from scribe.engine import trick_winner
 
 from .conftest import PHONE
+from .tables import play_out
 from .test_table import TV, api, expect
 
 pytestmark = pytest.mark.browser
@@ -36,9 +37,9 @@ def test_three_phones_and_the_tv_play_a_whole_round_of_three_tricks(server, cont
             api(server, "POST", f"/api/games/{key}/bids", {"player": p, "bid": 1})
         return row["number"]
 
-    for _ in range(2):  # rounds 1 and 2 scored by typed tricks (no card played): round 3 deals 3 each
-        number = deal_and_bid()
-        api(server, "POST", f"/api/games/{key}/tricks", {"tricks": [number, 0, None]})
+    for _ in range(2):  # rounds 1 and 2 played out on the Scribe's phone: round 3 deals 3 each
+        deal_and_bid()
+        play_out(server, key)
     number = deal_and_bid()
     assert number == 3  # first dealer Paul: round 3 is dealt by Marie, Paul leads (W-P1)
 

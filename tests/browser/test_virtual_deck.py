@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from .conftest import PHONE
+from .tables import play_out
 from .test_table import api, expect
 
 pytestmark = pytest.mark.browser
@@ -40,7 +41,7 @@ def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, context
         api(server, "POST", f"/api/games/{gid}/trump", {"card": "wizard", "suit": "red"})
     for p in range(3):
         api(server, "POST", f"/api/games/{gid}/bids", {"player": p, "bid": 0})
-    api(server, "POST", f"/api/games/{gid}/tricks", {"tricks": [1, 0, 0]})
+    play_out(server, gid)
 
     scribe, thomas = contexts(**PHONE), contexts(**PHONE)
     scribe.goto(f"{server}/games/{gid}/links")
@@ -71,9 +72,12 @@ def test_the_scribe_deals_and_thomas_sees_and_plays_his_own_hand(server, context
     # bids on the Scribe's phone (a turned Wizard first asks Marie, the dealer, for a suit)
     if scribe.locator("form.trump").count():
         scribe.locator("form.trump").get_by_role("button", name="red").tap()
-    for _ in range(3):
+    for _ in range(3):  # one bid a tap, each on the screen the last one left
+        version = int(scribe.locator("#play").get_attribute("data-version"))
         scribe.locator("form.bid").get_by_role("button", name="0", exact=True).tap()
-    x(scribe.locator("form.tricks")).to_be_visible()
+        x(scribe.locator("#play")).to_have_attribute("data-version", str(version + 1), timeout=15_000)
+    x(scribe.locator("p.play-for")).to_be_visible()  # the cards are played before any trick is counted (W-R4)
+    assert scribe.locator("form.tricks").count() == 0
 
     # Thomas marks a card played: his hand shrinks to one
     x(chips.first).to_be_enabled(timeout=15_000)

@@ -29,6 +29,22 @@ def test_scribe_pdf_writes_the_games_sheet(instance, tmp_path, capsys):
     assert "Anna" in text(data) and round(float(reader(data).pages[0].mediabox.height)) == 792
 
 
+def test_scribe_pdf_prints_a_points_game_too(instance, tmp_path):
+    """docs/commands: `scribe pdf` prints every game's sheet, a Skyjo game's as well."""
+    from scribe import service
+    from scribe.web.db import get_db
+
+    app = create_app({"TESTING": True})
+    with app.app_context():
+        db = get_db()
+        game_id = service.create(db, "points", "Sunday Skyjo", "en", players=["Anna", "Bert"], preset="skyjo")
+        service.act(db, game_id, "round", {"points": [12, 40], "closer": 0})
+    out = tmp_path / "skyjo.pdf"
+    assert main(["pdf", game_id, "-o", str(out)]) == 0
+    page = text(out.read_bytes())
+    assert "Sunday Skyjo" in page and "Bert" in page and "40" in page
+
+
 def test_scribe_pdf_unknown_game_fails_on_stderr(instance, tmp_path, capsys):
     assert main(["pdf", "nope", "-o", str(tmp_path / "x.pdf")]) != 0
     assert "no game 'nope'" in capsys.readouterr().err

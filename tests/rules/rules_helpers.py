@@ -17,6 +17,22 @@ from scribe.games.wizard import Setup, Sheet, make_setup, replay, verify
 PAUL_THOMAS_MARIE = ("Paul", "Thomas", "Marie")
 
 
+def play_out(sheet_of, act) -> None:
+    """Virtual deck: play the current round's cards to its end, each turn the first card
+    the rules allow (W-P1..W-P6), then record the tricks as played: typed tricks are
+    refused until then (W-R4). ``sheet_of()`` gives the sheet now, ``act(kind, data)``
+    verifies and records."""
+    from scribe.games.wizard.play import legal_cards
+
+    while not sheet_of().current.play.finished:
+        sheet = sheet_of()
+        row, rules = sheet.current, sheet.setup.rules
+        seat = row.play.turn
+        legal, _why = legal_cards(row.play, row.remaining(seat), rules.no_wizard_on_trump_lead, rules.unicolore)
+        act("played", {"round": row.number, "player": seat, "card": legal[0]})
+    act("tricks", {})
+
+
 class Game:
     """A setup and its growing log; every action goes through ``verify``."""
 

@@ -57,8 +57,11 @@ def test_correction_checked_against_plus_minus_one():
     g = three_rounds("plus_minus_one")
     # round 2: Marie, Paul bid, Thomas (dealer) last: 0 + 1 + 1 would be even
     err = refused(g.correct, 2, [0, 1, 1], [0, 2, 0])
-    assert err.field == "bids.1"
-    assert "Thomas" in err.message and "1" in err.message
+    # Marie's bid was changed, not Thomas's: the refusal is said of hers, naming both
+    assert err.field == "bids.2" and (err.params["changed"], err.params["bid"]) == ("Marie", 1)
+    assert err.params["name"] == "Thomas" and err.params["value"] == 1 and "±1" in err.message
+    err = refused(g.correct, 2, [0, 2, 0], [0, 2, 0])  # Thomas's own: said of Thomas
+    assert err.field == "bids.1" and err.params["name"] == "Thomas" and "changed" not in err.params
     g.correct(2, [1, 1, 1], [0, 2, 0])  # 3 bid of 2: fine
 
 
@@ -69,8 +72,9 @@ def test_correction_checked_against_the_leader_before_that_round():
     # and not against the leader now: Marie leads the sheet, Thomas is last
     assert g.sheet.leaders == (2,)
     # round 3: Marie deals and bids last, leading before round 3 (10 / 20 / 40)
-    err = refused(g.correct, 3, [1, 2, 0], [1, 2, 0])
-    assert err.field == "bids.2" and "Marie" in err.message and "0" in err.message
+    err = refused(g.correct, 3, [1, 2, 0], [1, 2, 0])  # Thomas's bid changed, Marie's 0 kept
+    assert err.field == "bids.1" and err.params["changed"] == "Thomas" and err.params["name"] == "Marie"
+    assert err.params["value"] == 0 and "led the score sheet" in err.message
     g.correct(3, [1, 2, 1], [1, 2, 0])
 
 
@@ -83,8 +87,8 @@ def test_correction_of_round_one_never_meets_the_leader_rule():
 def test_correction_checked_against_canadian_zero():
     g = three_rounds("canadian")
     g.correct(2, [1, 0, 1], [0, 2, 0])  # Thomas, leading, bids zero to make it even
-    err = refused(g.correct, 2, [1, 1, 0], [0, 2, 0])
-    assert err.field == "bids.1"
+    err = refused(g.correct, 2, [1, 1, 0], [0, 2, 0])  # Thomas's own bid changed to the even one
+    assert err.field == "bids.1" and err.params["name"] == "Thomas"
 
 
 @pytest.mark.parametrize(

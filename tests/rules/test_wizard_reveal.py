@@ -4,13 +4,13 @@ bind it, and a pure redaction (``sealed``) that never lets a sealed value throug
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from rules_helpers import Game
 
 from scribe.rules.errors import RuleError
-from scribe.rules.log import Entry
-from scribe.games.wizard import SEALED, revealed, sealed, sealed_entry
+from scribe.rules.log import Entry, verify_redo, verify_undo
+from scribe.games.wizard import SEALED, replay, revealed, sealed, sealed_entry
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie (dealer) last
 
@@ -137,7 +137,7 @@ def test_w_b7_open_mode_is_never_redacted():
     g.bid(0)
     sheet = g.sheet
     assert sealed(sheet) is sheet
-    assert revealed(g.setup, g.sheet.rows[0])
+    assert revealed(g.sheet, g.sheet.rows[0])
 
 
 def test_sealed_sheet_cannot_be_used_to_verify():
@@ -162,13 +162,13 @@ def test_w_b7_property_no_sealed_value_reaches_a_viewer(mode, bids, order, steps
         for p, (b_full, b_view) in enumerate(zip(r_full.bids, r_view.bids)):
             if b_full is None:
                 assert b_view is None
-            elif revealed(g.setup, r_full) or p == viewer:
+            elif revealed(full, r_full) or p == viewer:
                 assert b_view == b_full
             else:
                 assert b_view is SEALED
     for e in g.log:
         data = sealed_entry(full, e, viewer).data
-        if e.kind == "bid" and not revealed(g.setup, full.rows[0]) and e.data["player"] != viewer:
+        if e.kind == "bid" and not revealed(full, full.rows[0]) and e.data["player"] != viewer:
             assert data["bid"] is SEALED
 
 
@@ -176,3 +176,54 @@ def test_entry_kinds_other_than_bids_pass_through():
     g = game("hidden")
     e = Entry(1, "trump", {"round": 1, "card": "red", "suit": "red"})
     assert sealed_entry(g.sheet, e) is e
+
+
+# --------------------------------------------------------------------------- a reveal is for good
+
+_ACTIONS = st.lists(st.tuples(st.sampled_from(["bid", "bid", "bid", "tricks", "undo", "redo", "correction"]),
+                              st.integers(0, 2), st.integers(0, 2)), max_size=16)
+
+
+@settings(max_examples=150, deadline=None)
+@given(mode=st.sampled_from(["hidden", "secret"]), actions=_ACTIONS, viewer=st.sampled_from([None, 0, 1, 2]))
+@example(mode="hidden", actions=[("bid", 0, 0)] * 3 + [("undo", 0, 0)], viewer=None)  # the last bid read, taken back
+@example(mode="secret", actions=[("bid", 0, 0)] * 3 + [("tricks", 0, 0), ("undo", 0, 0)], viewer=1)  # typed, read, undone
+@example(mode="secret", actions=[("bid", 0, 0)] * 3 + [("tricks", 0, 0), ("undo", 0, 0), ("undo", 0, 0), ("redo", 0, 0)],
+         viewer=2)
+def test_w_b7_property_a_reveal_is_for_good(mode, actions, viewer):
+    """Whatever was entered and taken back, a round's bids are shown to every viewer now
+    exactly when some earlier point of the log revealed them (a fresh replay of each
+    prefix says when), or when they are the viewer's own."""
+    g = game(mode, preset="standard")
+    for kind, a, b in actions:
+        row = g.sheet.current
+        if row is None or row.number != 1:
+            break
+        unbid = [p for p in range(3) if row.bids[p] is None] or [0]
+        raw = {"bid": {"bid": a % 2, "player": unbid[b % len(unbid)]},
+               "tricks": {"tricks": [1 if p == a else 0 for p in range(3)]},
+               "correction": {"round": 1, "bids": [a % 2, b % 2, 0], "tricks": [1, 0, 0]},
+               "undo": {}, "redo": {}}[kind]
+        try:
+            if kind in ("undo", "redo"):
+                (verify_undo if kind == "undo" else verify_redo)(g.log)
+                g._record(kind, {})
+            else:
+                g.do(kind, **raw)
+        except RuleError:
+            continue
+    ever = any(_revealed_now(replay(g.setup, g.log[:k]), mode) for k in range(len(g.log) + 1))
+    view = sealed(g.sheet, viewer, g.log)
+    for p, (full_bid, seen) in enumerate(zip(g.sheet.rows[0].bids, view.rows[0].bids)):
+        if full_bid is not None:
+            assert seen == (full_bid if ever or p == viewer else SEALED), (p, g.log)
+    for e in g.log:
+        if e.kind == "bid" and e.data["player"] != viewer:
+            assert (sealed_entry(g.sheet, e, viewer).data["bid"] is SEALED) == (not ever)
+
+
+def _revealed_now(sheet, mode) -> bool:
+    """The oracle, from W-B7 alone: hidden bids show once all are in, secret ones once
+    the round's tricks are in."""
+    row = sheet.rows[0]
+    return row.complete or (mode == "hidden" and all(b is not None for b in row.bids))

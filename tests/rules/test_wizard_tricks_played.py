@@ -14,6 +14,8 @@ from scribe.rules.log import Entry
 from scribe.games.wizard import draw_deal, make_setup, replay, sealed, verify
 from scribe.games.wizard.play import legal_cards
 
+from rules_helpers import play_out
+
 NAMES = ["Paul", "Thomas", "Marie"]
 PAUL, THOMAS, MARIE = range(3)
 
@@ -36,14 +38,14 @@ class Table:
         return self.log[-1]
 
     def skip_to(self, number, rng):
-        """Rounds before ``number`` dealt, bid and scored with typed tricks (no card played)."""
+        """Rounds before ``number`` dealt, bid, played out and scored."""
         while self.sheet.current.number < number:
             self.act("deal", draw_deal(self.sheet, {}, rng))
             if self.sheet.current.trump and self.sheet.current.trump.pending:
                 self.act("trump", {"card": "wizard", "suit": "red"})
             for p in self.sheet.current.order:
                 self.act("bid", {"player": p, "bid": 0})
-            self.act("tricks", {"tricks": [self.sheet.current.cards] + [0] * (self.setup.n - 1)})
+            play_out(lambda: self.sheet, self.act)
 
     def start(self, hands, turned="G13"):
         self.skip_to(len(hands[0]), random.Random(0))

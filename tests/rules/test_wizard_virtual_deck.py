@@ -11,6 +11,8 @@ import pytest
 from scribe.engine import FULL_DECK, own_deck
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
+
+from rules_helpers import play_out
 from scribe.games.wizard import (
     draw_deal, make_setup, replay, sealed, sealed_entry, verify, verify_take_back,
 )
@@ -62,7 +64,7 @@ def test_w_r1_w_r3_w_r4_every_round_of_a_game_is_dealt_from_the_60_cards():
             assert turned is not None and row.trump is not None
         t.name_trump_if_wizard()
         t.bids(0, 0, 0)
-        t.act("tricks", {"tricks": [number, 0, 0]})
+        play_out(lambda: t.sheet, t.act)
     assert t.sheet.finished
 
 

@@ -134,3 +134,17 @@ def test_z_e1_no_winner_must_be_said_not_assumed():
     assert err.value.field == "eliminated" and "cards ran out" in err.value.message
     data = verify(sheet, "result", {"clans": list("ABAB"), "eliminated": [1, 0, 0, 0], "winner": None})
     assert data["winner"] is None
+
+
+def test_z_s2_the_lone_player_out_is_refused_in_words_that_name_them():
+    """Un tout seul: the lone player out does not end the round (Z-S2), so such a result
+    without "the cards ran out" is refused; the reason names the lone player, never
+    "no clan is all out" (their clan of one is)."""
+    alone = make_setup(["Ana", "Ben", "Cy", "Dee", "Eve"], "alone")
+    with pytest.raises(RuleError) as err:
+        verify(replay(alone, []), "result", {"clans": list("AABBC"), "eliminated": [0, 0, 0, 0, 1]})
+    assert err.value.field == "eliminated" and err.value.params["name"] == "Eve"
+    assert "No clan is all out" not in err.value.message and "Un tout seul" in err.value.message
+    with pytest.raises(RuleError) as err:  # nobody out: the plain reason stands
+        verify(replay(alone, []), "result", {"clans": list("AABBC"), "eliminated": [0] * 5})
+    assert "No clan is all out" in err.value.message

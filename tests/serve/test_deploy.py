@@ -114,7 +114,7 @@ def test_caddyfiles_are_valid_and_proxy_to_the_units_port(name, tmp_path):
     assert f'"dial":"127.0.0.1:{port}"' in json.dumps(config, separators=(",", ":"))
 
 
-def test_readme_documents_every_environment_variable():
-    readme = (ROOT / "README.md").read_text()
+def test_the_hosting_page_documents_every_environment_variable():
+    hosting = (ROOT / "docs" / "hosting.md").read_text()
     for name in [*ENVIRONMENT, *SERVE_ENV]:
-        assert f"SCRIBE_{name}" in readme, name
+        assert f"SCRIBE_{name}" in hosting, name

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pytest
 
-from scribe import record, service, sharing
+from scribe import record, service, sharing, store
 from scribe.games import GAMES
 from scribe.rules.errors import RuleError
 from scribe.store import open_db
@@ -300,7 +300,12 @@ def test_dealt_hands_are_never_exported_before_the_round_is_scored(api, db):
         record.export_record(db, made.id)
     for bid in (0, 1, 0):
         post(api, f"/api/games/{gid}/bids", {"bid": bid})
-    post(api, f"/api/games/{gid}/tricks", {"tricks": [0, 1, 0]})
+    hands = next(e for e in store.load_log(db, made.id) if e.kind == "deal").data["hands"]
+    while (turn := api("get", f"/api/games/{gid}/sheet")[1]["rounds"][0]["play"]["turn"]) is not None:
+        post(api, f"/api/games/{gid}/actions/played", {"round": 1, "player": turn, "card": hands[turn][0]})
+    with pytest.raises(record.SealedError):  # every card played, the round not scored yet
+        record.export_record(db, made.id)
+    post(api, f"/api/games/{gid}/tricks", {})  # the tricks as played (typed ones wait for the last card, W-R4)
     rec = record.export_record(db, made.id)  # round 1 scored: its hands are open to review
     deal = next(e for e in rec["entries"] if e["kind"] == "deal")
     assert all(len(h) == 1 for h in deal["data"]["hands"])

@@ -92,6 +92,29 @@ def test_odd_input_never_crashes_the_server(client, api, new_game):
     assert client.get(f"/games/{gid}").status_code in (200, 404)
 
 
+def test_json_nested_a_thousand_deep_is_a_400_on_every_json_route(app, client, api, new_game):
+    """Found: 1,000 nested arrays (2 KB) answered 500 on every JSON route."""
+    gid = new_game()
+    deep = "[" * 1000 + "]" * 1000
+    routes = [r for r in app.url_map.iter_rules() if r.rule.startswith("/api/") and r.methods & {"POST", "PATCH"}]
+    assert len(routes) > 10
+    for rule in routes:
+        path = rule.rule
+        for arg in rule.arguments:
+            path = path.replace(f"<{arg}>", gid if arg in ("key", "token") else "1").replace(f"<int:{arg}>", "1")
+        path = path.replace("<path:path>", "bids")
+        for body in (deep, '{"players": ' + deep + "}"):
+            method = "patch" if "PATCH" in rule.methods and "POST" not in rule.methods else "post"
+            resp = getattr(client, method)(path, data=body, content_type="application/json")
+            assert resp.status_code < 500, (path, resp.status_code)  # a route reading no body may answer 2xx
+            if resp.status_code == 400:
+                assert resp.get_json()["error"] == "Send a JSON object.", path
+    for path in (f"/api/games/{gid}/bids", "/api/games", "/api/players/rename"):
+        resp = client.post(path, data=deep, content_type="application/json")
+        assert resp.status_code == 400 and resp.get_json()["error"] == "Send a JSON object.", path
+    assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
+
+
 def _boom(*_args, **_kwargs):
     raise RuntimeError("a bug in the answer")
 

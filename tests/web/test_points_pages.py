@@ -136,8 +136,9 @@ def test_p_2_p_3_game_over_shows_the_winner_and_refuses_another_round(client, ap
     enter(client, gid, [60, 10, 20], closer=1)
     enter(client, gid, [45, 10, 20], closer=1)
     body = text(page(client, gid))
-    assert "Game over" in body and "Winner: Ben" in body and "Final standings" in body
-    assert 'action="/games/' not in page(client, gid).split('id="round-title"')[1].split("undo")[0]
+    assert "Game over Winner: Ben 1 Ben 20" in body  # the final standings in the card that says so
+    final = page(client, gid).split('id="round-title"')[1].split("undo")[0]
+    assert f'action="/games/{gid}/round"' not in final and f'action="/games/{gid}/rematch"' in final
     resp = enter(client, gid, [1, 2, 3], closer=0)
     assert resp.status_code == 422 and "over" in errors(resp.get_data(as_text=True))["round"]
     assert sheet(api, gid)["version"] == 2

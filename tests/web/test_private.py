@@ -238,7 +238,15 @@ def test_a_new_link_does_not_show_a_hand_dealt_before_it_until_the_round_is_scor
         client.post(f"/api/games/{t['key']}/trump", json={"card": "wizard", "suit": "red"})  # W-R3: named first
     for p, bid in ((PAUL, 0), (THOMAS, 0), (MARIE, 0)):
         assert client.post(f"/api/games/{t['key']}/bids", json={"player": p, "bid": bid}).status_code == 200
-    assert client.post(f"/api/games/{t['key']}/tricks", json={"round": 1, "tricks": [1, 0, None]}).status_code == 200
+    # Paul's new phone may not see the hand: he plays it on the Scribe's phone, passed to him (W-R4)
+    assert "Play for Paul" in text(client.get(f"/games/{t['key']}").get_data(as_text=True))
+    refused = peek.post(f"/api/player/{link}/played", json={"round": 1, "card": dealt[0]})
+    assert refused.status_code == 403 and refused.get_json()["field"] == "card"
+    for seat in (PAUL, THOMAS, MARIE):  # W-P1: Marie deals, Paul leads; one card each
+        hand = re.findall(r'name="card" value="([^"]+)"', client.get(f"/games/{t['key']}/pass/{seat}").get_data(as_text=True))
+        resp = client.post(f"/api/games/{t['key']}/actions/played", json={"round": 1, "player": seat, "card": hand[0]})
+        assert resp.status_code == 200, resp.get_json()
+    assert client.post(f"/api/games/{t['key']}/tricks", json={"round": 1}).status_code == 200
     past = peek.get(f"/api/player/{link}").get_json()["cards"]["past"]
     assert past == [{"round": 1, "dealt": dealt}]  # scored: the hand may be reviewed
 

@@ -42,3 +42,18 @@ def test_browser_same_origin_post_with_null_origin_is_accepted(client, api, new_
     assert resp.status_code == 303
     resp = client.post(f"/games/{game_id}/bid", data={"bid": "0"}, headers={"Origin": "null"})
     assert resp.status_code == 403
+
+
+def test_every_private_answer_is_no_store_pdfs_and_exports_included(client, new_game):
+    """Found: sheet.pdf was sent no-cache where every other private answer is no-store: a
+    shared tablet or a proxy kept the sheet. Only the app's shell (static files, the
+    service worker) may be kept."""
+    key = new_game()
+    links = client.get(f"/api/games/{key}/links").get_json()
+    private = [f"/games/{key}", f"/games/{key}/sheet.pdf", f"/games/{key}/history", f"/api/games/{key}",
+               "/pads.pdf?game=wizard&players=3", "/export/games.csv", "/export/rounds.csv", "/export/entries.csv",
+               f"/w/{links['watch']['token']}", f"/p/{links['players'][0]['token']}", "/stats", "/api/stats"]
+    for path in private:
+        resp = client.get(path)
+        assert resp.status_code == 200, path
+        assert resp.headers["Cache-Control"] == "no-store", path

@@ -264,3 +264,22 @@ def test_sealed_bids_stay_sealed_in_the_entries_export(api, client):
     api("post", f"/api/games/{key}/bids", {"round": 1, "player": 1, "bid": 1})
     text = client.get("/export/entries.csv").get_data(as_text=True)
     assert '""bid"": null' in text and '""bid"": 1' not in text
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_neutralised(api, client):
+    """Found: a name starting with =, +, - or @ was written as it is, and a spreadsheet runs
+    it as a formula. Such text gets the usual leading apostrophe; a negative score stays a
+    number."""
+    names = ["=HYPERLINK(\"http://x\")", "+Bo", "-Cy", "@Di"]
+    status, body = api("post", "/api/games", {"game": "points", "preset": "custom", "players": names,
+                                              "rounds": 1, "name": "=1+1"})
+    assert status == 201, body
+    key = body["key"]
+    assert api("post", f"/api/games/{key}/actions/round", {"points": [-5, 3, 0, 2]})[0] == 200
+    rounds = list(csv.DictReader(io.StringIO(client.get("/export/rounds.csv").get_data(as_text=True))))
+    assert [r["player"] for r in rounds] == ["'" + n for n in names]
+    assert [r["points"] for r in rounds] == ["-5", "3", "0", "2"]
+    games = list(csv.DictReader(io.StringIO(client.get("/export/games.csv").get_data(as_text=True))))
+    assert games[0]["name"] == "'=1+1"
+    for line in client.get("/export/entries.csv").get_data(as_text=True).splitlines():
+        assert not line.split(",")[0].startswith(("=", "+", "-", "@"))

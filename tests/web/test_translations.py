@@ -3,7 +3,7 @@
 Every string the code marks for translation (``_``, ``gettext``, ``ngettext``,
 ``lazy_gettext``, ``N_`` and the templates' ``_()``/``ngettext()``) is extracted
 here from the current sources, so a new string without a French translation fails.
-To fix a failure, follow README.md, "Translations".
+To fix a failure, follow docs/development.md, "Translations".
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _forms(value) -> tuple[str, ...]:
 
 @pytest.fixture(scope="module")
 def pot(tmp_path_factory):
-    """The template extracted now, exactly as README.md says to."""
+    """The template extracted now, exactly as docs/development.md says to."""
     out = tmp_path_factory.mktemp("i18n") / "messages.pot"
     CommandLineInterface().run([
         "pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "lazy_gettext",
@@ -77,7 +77,7 @@ def test_every_extracted_message_is_translated(pot, po):
             problems.append(f"singular/plural differs from the code: {m.id!r}")
         elif not all(s.strip() for s in _forms(t.string)) or len(_forms(t.string)) != (po.num_plurals if isinstance(t.id, tuple) else 1):
             problems.append(f"not translated: {m.id!r}")
-    assert not problems, "Update the catalog (README.md, Translations):\n" + "\n".join(problems)
+    assert not problems, "Update the catalog (docs/development.md, Translations):\n" + "\n".join(problems)
 
 
 def test_catalog_has_no_fuzzy_or_empty_entries(po):

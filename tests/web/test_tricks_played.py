@@ -67,6 +67,14 @@ class Round:
     def play(self, seat, card, **extra):
         return self.client.post(f"/api/player/{self.tokens[seat]}/played", json={"card": card, **extra})
 
+    def play_out(self):
+        """Each turn the first card the rules allow, then the tricks as played: typed tricks
+        wait for the last card (W-R4)."""
+        while not self.row["play"]["finished"]:
+            seat = self.row["play"]["turn"]
+            assert self.play(seat, self.cards(seat)["legal"][0]).status_code == 200
+        assert self.client.post(f"/api/games/{self.key}/tricks", json={}).status_code == 200
+
     def entries(self, kind):
         with self.app.app_context():
             gid = links.find(get_db(), self.key)[0].game_id
@@ -104,8 +112,7 @@ def test_a_card_not_in_the_hand_or_not_following_suit_is_refused_with_the_reason
         seeded(seed)
         t = table(rounds=5)
         for _ in range(4):
-            t.deal_and_bid()
-            t.client.post(f"/api/games/{t.key}/tricks", json={"tricks": [t.row["cards"], 0, None]})
+            t.deal_and_bid().play_out()
         t.deal_and_bid()
         lead = next(c for c in t.cards(t.row["play"]["turn"])["hand"] if c[0] in "BGRY")
         leader = t.row["play"]["turn"]
@@ -124,7 +131,7 @@ def test_a_card_not_in_the_hand_or_not_following_suit_is_refused_with_the_reason
     other = next(c for c in t.cards(leader)["hand"])
     resp = t.play(nxt, other)
     assert resp.status_code == 422 and "not in your hand" in resp.get_json()["error"]
-    assert len(t.entries("played")) == 1
+    assert [e["card"] for e in t.entries("played") if e["round"] == 5] == [lead]
 
 
 def test_a_player_takes_back_a_mis_tapped_card_until_the_next_card(table, seeded):
@@ -271,7 +278,7 @@ def test_the_trick_just_won_stays_in_sight_until_the_next_card_is_led(client, ta
     watch = client.get(f"/api/games/{t.key}/links").get_json()["watch"]["token"]
     for url in (f"/w/{watch}", f"/p/{t.tokens[THOMAS]}", f"/games/{t.key}"):
         page = client.get(url).get_data(as_text=True)
-        shown = page[page.index('class="on-table last-trick"'):]
+        shown = page[page.index('class="on-table last-trick'):]
         shown = shown[:shown.index("</ol>")]
         assert [(int(p), c) for p, c in re.findall(r'data-player="(\d)" data-card="([^"]+)"', shown)] == played, url
         assert f'<li class="won-it" data-player="{winner}"' in shown and "took it" in text(shown), url
@@ -289,8 +296,7 @@ def test_a_round_of_random_legal_cards_through_the_api_ends_with_the_engines_win
     rng = random.Random(seed)
     t = Round(app, client, new_game, rounds=number, no_wizard_on_trump_lead=p6)
     for _ in range(number - 1):
-        t.deal_and_bid()
-        assert client.post(f"/api/games/{t.key}/tricks", json={"tricks": [t.row["cards"], 0, None]}).status_code == 200
+        t.deal_and_bid().play_out()
     t.deal_and_bid()
     while not t.row["play"]["finished"]:
         seat = t.row["play"]["turn"]

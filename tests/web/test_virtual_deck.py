@@ -213,7 +213,7 @@ def test_other_players_cards_other_links_and_scored_rounds_are_refused(app, clie
     hands = recorded_deal(app, gid)["hands"]
     page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
     # before the bids: the cards are shown but not yet to be marked
-    assert 'disabled' in page.split('class="cards"')[1].split("</form>")[0]
+    assert 'disabled' in page.split('<form class="cards')[1].split("</form>")[0]
     resp = client.post(f"/p/{tokens[PAUL]}/played", data={"round": "1", "card": hands[PAUL][0]}, headers=HX)
     assert resp.status_code == 422 and "once every bid is in" in errors(resp.get_data(as_text=True))["card"]
     client.post(f"/api/games/{gid}/trump", json={"card": "wizard", "suit": "red"})
@@ -233,14 +233,21 @@ def test_other_players_cards_other_links_and_scored_rounds_are_refused(app, clie
     for token in (watch, "x" * 22):
         assert client.post(f"/p/{token}/played", data={"card": hands[PAUL][0]}).status_code == 404
         assert client.post(f"/api/player/{token}/played", json={"card": hands[PAUL][0]}).status_code == 404
+    with app.app_context():
+        assert not [e for e in load_log(get_db(), game_id(app, gid)) if e.kind == "played"]
+    # typed tricks would end the round before its cards are played, showing every hand (W-R4)
+    resp = client.post(f"/api/games/{gid}/tricks", json={"tricks": [1, 0, None]})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "tricks"
+    for seat in (PAUL, THOMAS, MARIE):  # W-P1: one card each, Paul leads
+        assert client.post(f"/api/player/{tokens[seat]}/played", json={"round": 1, "card": hands[seat][0]}).status_code == 200
+    assert client.post(f"/api/games/{gid}/tricks", json={}).status_code == 200  # the tricks as played
     # once the round is scored, its cards can no longer be marked
-    client.post(f"/api/games/{gid}/tricks", json={"tricks": [1, 0, None]})
     resp = client.post(f"/p/{tokens[PAUL]}/played", data={"round": "1", "card": hands[PAUL][0]}, headers=HX)
     assert resp.status_code == 422 and "Round 1 is scored" in errors(resp.get_data(as_text=True))["card"]
     resp = client.post(f"/p/{tokens[PAUL]}/played", data={"round": "x", "card": "W"}, headers=HX)
     assert resp.status_code == 422
     with app.app_context():
-        assert not [e for e in load_log(get_db(), game_id(app, gid)) if e.kind == "played"]
+        assert len([e for e in load_log(get_db(), game_id(app, gid)) if e.kind == "played"]) == 3
 
 
 def test_a_game_without_virtual_deck_refuses_deals_and_cards(client, new_game):

@@ -233,7 +233,7 @@ def test_z_e1_z_s1_result_by_form_scribe_works_out_the_winner(client, api):
     assert resp.status_code == 200 and is_fragment(frag)
     assert sheet_totals(frag) == {1: [0, 3, 0, 2], 2: [0, 3, 3, 5]}
     assert leaders_shown(frag) == ["★ Dee"]
-    standings = re.findall(r'<span class="name">(.*?)</span> <b>(\d+)</b>', frag)
+    standings = re.findall(r'<span class="name">(.*?)</span> <span class="score"><b>(\d+)</b>', frag)
     assert standings == [("Dee", "5"), ("Ben", "3"), ("Cy", "3"), ("Ana", "0")]
 
 

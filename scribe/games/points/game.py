@@ -29,5 +29,9 @@ class PointsRules(GameRules):
     story = staticmethod(story)
     rematch = staticmethod(rematch)
 
+    def lowest_wins(self, sheet: Any) -> bool:
+        """Skyjo and 6 qui prend!: the fewest points win; a custom game says which (P-3)."""
+        return bool(sheet.setup.lowest_wins)
+
 
 GAME = PointsRules()

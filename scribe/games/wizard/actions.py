@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from .setup import SUITS, TRUMP_CARDS, _whole
-from .sheet import RoundRow, Sheet, _forbidden, forbidden_message
+from .sheet import RoundRow, Sheet, _forbidden, forbidden_by_change_message, forbidden_message
 from .inputs import _count, _current_round, _player
 from .reveal import last_seat_waits, revealed
 
@@ -104,8 +104,9 @@ def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any) -> list[int]:
 
 def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """Tricks per player once all bids are in; they sum to the cards (W-S2). With the
-    virtual deck played out, no tricks given means the tricks as played; other counts
-    are a correction, recorded with the played ones beside them."""
+    virtual deck, only once its last trick is taken (scoring the round shows every hand,
+    W-R4, and a reveal is for good): then no tricks given means the tricks as played;
+    other counts are a correction, recorded with the played ones beside them."""
     row = _current_round(sheet, data)
     if not row.bids_in:
         raise RuleError(N_("Take every bid before the tricks."), field="tricks")
@@ -115,7 +116,7 @@ def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             field="trump",
         )
     play = row.play
-    if play is not None and (play.done or play.trick) and not play.finished:
+    if play is not None and not play.finished:  # W-R4: typed tricks would reveal every hand before its play
         raise RuleError(N_("The cards are being played: the tricks fill in when the last one is taken."),
                         field="tricks")
     raw = data.get("tricks")
@@ -172,7 +173,7 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             field="round",
             round=row.number,
         )
-    if not revealed(sheet.setup, row):  # W-B7 secret: the form would show the sealed bids
+    if not revealed(sheet, row):  # W-B7 secret: the form would show the sealed bids
         raise RuleError(
             N_("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back."),
             field="round",
@@ -189,6 +190,11 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         # and fixing this round's tricks must not hang on a bid nobody touched.
         untouched = row.bids[forbidden.player] == forbidden.value
         if not (untouched and sheet.broken_bid(row) is not None):
+            # name the bid that was changed: the last bidder's own, or another's that made
+            # the last bidder's recorded one the forbidden bid
+            changed = [p for p in row.order[:-1] if bids[p] != row.bids[p]]
+            if untouched and changed:
+                raise forbidden_by_change_message(sheet.setup, forbidden, changed[-1], bids[changed[-1]])
             err = forbidden_message(sheet.setup, forbidden)
             err.field = f"bids.{forbidden.player}"
             raise err

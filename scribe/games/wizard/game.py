@@ -38,12 +38,13 @@ class WizardRules(GameRules):
     story = staticmethod(story)
     rematch = staticmethod(rematch)
 
-    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0) -> Any:
+    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0, entered: int = 0) -> Any:
         """Hidden and secret bids and dealt hands sealed for ``seat`` (W-B7, W-R4)."""
-        return sealed(sheet, seat, log, horizon)
+        return sealed(sheet, seat, log, horizon, entered)
 
-    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0) -> Entry:
-        return sealed_entry(sheet, entry, seat, horizon)
+    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
+                   entered: int = 0) -> Entry:
+        return sealed_entry(sheet, entry, seat, horizon, entered)
 
     def hides_anything(self, sheet: Any) -> bool:
         return sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck

@@ -11,14 +11,19 @@ from .setup import SEALED, Setup
 from .sheet import RoundRow, Sheet, _own, restriction
 
 
-def revealed(setup: Setup, row: RoundRow) -> bool:
+def revealed(sheet: Sheet, row: RoundRow) -> bool:
     """Whether everyone may see the bids of ``row``: always when spoken aloud; once the
-    last bid is in (hidden); once the round's tricks are in (secret), W-B7."""
-    if setup.rules.reveal == "hidden":
-        return row.bids_in
-    if setup.rules.reveal == "secret":
-        return row.complete
-    return True
+    last bid is in (hidden); once the round's tricks are in (secret), W-B7. A reveal is
+    for good: an undo of the entry that made it seals nothing again (``Sheet.shown``)."""
+    reveal = sheet.setup.rules.reveal
+    if reveal == "open" or row.number in sheet.shown.bids:
+        return True
+    return row.bids_in if reveal == "hidden" else row.complete
+
+
+def hands_shown(sheet: Sheet, number: int) -> bool:
+    """Whether round ``number``'s dealt hands are public: once it was scored, for good."""
+    return number in sheet.shown.hands or sheet.rows[number - 1].complete
 
 
 def last_seat_waits(sheet: Sheet, row: RoundRow) -> bool:
@@ -29,16 +34,21 @@ def last_seat_waits(sheet: Sheet, row: RoundRow) -> bool:
     return any(row.bids[p] is None for p in row.order[:-1])
 
 
-def recorded_before(log: Iterable[Entry], viewer: int | None, horizon: int) -> tuple[frozenset, frozenset]:
-    """The rounds whose bid of ``viewer``, and whose deal, were last recorded at or before
-    entry ``horizon``: a seat's link issued after them must not read them until they are
-    revealed, or re-issuing a link would be a way to peek (W-B7).
+def recorded_before(log: Iterable[Entry], viewer: int | None, horizon: int,
+                    entered: int = 0) -> tuple[frozenset, frozenset]:
+    """The rounds whose bid of ``viewer`` was last recorded at or before entry
+    ``max(horizon, entered)``, and whose deal at or before ``horizon``: a seat's link
+    issued after them must not read them until they are revealed, or re-issuing a link
+    would be a way to peek (W-B7). ``entered``: the seat was claimed after that entry, so
+    a bid recorded before was tapped on the Scribe's phone, passed round: the phone that
+    claims the seat later must not read it back (its hand it may see: it is its own).
 
     >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 1}), Entry(2, "bid", {"round": 2, "player": 0, "bid": 0})]
-    >>> recorded_before(log, 0, 1)
-    (frozenset({1}), frozenset())
+    >>> recorded_before(log, 0, 1), recorded_before(log, 0, 0, entered=2)
+    ((frozenset({1}), frozenset()), (frozenset({1, 2}), frozenset()))
     """
-    if not horizon or viewer is None:
+    entered = max(horizon, entered)
+    if not entered or viewer is None:
         return frozenset(), frozenset()
     bids: dict[object, int] = {}
     deals: dict[object, int] = {}
@@ -48,11 +58,12 @@ def recorded_before(log: Iterable[Entry], viewer: int | None, horizon: int) -> t
             bids[number] = e.seq
         elif e.kind == "deal":
             deals[number] = e.seq
-    return (frozenset(r for r, seq in bids.items() if seq <= horizon),
+    return (frozenset(r for r, seq in bids.items() if seq <= entered),
             frozenset(r for r, seq in deals.items() if seq <= horizon))
 
 
-def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0) -> Sheet:
+def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0,
+           entered: int = 0) -> Sheet:
     """The sheet as ``viewer`` may see it (W-B7): bids not yet revealed become SEALED,
     except the viewer's own. ``None`` is the Scribe or a watcher: no sealed bid at all.
     A seat's link with a ``horizon`` (issued after an earlier one) does not see that
@@ -71,14 +82,14 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     open_bids = sheet.setup.rules.reveal == "open"
     if open_bids and not sheet.setup.rules.virtual_deck:
         return sheet
-    old_bids, old_deals = recorded_before(log, viewer, horizon)
+    old_bids, old_deals = recorded_before(log, viewer, horizon, entered)
     rows = []
     for r in sheet.rows:
-        if not revealed(sheet.setup, r):
+        if not revealed(sheet, r):
             mine = viewer if r.number not in old_bids else None
             r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
         if r.hands is not None:  # virtual deck: a viewer holds only their own cards
-            holder = viewer if r.number not in old_deals or r.complete else None
+            holder = viewer if r.number not in old_deals or hands_shown(sheet, r.number) else None
             r = replace(r, hands=_own(r.hands, holder))  # cards played to the table are public
         rows.append(r)
     forbidden = sheet.forbidden()
@@ -87,20 +98,22 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept)
 
 
-def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0) -> Entry:
+def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,
+                 entered: int = 0) -> Entry:
     """A log entry as ``viewer`` may read it, given the whole sheet now (W-B7): the bid
     values of a round whose bids are not revealed are SEALED, except the viewer's own
-    recorded after the ``horizon`` of the viewer's link (see ``sealed``)."""
+    recorded after the ``horizon`` (and, for a bid, ``entered``) of the viewer's link
+    (see ``sealed``)."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
-    if entry.seq <= horizon:
-        viewer = None
     if entry.kind == "deal":
-        return _sealed_cards(sheet, entry, viewer)
+        return _sealed_cards(sheet, entry, None if entry.seq <= horizon else viewer)
+    if entry.seq <= max(horizon, entered):
+        viewer = None
     if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
         return entry
     number = entry.data.get("round")
-    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet.setup, sheet.rows[number - 1]):
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet, sheet.rows[number - 1]):
         return entry
     d = dict(entry.data)
     if entry.kind == "bid":
@@ -113,9 +126,9 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
 
 def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
     """A deal as ``viewer`` may read it: until the round is scored, only their own hand;
-    then every hand, for review. A card played to the table is public (W-P1..W-P5)."""
+    then every hand, for review, for good. A card played to the table is public (W-P1..W-P5)."""
     number = entry.data.get("round")
-    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and sheet.rows[number - 1].complete:
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
         return entry
     d = dict(entry.data)
     d["hands"] = list(_own(d.get("hands") or (), viewer))

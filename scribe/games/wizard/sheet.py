@@ -13,6 +13,7 @@ from ...rules.log import Entry, resolve
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .play import TrickState, trick_state
 from .setup import SEALED, Setup, _whole, round_points
+from .shown import Shown, shown
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Sheet:
     version: int  # entries in the log; a page submits it back to detect staleness
     can_undo: bool
     can_redo: bool
+    shown: Shown = Shown()  # what the whole table has seen, for good (W-B7)
     # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
     redacted: bool = False
     viewer: int | None = None
@@ -280,6 +282,23 @@ def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
     return RuleError(template, field="bid", name=name, value=f.value, cards=f.cards)
 
 
+def forbidden_by_change_message(setup: Setup, f: Forbidden, changed: int, bid: int) -> RuleError:
+    """A correction refused because ``changed``'s new bid (not the last bidder's) makes the
+    last bidder's recorded bid the forbidden one (W-B3..W-B5): said of the bid changed."""
+    if f.rule == "W-B3":
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s, bidding last, may not have bid %(value)s (±1 rule)."
+        )
+    else:
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s led the score sheet, bid last and may not have bid %(value)s."
+        )
+    return RuleError(template, field=f"bids.{changed}", changed=setup.players[changed], bid=bid,
+                     name=setup.players[f.player], value=f.value, cards=f.cards)
+
+
 def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
     """The warning on a round whose recorded bid a later correction made illegal."""
     template = N_(
@@ -353,6 +372,7 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
         version=len(log),
         can_undo=resolved.undo_target is not None,
         can_redo=resolved.redo_target is not None,
+        shown=shown(setup.rules.reveal, setup.n, log),
     )
 
 

@@ -15,7 +15,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import applied
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
-from .scoring import DERIVE, RoundResult, judge_round
+from .scoring import DERIVE, RoundResult, judge_round, lone_clan, out_clans
 from .tracker import (
     DamageTracker,
     damage,
@@ -113,6 +113,14 @@ def _recorded_result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
     forgotten elimination tick cannot silently score a round for nobody (Z-E1)."""
     r = _result(setup, data)
     if "winner" not in data and r.winner is None:
+        lone = lone_clan(setup, r.clans)
+        if lone is not None and lone in out_clans(r.clans, r.eliminated):  # Z-S2: the lone player's clan is out
+            raise RuleError(
+                N_("%(name)s plays alone and is out, but in Un tout seul that does not end the round: "
+                   "a whole pair must be out. Tick who else was eliminated, or tick “the cards ran out”."),
+                field="eliminated",
+                name=setup.players[r.clans.index(lone)],
+            )
         raise RuleError(
             N_("No clan is all out: tick who was eliminated, or tick “the cards ran out”."),
             field="eliminated",

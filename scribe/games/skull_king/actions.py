@@ -1,0 +1,211 @@
+"""Verified entries of the score sheet: bids (K-B1), a round's result (tricks K-T1,
+bonuses K-S2, Loot K-S3, Cannonballs K-S4) and corrections. Each ``verify_x`` returns the
+normalised data to record or raises a ``RuleError`` naming the field; ``can_x`` says
+whether it would (pokerkit's verify / can pair).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ...rules.errors import N_, RuleError
+from ...rules.fields import whole
+from .bonuses import parse_bonuses, parse_loot, verify_bonuses
+from .sheet import RoundRow, Sheet
+
+
+def current_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
+    """The round an in-play action names: it must be the round being played."""
+    row = sheet.current
+    if row is None:
+        raise RuleError(N_("The game is over: correct a round instead."), field="round")
+    if data.get("round") is not None and sheet.row(data["round"]).number != row.number:
+        raise RuleError(N_("Round %(round)s is not being played: this page is out of date."),
+                        field="round", round=data["round"])
+    return row
+
+
+def seat(sheet: Sheet, value: Any, field_name: str = "player") -> int:
+    p = whole(value, field_name)
+    if not 0 <= p < sheet.setup.n:
+        raise RuleError(N_("There is no such player."), field=field_name)
+    return p
+
+
+def count(value: Any, most: int, field_name: str, bid: bool) -> int:
+    v = whole(value, field_name)
+    if not 0 <= v <= most:
+        template = (N_("A bid is a whole number from 0 to %(cards)s, the cards dealt.") if bid
+                    else N_("Tricks are a whole number from 0 to %(cards)s."))
+        raise RuleError(template, field=field_name, cards=most)
+    return v
+
+
+def _whole_sheet(sheet: Sheet) -> None:
+    if sheet.redacted:
+        raise ValueError("verify against the whole sheet, not a viewer's")
+
+
+def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """One seat's bid (K-B1): 0 to the cards dealt, none forbidden, each seat alone and
+    in any order (all are revealed together once the last is in)."""
+    _whole_sheet(sheet)
+    row = current_round(sheet, data)
+    if row.bids_in:
+        raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
+    if data.get("player") in (None, ""):
+        raise RuleError(N_("Say whose bid this is: everyone bids at once."), field="player")
+    player = seat(sheet, data["player"])
+    if row.bids[player] is not None:
+        raise RuleError(N_("%(name)s has already bid."), field="bid", name=sheet.setup.players[player])
+    bid = count(data.get("bid"), row.cards, "bid", bid=True)
+    return {"round": row.number, "player": player, "bid": bid}
+
+
+def verify_bids(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every seat's bid at once, as the table shows them on "Yo-ho-ho!" (K-B1), when
+    none is in yet."""
+    _whole_sheet(sheet)
+    row = current_round(sheet, data)
+    if any(b is not None for b in row.bids):
+        raise RuleError(N_("Some bids are already in: enter the others one by one."), field="bids")
+    raw = data.get("bids")
+    if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
+        raise RuleError(N_("Give the bid of every player."), field="bids")
+    bids = [count(b, row.cards, f"bids.{p}", bid=True) for p, b in enumerate(raw)]
+    return {"round": row.number, "bids": bids}
+
+
+def complete_tricks(total: int, tricks: Sequence[Any]) -> list[Any]:
+    """Fill the one missing count from the total (every trick not destroyed is won).
+
+    >>> complete_tricks(4, [2, None, 1])
+    [2, 1, 1]
+    """
+    values = [None if t in (None, "") else t for t in tricks]
+    missing = [i for i, t in enumerate(values) if t is None]
+    known = [t for t in values if t is not None]
+    if len(missing) == 1 and all(isinstance(t, int) and not isinstance(t, bool) for t in known):
+        rest = total - sum(known)
+        if 0 <= rest <= total:
+            values[missing[0]] = rest
+    return values
+
+
+def _destroyed(sheet: Sheet, row: RoundRow, raw: Any) -> int:
+    """Tricks the Kraken or the White Whale destroyed (K-T1): at most one each, and only
+    when in play."""
+    if raw in (None, ""):
+        return 0
+    value = whole(raw, "destroyed")
+    rules = sheet.setup.rules
+    if value and not rules.beasts:
+        raise RuleError(N_("Neither the Kraken nor the White Whale is in play: no trick was destroyed."),
+                        field="destroyed")
+    most = min(rules.beasts, row.cards)
+    if not 0 <= value <= most:
+        raise RuleError(N_("The Kraken and the White Whale destroy one trick each at most: %(most)s this round."),
+                        field="destroyed", most=most)
+    return value
+
+
+def _tricks(sheet: Sheet, row: RoundRow, raw: Any, destroyed: int, fill: bool) -> list[int]:
+    """Tricks per player (K-T1): every trick not destroyed is won by someone, so they sum
+    to the cards dealt less the destroyed ones; at two players Graybeard's ghost takes
+    the rest. ``fill``: one count left out is the rest of the total (the total is known)."""
+    setup = sheet.setup
+    won = row.cards - destroyed
+    if not isinstance(raw, (list, tuple)) or len(raw) != setup.n:
+        raise RuleError(N_("Give the tricks of every player."), field="tricks")
+    raw = [None if v in (None, "") else whole(v, f"tricks.{p}") for p, v in enumerate(raw)]
+    values = complete_tricks(won, raw) if fill and setup.n > 2 else raw  # the ghost's share is never known
+    counts = []
+    for p, v in enumerate(values):
+        if v is None:
+            raise RuleError(N_("How many tricks did %(name)s take?"), field=f"tricks.{p}", name=setup.players[p])
+        counts.append(count(v, won, f"tricks.{p}", bid=False))
+    total = sum(counts)
+    if setup.n == 2:
+        if total > won:
+            raise RuleError(N_("The tricks add up to %(total)s, but only %(won)s were won this round."),
+                            field="tricks", total=total, won=won)
+    elif total != won:
+        template = (N_("The tricks add up to %(total)s, but %(won)s were won: every trick is won by one player, "
+                       "unless the Kraken or the White Whale destroyed it (say how many).")
+                    if setup.rules.beasts else
+                    N_("The tricks add up to %(total)s, but %(won)s were played: every trick is won by one player."))
+        raise RuleError(template, field="tricks", total=total, won=won)
+    return counts
+
+
+def _cannonball(sheet: Sheet, raw: Any) -> list[int]:
+    """Seats that chose the Cannonball this round (K-S4's option)."""
+    if raw in (None, "", [], ()):
+        return []
+    if not sheet.setup.rules.cannonball:
+        raise RuleError(N_("The Cannonball is not among this game's rules."), field="cannonball")
+    if not isinstance(raw, (list, tuple)):
+        raise RuleError(N_("Say which players chose the Cannonball."), field="cannonball")
+    return sorted({seat(sheet, p, "cannonball") for p in raw})
+
+
+def _result(sheet: Sheet, row: RoundRow, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A round's result checked whole: tricks, destroyed tricks, bonuses, Loot, Cannonballs."""
+    destroyed = _destroyed(sheet, row, data.get("destroyed"))
+    # With a Kraken or a White Whale in play, a count left blank is filled in only once
+    # the destroyed tricks are said: else the blank would take a destroyed trick.
+    fill = not sheet.setup.rules.beasts or data.get("destroyed") not in (None, "")
+    tricks = _tricks(sheet, row, data.get("tricks"), destroyed, fill)
+    bonuses = parse_bonuses(sheet.setup, data.get("bonuses"))
+    loot = parse_loot(sheet.setup, data.get("loot"), tricks)
+    verify_bonuses(sheet.setup, bonuses, tricks, loot)
+    return {"round": row.number, "tricks": tricks, "destroyed": destroyed,
+            "bonuses": [b.as_dict() for b in bonuses], "loot": [list(pair) for pair in loot],
+            "cannonball": _cannonball(sheet, data.get("cannonball"))}
+
+
+def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The round's result once every bid is in (K-T1, K-S2..K-S4)."""
+    _whole_sheet(sheet)
+    row = current_round(sheet, data)
+    if not row.bids_in:
+        raise RuleError(N_("Take every bid before the tricks."), field="tricks")
+    return _result(sheet, row, data)
+
+
+def _recorded(row: RoundRow) -> dict[str, Any]:
+    """A played round's result as its entry holds it, for a correction to start from."""
+    return {"tricks": list(row.tricks or ()), "destroyed": row.destroyed,
+            "bonuses": [b.as_dict() for b in row.bonuses], "loot": [list(pair) for pair in row.loot],
+            "cannonball": list(row.cannonball)}
+
+
+def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A round's bids and, once played, its result, replaced by a new entry (the old
+    stays in the log); later totals follow. What the correction leaves out stays as
+    recorded, and the whole round is checked again."""
+    _whole_sheet(sheet)
+    row = sheet.row(data.get("round"))
+    if not row.bids_in:
+        raise RuleError(N_("Round %(round)s has no complete bids to correct yet."), field="round", round=row.number)
+    raw = data.get("bids")
+    if raw is None:
+        bids = list(row.bids)
+    elif not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
+        raise RuleError(N_("Give the bid of every player."), field="bids")
+    else:
+        bids = [count(b, row.cards, f"bids.{p}", bid=True) for p, b in enumerate(raw)]
+    keys = ("tricks", "destroyed", "bonuses", "loot", "cannonball")
+    given = {k: data[k] for k in keys if data.get(k) is not None}
+    if not row.complete:
+        if given:
+            raise RuleError(N_("Round %(round)s has no tricks yet."), field="tricks", round=row.number)
+        if bids == list(row.bids):
+            raise RuleError(N_("Nothing was changed."), field="round")
+        return {"round": row.number, "bids": bids, "tricks": None}
+    before = _recorded(row)
+    result = _result(sheet, row, {**before, **given})
+    del result["round"]
+    if bids == list(row.bids) and result == before:
+        raise RuleError(N_("Nothing was changed."), field="round")
+    return {"round": row.number, "bids": bids, **result}

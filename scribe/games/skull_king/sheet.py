@@ -1,0 +1,270 @@
+"""The Skull King score sheet: rows, totals, leaders and winners (K-E1), and ``replay``,
+the pure function from a setup and its log to what a page, the API and a PDF render;
+``advance`` takes one more entry without replaying the log, and equals a fresh replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any, ClassVar, Iterable, Sequence
+
+from ...rules.errors import N_, RuleError
+from ...rules.fields import whole
+from ...rules.log import REDO, UNDO, Entry, resolve
+from ...rules.sealed import SEALED
+from ...rules.standings import Standing, before_last, ranked
+from .scoring import Bonus, loot_points, round_points
+from .setup import Setup
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the log says of one round: the bids, and once played its result."""
+
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...] | None = None
+    destroyed: int = 0  # tricks the Kraken or the White Whale destroyed (K-T1)
+    bonuses: tuple[Bonus, ...] = ()  # per seat (K-S2)
+    loot: tuple[tuple[int, int], ...] = ()  # (who played the Loot, who captured it), K-S3
+    cannonball: tuple[int, ...] = ()  # seats that chose the Cannonball (K-S4)
+    corrected: bool = False
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One row of the score sheet; ``totals`` are the running totals after it."""
+
+    number: int
+    cards: int
+    dealer: int
+    order: tuple[int, ...]  # from the dealer's left (who leads first) to the dealer
+    bids: tuple[Any, ...]  # int, None (not yet), or SEALED in a viewer's sheet (K-B1)
+    tricks: tuple[int, ...] | None
+    destroyed: int
+    bonuses: tuple[Bonus, ...]
+    loot: tuple[tuple[int, int], ...]
+    cannonball: tuple[int, ...]
+    points: tuple[int, ...] | None
+    earned: tuple[int, ...] | None  # the bonus points that counted (K-S2..K-S4), per seat
+    totals: tuple[int, ...] | None
+    leaders: tuple[int, ...]
+    corrected: bool
+
+    @property
+    def complete(self) -> bool:
+        return self.tricks is not None
+
+    @cached_property
+    def bids_in(self) -> bool:
+        return all(b is not None for b in self.bids)
+
+    @cached_property
+    def sealed(self) -> tuple[int, ...]:
+        """Seats whose bid is in but hidden from this viewer until every bid is (K-B1)."""
+        return tuple(p for p, b in enumerate(self.bids) if b is SEALED)
+
+    @property
+    def ghost(self) -> int:
+        """Tricks Graybeard's ghost took (two players, K-R1): neither bid nor scored."""
+        if self.tricks is None:
+            return 0
+        return self.cards - self.destroyed - sum(self.tricks)
+
+    def hit(self, player: int) -> bool | None:
+        """Whether ``player`` made their bid exactly (None before the tricks)."""
+        if self.tricks is None:
+            return None
+        return bool(self.bids[player] == self.tricks[player])
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything the score sheet shows, computed from the setup and the log."""
+
+    GAME: ClassVar[str] = "skull_king"
+    setup: Setup
+    rows: tuple[RoundRow, ...]
+    version: int  # entries in the log; a page submits it back to detect staleness
+    can_undo: bool
+    can_redo: bool
+    records: tuple[Record, ...]  # the state ``advance`` goes on from
+    redacted: bool = False  # set by ``reveal.sealed``: one viewer's sheet
+    viewer: int | None = None
+
+    @cached_property
+    def current(self) -> RoundRow | None:
+        """The round being played: the first without its result; None when finished."""
+        return next((r for r in self.rows if not r.complete), None)
+
+    @property
+    def finished(self) -> bool:
+        return self.current is None
+
+    @property
+    def phase(self) -> str:
+        row = self.current
+        if row is None:
+            return "finished"
+        return "bidding" if not row.bids_in else "tricks"
+
+    @cached_property
+    def played(self) -> tuple[RoundRow, ...]:
+        return tuple(r for r in self.rows if r.complete)
+
+    @cached_property
+    def totals(self) -> tuple[int, ...]:
+        played = self.played
+        return played[-1].totals if played else (0,) * self.setup.n  # type: ignore[return-value]
+
+    @cached_property
+    def leaders(self) -> tuple[int, ...]:
+        """Players sharing the highest total (all of them before any round)."""
+        return top(self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Highest total after the last round; a tie gives several winners (K-E1)."""
+        return self.leaders if self.finished else ()
+
+    @cached_property
+    def standings(self) -> tuple[Standing, ...]:
+        running = [r.totals for r in self.played if r.totals is not None]
+        return ranked(self.totals, before=before_last(running, self.setup.n))
+
+    def row(self, number: Any) -> RoundRow:
+        """The row of round ``number``, or a refusal if there is no such round."""
+        n = whole(number, "round")
+        if not 1 <= n <= len(self.rows):
+            raise RuleError(N_("There is no round %(round)s in this game."), field="round", round=n)
+        return self.rows[n - 1]
+
+
+def top(totals: Sequence[int]) -> tuple[int, ...]:
+    best = max(totals)
+    return tuple(p for p, t in enumerate(totals) if t == best)
+
+
+def score(setup: Setup, cards: int, record: Record) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's points for a played round, and the bonus points among them
+    (K-S1..K-S4).
+
+    >>> from scribe.games.skull_king import make_setup
+    >>> s = make_setup(["Lawrence", "Charlotte", "Anne", "Morgan"])
+    >>> r = Record(bids=(0, 1, 1, 1), tricks=(0, 0, 1, 1), bonuses=(Bonus(),) * 3 + (Bonus(fourteens=1, skull_king=1),))
+    >>> score(s, 2, r)
+    ((20, -10, 20, 70), (0, 0, 0, 50))
+    """
+    rules = setup.rules
+    assert record.tricks is not None
+    points, earned = [], []
+    loot = loot_points(record.loot, record.bids, record.tricks)  # type: ignore[arg-type]
+    for p, (bid, tricks) in enumerate(zip(record.bids, record.tricks)):
+        kw = dict(scoring=rules.scoring, cannonball=p in record.cannonball, bonus_on_miss=rules.bonus_on_miss)
+        bare = round_points(bid, tricks, cards, 0, **kw)  # type: ignore[arg-type]
+        full = round_points(bid, tricks, cards, record.bonuses[p].points, **kw)  # type: ignore[arg-type]
+        points.append(full + loot[p])
+        earned.append(full - bare + loot[p])
+    return tuple(points), tuple(earned)
+
+
+def _blank(setup: Setup) -> tuple[Record, ...]:
+    return tuple(Record(bids=(None,) * setup.n) for _ in range(setup.round_count))
+
+
+def _apply(setup: Setup, records: tuple[Record, ...], entry: Entry) -> tuple[Record, ...]:
+    """The records after one verified entry (its data were normalised by ``verify``)."""
+    d = entry.data
+    i = d["round"] - 1
+    r = records[i]
+    if entry.kind == "bid":
+        bids = list(r.bids)
+        bids[d["player"]] = d["bid"]
+        r = replace(r, bids=tuple(bids))
+    elif entry.kind == "bids":
+        r = replace(r, bids=tuple(d["bids"]))
+    elif entry.kind in ("tricks", "correction"):
+        if entry.kind == "correction":
+            r = replace(r, bids=tuple(d["bids"]), corrected=True)
+        if d.get("tricks") is not None:
+            r = replace(r, tricks=tuple(d["tricks"]), destroyed=d.get("destroyed", 0),
+                        bonuses=tuple(Bonus.from_dict(b) for b in d.get("bonuses") or [{}] * setup.n),
+                        loot=tuple((a, b) for a, b in d.get("loot") or ()),
+                        cannonball=tuple(d.get("cannonball") or ()))
+    else:
+        raise ValueError(f"unknown entry kind {entry.kind!r}")
+    return records[:i] + (r,) + records[i + 1:]
+
+
+def _sheet(setup: Setup, records: tuple[Record, ...], version: int, can_undo: bool, can_redo: bool,
+           before: Sheet | None = None) -> Sheet:
+    """The rows from the records; rows of ``before`` are kept up to the first round whose
+    record changed (their running totals cannot have moved)."""
+    rows: list[RoundRow] = []
+    running = [0] * setup.n
+    same = before is not None
+    for i, (record, (cards, dealer, order)) in enumerate(zip(records, setup.schedule)):
+        same = same and before.records[i] is record  # type: ignore[union-attr]
+        if same:
+            row = before.rows[i]  # type: ignore[union-attr]
+        else:
+            points = earned = totals = None
+            if record.tricks is not None:
+                points, earned = score(setup, cards, record)
+                totals = tuple(a + b for a, b in zip(running, points))
+            row = RoundRow(i + 1, cards, dealer, order, record.bids, record.tricks, record.destroyed,
+                           record.bonuses or (Bonus(),) * setup.n, record.loot, record.cannonball,
+                           points, earned, totals, top(totals) if totals else (), record.corrected)
+        if row.totals is not None:
+            running = list(row.totals)
+        rows.append(row)
+    return Sheet(setup, tuple(rows), version, can_undo, can_redo, records)
+
+
+def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
+    """The sheet after the log's active entries (undo and redo applied): a pure function.
+
+    >>> from scribe.games.skull_king import Entry, make_setup
+    >>> s = make_setup(["Calvin", "Angela", "Kate"])
+    >>> log = [Entry(1, "bids", {"round": 1, "bids": [1, 0, 0]}),
+    ...        Entry(2, "tricks", {"round": 1, "tricks": [1, 0, 0]})]
+    >>> replay(s, log).totals
+    (20, 10, 10)
+    """
+    log = list(log)
+    resolved = resolve(log)
+    records = _blank(setup)
+    for entry in resolved.active:
+        records = _apply(setup, records, entry)
+    return _sheet(setup, records, len(log), resolved.undo_target is not None, resolved.redo_target is not None)
+
+
+def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
+    """The sheet after one more entry, from the sheet before it: ``replay(setup, log +
+    [entry])`` without replaying ``log`` (the entries before it). An undo or a redo
+    needs that log (what it takes back is found in it), so those are replayed afresh.
+
+    >>> from scribe.games.skull_king import Entry, make_setup
+    >>> s = make_setup(["Calvin", "Angela", "Kate"])
+    >>> one = advance(replay(s, []), Entry(1, "bids", {"round": 1, "bids": [1, 0, 0]}))
+    >>> advance(one, Entry(2, "tricks", {"round": 1, "tricks": [1, 0, 0]})).totals
+    (20, 10, 10)
+    """
+    if sheet.redacted:
+        raise ValueError("advance the whole sheet, not a viewer's")
+    if entry.kind in (UNDO, REDO):
+        return replay(sheet.setup, [*log, entry])
+    records = _apply(sheet.setup, sheet.records, entry)
+    return _sheet(sheet.setup, records, sheet.version + 1, True, False, before=sheet)
+
+
+def summary(sheet: Sheet) -> dict[str, Any]:
+    """What the games list shows without replaying every game."""
+    row = sheet.current
+    return {
+        "phase": sheet.phase,
+        "round": row.number if row else len(sheet.rows),
+        "rounds": len(sheet.rows),
+        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.played else [],
+        "players": list(sheet.setup.players),
+    }
