@@ -253,16 +253,13 @@ class Table:
 
     def _plays_on_own_phone(self, seat: int) -> bool:
         """Whether the seat's cards are played on its own phone. A phone that took its seat
-        after the deal (a new link, a release) does not see that hand: the table releases
-        the seat, and the Scribe's phone is passed to it."""
+        after the deal (a new link, a release) does not see that hand: the Scribe's phone
+        is passed to the seat instead."""
         phone = self.own_phone(seat)
         if phone is None:
             return False
         cards = phone.get(f"/api/player/{self.tokens[seat]}").get_json()["cards"]
-        if cards["current"] and cards["current"]["hidden"]:
-            self.release(seat)
-            return False
-        return True
+        return not (cards["current"] and cards["current"]["hidden"])
 
     def play(self, way: str | None = None, pick: int = 0):
         """The seat whose turn it is plays a legal card: on its own phone if it holds one,

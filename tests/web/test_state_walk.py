@@ -18,7 +18,8 @@ again with every seat claimed and with none.
 Scenarios: Wizard, each rule set (standard, ±1, leader restriction with and without tied
 leaders, Canadian) in each reveal mode (open, hidden, secret), virtual deck on and off,
 3 to 6 players; Unicolore; one full game to its last round (no trump); Witty Zibi (two
-clans, Un tout seul); points games (Skyjo, 6 qui prend!, custom). Half of them in French.
+clans, Un tout seul); points games (Skyjo, 6 qui prend!, custom); French Tarot (five with a
+called King, six with the dealer out). Half of them in French.
 
 The routes come from ``app.url_map``: a GET route that no scenario opens fails
 ``test_every_get_route_is_walked``. Time on this machine: see the module's report line.
@@ -532,6 +533,49 @@ def points_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
+def tarot_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+    """French Tarot: deals (the form and the API), everyone passed, a petit au bout and a
+    poignée, a correction undone and redone, the end by the table or by the deals agreed."""
+    def deal(way: str, contract: str = "garde", **extra: Any):
+        s = t.sheet()
+        taker = next(p for p in range(t.n) if p != s["sits_out"])
+        partner = next(p for p in range(t.n) if p not in (s["sits_out"], taker)) if t.n >= 5 else None  # T-C2
+        if way == "api":
+            body = {"taker": taker, "contract": contract, "partner": partner, "bouts": 2, "attack_points": 49, **extra}
+            return ok(t.api_post("/api/games/KEY/actions/deal", {k: v for k, v in body.items() if v is not None}))
+        form = {"taker": taker, "contract": contract, "partner": partner, "bouts": 2, "points": 49,
+                "petit": extra.get("petit"), **{f"poignee.{p['player']}": p["size"] for p in extra.get("poignees", ())}}
+        return ok(t.scribe_act("deal", form, way))
+
+    nothing_to_take_back(t)
+    walk.state(t, "before the first deal")
+    deal("hx")
+    walk.state(t, "deal 1 scored")
+    ok(t.scribe_act("redeal", {}, "api"))
+    walk.state(t, "everyone passed")
+    deal("form", "garde_sans", petit="attack", poignees=[{"player": 1, "size": "simple"}])
+    walk.state(t, "a petit au bout and a poignée")
+    first = t.sheet()["rounds"][0]
+    ok(t.api_post("/api/games/KEY/rounds/1/correction", {"taker": first["taker"], "partner": "alone" if t.n >= 5 else None,
+                                                          "contract": "prise", "bouts": 1, "attack_points": 56}))
+    walk.state(t, "corrected")
+    ok(t.undo())
+    walk.state(t, "correction undone")
+    ok(t.redo())
+    walk.state(t, "correction redone")
+    if t.sheet()["deals_to_play"] is None:
+        ok(t.scribe_act("end", {}, "form"))
+    while not t.sheet()["finished"]:
+        deal("api", chelem="defence", bouts=0, attack_points=0)
+    walk.state(t, "game finished")
+    ok(t.undo())
+    walk.state(t, "the end undone")
+    ok(t.redo())
+    walk.state(t, "game finished again")
+    ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    put_away(t, walk)
+
+
 # --------------------------------------------------------------------------- scenarios
 
 
@@ -599,6 +643,10 @@ def _scenarios(full: bool) -> list[Scenario]:
         Scenario("points-skyjo", {"game": "points", "players": ["Ana", "Ben", "Cy"], "preset": "skyjo"},
                  points_script, "scribe_own", "fr"),
         Scenario("points-six", {"game": "points", "players": ["Ana", "Ben"], "preset": "six"}, points_script, "all"),
+        Scenario("tarot-five-called-king", {"game": "tarot", "players": list(NAMES[:5]), "first_dealer": 0},
+                 tarot_script, "some", "fr"),
+        Scenario("tarot-six-dealer-out", {"game": "tarot", "players": [f"T{p}" for p in range(6)], "first_dealer": 2,
+                                          "deals": 4}, tarot_script, "scribe_own"),
         Scenario("points-custom", {"game": "points", "players": list(NAMES[:4]), "preset": "custom",
                                    "rounds": 3, "wins": "highest", "title": "Tarot"}, points_script, "some", "fr"),
     ]
@@ -620,12 +668,15 @@ def walk_app(tmp_path_factory):
 def _timing(request):
     """The walk's cost, written in the test report: it runs in CI on every push."""
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if TIMES and reporter is not None:
+    plugins = request.config.pluginmanager
+    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
+    if TIMES and reporter is not None and capture is not None:
         total = sum(s for s, _, _ in TIMES.values())
         steps = sum(n for _, n, _ in TIMES.values())
         requests = sum(r for _, _, r in TIMES.values())
-        reporter.write_line(f"state walk: {len(TIMES)} scenarios, {steps} steps, {requests} requests in {total:.1f} s")
+        with capture.global_and_fixture_disabled():
+            reporter.write_line(f"\nstate walk: {len(TIMES)} scenarios, {steps} steps, {requests} requests "
+                                f"in {total:.1f} s")
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=str)

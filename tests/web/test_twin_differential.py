@@ -315,9 +315,7 @@ class Twins:
         own = self.a.own_phone(seat) is not None
         hidden = own and self.a.own_phone(seat).get(f"/api/player/{self.a.tokens[seat]}").get_json()[
             "cards"]["current"]["hidden"]
-        if hidden:  # a phone that took the seat after the deal sees no hand: the table releases it
-            self.release(seat)
-            own = False
+        own = own and not hidden  # a phone that took the seat after the deal sees no hand: the Scribe's is passed
         replies = tuple((t.seat_act(seat, "played", {"round": number, "card": card}) if own else
                          t.scribe_act("played", {"round": number, "player": seat, "card": card})) for t in self.pair)
         actor = ("seat", seat, self._holder(seat)) if own else ("pass", seat)
