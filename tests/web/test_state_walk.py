@@ -4,16 +4,21 @@ Each scenario is one game played through the real app (tests/web/table_driver.py
 phase of a round in turn: before the deal, dealt, a turned Wizard's suit to name, bidding
 partway, bids in, cards being played (a card taken back), the last trick taken, the
 round scored, its tricks undone and redone, corrected, the correction undone and redone,
-a bid undone after the reveal, the game finished, undone and finished again. After each
-step every GET route of the game is opened by everyone who can open it: the Scribe (page,
-htmx fragment, poll, /pass/N for every N, links, history, settings, every round's
-correction page, the sheet as PDF, the CSV exports, the statistics, the JSON API), the TV
-(watch page, fragment, JSON) and the phone of each claimed seat (page, fragment, JSON),
-plus the phones that are refused (another phone on a claimed seat, a released phone, a
-replaced link). Who holds which seat changes along the way: none, some, all, the
-Scribe's own phone holding one, a seat released, a link re-issued or revoked; and at
-each step of a game with sealed bids or a virtual deck the Scribe's outputs are opened
-again with every seat claimed and with none.
+a bid undone after the reveal, the game finished, undone and finished again, deleted.
+After each step the GET routes of the game are opened by everyone who can open them: the
+Scribe (page, htmx fragment, poll, /pass/N for every N, links, history, settings, every
+round's correction page, the sheet as PDF, the CSV exports, the lists and statistics,
+the JSON API), the TV (watch page, fragment, JSON) and the phone of each claimed seat
+(page, fragment, JSON), plus the phones refused (another phone on a claimed seat, a
+released phone, a replaced link). The Scribe's page, fragment, poll and /pass/N, the
+history, the TV's fragment and each seat's fragment at every step; the other routes in
+turn, at one step in two to forty-eight (``ROUTES``), so that across scenarios each meets
+every phase; all of them at the game's end. Who holds which seat changes along the way:
+none, some, all, the Scribe's own phone holding one, a seat released, a link re-issued or
+revoked; and at each step where bids or cards are being entered in a game with sealed bids
+or a virtual deck, the Scribe's outputs are opened again with every seat claimed or with
+none, in turn. Every write along the way (forms as htmx and plain, the API, a retried
+tap, a stale one) is held to the same rule.
 
 Scenarios: Wizard, each rule set (standard, ±1, leader restriction with and without tied
 leaders, Canadian) in each reveal mode (open, hidden, secret), virtual deck on and off,
@@ -40,6 +45,8 @@ from table_driver import Table, seed_turning
 from web_helpers import HX, errors, text
 
 from scribe import create_app, service
+from scribe.games import GAMES
+from scribe.pdf import PRINTS
 
 # --------------------------------------------------------------------------- the routes
 
@@ -82,8 +89,8 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
     "table.scribe_poll": ("claims", 1, lambda t, s: _scribe(
         t, hx=(f"/games/{t.key}/poll?v=0", f"/games/{t.key}/poll?v={s['version']}"))),
     "table.pass_phone": ("claims", 1, _pass),
-    "table.links_page": ("links", 2, lambda t, s: _scribe(t, f"/games/{t.key}/links")),
-    "api.links": ("links", 3, lambda t, s: _scribe(t, f"/api/games/{t.key}/links")),
+    "table.links_page": ("links", 4, lambda t, s: _scribe(t, f"/games/{t.key}/links")),
+    "api.links": ("links", 4, lambda t, s: _scribe(t, f"/api/games/{t.key}/links")),
     "pages.history": ("state", 1, lambda t, s: _scribe(t, f"/games/{t.key}/history")),
     "api.read": ("state", 1, lambda t, s: _scribe(t, f"/api/games/{t.key}")),
     "table.watch_sheet": ("state", 1, lambda t, s: _tv(t, "/w/{}/sheet?v=0", hx=True)),
@@ -104,8 +111,8 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
     "table.player_view": ("seats", 1, lambda t, s, **kw: _seats(t, "/p/{}/view?v=0", hx=True, **kw)),
     "table.player": ("seats", 2, lambda t, s, **kw: _seats(t, "/p/{}", **kw)),
     "api.player": ("seats", 2, lambda t, s, **kw: _seats(t, "/api/player/{}", **kw)),
-    "pdf.sheet": ("print", 12, lambda t, s: _scribe(t, f"/games/{t.key}/sheet.pdf")),
-    "pdf.api_sheet": ("print", 12, lambda t, s: _scribe(t, f"/api/games/{t.key}/sheet.pdf?paper=letter")),
+    "pdf.sheet": ("print", 48, lambda t, s: _scribe(t, f"/games/{t.key}/sheet.pdf")),
+    "pdf.api_sheet": ("print", 48, lambda t, s: _scribe(t, f"/api/games/{t.key}/sheet.pdf?paper=letter")),
 }
 
 SEATED = {ROUTES[e][2] for e in ("table.pass_phone", "table.player", "table.player_view", "api.player")}
@@ -117,9 +124,9 @@ STATELESS = {
     "shell.offline": ["/offline/en", "/offline/fr"],
     "i18n.switch": ["/lang/fr", "/lang/en"],
     "health.healthz": ["/healthz"],
-    "pdf.pads": ["/pads", "/pads?game=zibi"],
-    "pdf.pad": ["/pads.pdf?players=4", "/pads.pdf?game=points&players=3&rounds=5"],
-    "pages.new_game": ["/games/new", "/games/new?game=zibi", "/games/new?game=points"],
+    "pdf.pads": ["/pads", *(f"/pads?game={g}" for g in PRINTS)],
+    "pdf.pad": [f"/pads.pdf?game={g}&players={PRINTS[g].seats[0]}" for g in PRINTS],
+    "pages.new_game": ["/games/new", *(f"/games/new?game={g}" for g in GAMES)],
     "api.openapi": ["/api/openapi.json"],
 }
 
@@ -218,16 +225,14 @@ class Walker:
                 self.open(build(t, self.sheet, only=only) if only is not None and build in SEATED else
                           build(t, self.sheet))
 
-    def state(self, t: Table, step: str, churn: bool = False, still: bool = False) -> None:
+    def state(self, t: Table, step: str, churn: bool = False, still: bool = False, end: bool = False) -> None:
         """What the table can open now (every route at the game's end); with ``churn``,
         the Scribe's outputs again with every seat claimed, or with none, in turn (without,
-        with every seat claimed at one step in four); ``still``: no seat changes hands."""
+        with every seat claimed at one step in four); ``still``: no seat changes hands;
+        ``end``: the game's last state (finished, or Witty Zibi's last round), every route."""
         self.step, self.sheet = step, t.sheet()
-        end = step == "game finished"
         for name in ("claims", "links", "state", "seats", "print"):
-            self.tier(t, name, due=end and name != "print")
-        if end:  # the printed sheet of the whole game, through the page or the API in turn
-            self.open(ROUTES[("pdf.sheet", "pdf.api_sheet")[self.offset % 2]][2](t, self.sheet))
+            self.tier(t, name, due=end)
         if churn and not still:
             (self._all_claimed, self._none_claimed)[self.steps % 2](t)
         elif (self.steps + self.offset) % 4 == 0 and not still:  # claims change little here: each seat's own view
@@ -446,7 +451,7 @@ def wizard_script(t: Table, walk: Walker, sc: "Scenario") -> None:
             ok(t.redo())
             w("correction redone")
             churn_late(t, sc.arrangement)
-    walk.state(t, "game finished")
+    walk.state(t, "game finished", end=True)
     ok(t.undo())
     walk.state(t, "last tricks undone", churn)
     ok(t.redo())
@@ -499,7 +504,7 @@ def zibi_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     ok(t.redo())
     walk.state(t, "correction redone")
     act("damage", player=1, amount=10)
-    walk.state(t, "next round")
+    walk.state(t, "next round", end=True)  # Witty Zibi has no end (Z-S3): the table stops here
     put_away(t, walk)
 
 
@@ -524,7 +529,7 @@ def points_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     walk.state(t, "correction redone")
     while not t.sheet()["finished"]:
         enter([70] + [0] * (t.n - 1))
-    walk.state(t, "game finished")
+    walk.state(t, "game finished", end=True)
     ok(t.undo())
     walk.state(t, "last round undone")
     ok(t.redo())
@@ -567,7 +572,7 @@ def tarot_script(t: Table, walk: Walker, sc: "Scenario") -> None:
         ok(t.scribe_act("end", {}, "form"))
     while not t.sheet()["finished"]:
         deal("api", chelem="defence", bouts=0, attack_points=0)
-    walk.state(t, "game finished")
+    walk.state(t, "game finished", end=True)
     ok(t.undo())
     walk.state(t, "the end undone")
     ok(t.redo())

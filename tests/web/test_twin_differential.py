@@ -524,7 +524,7 @@ def _steps() -> st.SearchStrategy:
     ), min_size=3, max_size=9)
 
 
-@settings(max_examples=10, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(reveal=st.sampled_from(["hidden", "secret"]), preset=st.sampled_from(list(wizard.PRESETS)),
        seat=st.integers(0, 3), values=st.sampled_from([(0, 1), (1, 0)]), steps=_steps())
 def test_random_sequences_keep_a_sealed_bid_sealed(twin_app, twin_deals, reveal, preset, seat, values, steps):
@@ -535,7 +535,7 @@ def test_random_sequences_keep_a_sealed_bid_sealed(twin_app, twin_deals, reveal,
         steps)
 
 
-@settings(max_examples=5, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=4, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(reveal=st.sampled_from(["open", "hidden", "secret"]), seat=st.integers(0, 2),
        claims=st.lists(st.tuples(st.just("claim"), st.integers(0, 2), st.sampled_from(["new", "scribe"])), max_size=2),
        ways=st.lists(st.sampled_from(["own", "scribe"]), min_size=3, max_size=3),
