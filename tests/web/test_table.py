@@ -356,9 +356,10 @@ def test_the_scribes_page_follows_when_no_seat_left_to_bid_can_take_the_phone(ap
 @pytest.mark.parametrize("game, body", [
     ("points", {"players": ["Ana", "Ben"], "preset": "skyjo"}), ("points", {"players": ["Ana", "Ben"], "preset": "six"}),
     ("points", {"players": ["Ana", "Ben"], "preset": "custom", "rounds": 3}), ("zibi", {"players": ["A", "B", "C", "D"]}),
+    ("tarot", {"players": ["Ana", "Ben", "Cy", "Dee"], "first_dealer": 0}),
 ])
 def test_pass_the_phone_on_a_game_without_it_is_a_plain_404(client, game, body):
-    """Points games and Witty Zibi pass no phone round: /pass/N is a 404 page in words, page and fragment."""
+    """Points games, Witty Zibi and Tarot pass no phone round: /pass/N is a 404 page in words, page and fragment."""
     key = client.post("/api/games", json={"game": game, **body}).get_json()["key"]
     for seat in (0, 1, 9):
         for headers in ({}, HX):
