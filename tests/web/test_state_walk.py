@@ -26,8 +26,10 @@ leaders, Canadian) in each reveal mode (open, hidden, secret), virtual deck on a
 clans, Un tout seul); points games (Skyjo, 6 qui prend!, custom); French Tarot (five with a
 called King, six with the dealer out). Half of them in French.
 
-The routes come from ``app.url_map``: a GET route that no scenario opens fails
-``test_every_get_route_is_walked``. Time on this machine: see the module's report line.
+The routes come from ``app.url_map``: ``ROUTES`` says who opens each and how often; a GET
+route listed nowhere is still opened at every step when its path reads like the game's
+(``derived``), and one the walk cannot open fails ``test_every_get_route_is_walked``. The
+walk's time is printed with the report ("state walk: ... in N s").
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import re
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -117,6 +120,51 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
 
 SEATED = {ROUTES[e][2] for e in ("table.pass_phone", "table.player", "table.player_view", "api.player")}
 
+# A GET route of the URL map listed nowhere here is still walked, at every step, when its
+# path reads like the game's own: a Scribe's route (/games/<key>..., /api/games/<key>...),
+# the TV's (/w/<token>..., /api/watch/<token>...) or a seat's (/p/<token>...,
+# /api/player/<token>...), its other parts a seat (<int:player>) or a round (<int:number>).
+_ARG = re.compile(r"<(?:[^:>]+:)?([^>]+)>")
+_VIEWERS = {"/games/<key>": "scribe", "/api/games/<key>": "scribe", "/w/<token>": "tv", "/api/watch/<token>": "tv",
+            "/p/<token>": "seat", "/api/player/<token>": "seat"}
+
+
+def derived(rule) -> Callable[..., list[Get]] | None:
+    """How the walk opens a GET route from its rule alone, or None if it cannot."""
+    viewer = next((v for prefix, v in _VIEWERS.items() if rule.rule.startswith(prefix)), None)
+    if viewer is None or set(rule.arguments) - {"key", "token", "player", "number"}:
+        return None
+
+    def build(t: Table, s: dict, **_kw: Any) -> list[Get]:
+        seats, rounds = range(t.n + 1), range(1, len(s.get("rounds", ())) + 2)
+        if viewer == "scribe":
+            holders = [("Scribe", t.scribe, t.key)]
+        elif viewer == "tv":
+            holders = [("TV", t.tv, t.watch)] if t.watch else []
+        else:
+            holders = [(f"seat {seat}", c, t.tokens[seat]) for seat, c in sorted(t.holders.items())]
+        out = []
+        for who, client, token in holders:
+            for player in seats if "player" in rule.arguments else (0,):
+                for number in rounds if "number" in rule.arguments else (0,):
+                    values = {"key": token, "token": token, "player": player, "number": number}
+                    path = _ARG.sub(lambda m: str(values[m.group(1)]), rule.rule)
+                    out += [Get(who, client, path), Get(who, client, path, HX)]
+        return out
+
+    return build
+
+
+def routes_of(app) -> dict[str, tuple[str, int, Callable[..., list[Get]]]]:
+    """``ROUTES``, and the app's other GET routes the walk can open by their rule alone."""
+    out = dict(ROUTES)
+    for rule in app.url_map.iter_rules():
+        if "GET" in rule.methods and rule.endpoint not in ROUTES and rule.endpoint not in STATELESS:
+            build = derived(rule)
+            if build is not None:
+                out[rule.endpoint] = ("state", 1, build)
+    return out
+
 # GET routes that show no game: opened once, by test_routes_that_show_no_game.
 STATELESS = {
     "static": ["/static/scribe.js", "/static/scribe.css"],
@@ -186,6 +234,7 @@ class Walker:
 
     def __init__(self, app, name: str, offset: int):
         self.app, self.name, self.offset = app, name, offset
+        self.routes = routes_of(app)
         self.step, self.viewer, self.steps, self.sheet = "setup", "driver", 0, {}
         self.problems: dict[tuple, str] = {}
         self.opened: set[str] = set()
@@ -208,6 +257,7 @@ class Walker:
             self.opened.add(request.endpoint)
         if response.status_code >= 500:
             where = (request.method, rule, response.status_code, self.crashes.last)
+            self.crashes.last = ""
             self.problems.setdefault(where, f"{self.name} · {self.step} · {self.viewer} · "
                                             f"{'htmx ' if request.headers.get('HX-Request') else ''}{request.method}")
 
@@ -220,7 +270,7 @@ class Walker:
     def tier(self, t: Table, name: str, only: Any = None, due: bool = False) -> None:
         """The routes of one tier due at this step (``due``: all of them); ``only``: for
         those seats, where a route takes one."""
-        for i, (endpoint, (tier, every, build)) in enumerate(ROUTES.items()):
+        for i, (endpoint, (tier, every, build)) in enumerate(self.routes.items()):
             if tier == name and (due or (self.steps + self.offset + i) % every == 0):
                 self.open(build(t, self.sheet, only=only) if only is not None and build in SEATED else
                           build(t, self.sheet))
@@ -701,16 +751,39 @@ def test_no_page_answers_500_in_any_state(walk_app, monkeypatch, sc):
     TIMES[sc.name] = (time.perf_counter() - start, walk.steps, walk.requests)
     if walk.problems:
         pytest.fail(walk.report(), pytrace=False)
-    assert set(ROUTES) <= walk.opened, f"routes never opened: {sorted(set(ROUTES) - walk.opened)}"
+    assert set(walk.routes) <= walk.opened, f"routes never opened: {sorted(set(walk.routes) - walk.opened)}"
 
 
 def test_every_get_route_is_walked(walk_app):
-    """A new GET route fails here until the walk opens it (ROUTES) or it shows no game
-    (STATELESS)."""
+    """Every GET route is opened by the walk (``ROUTES``, or by its rule alone), or shows no
+    game (``STATELESS``): a route the walk cannot open fails here until it can."""
     gets = {r.endpoint for r in walk_app.url_map.iter_rules() if "GET" in r.methods}
-    assert gets == set(ROUTES) | set(STATELESS), (
-        f"not walked: {sorted(gets - set(ROUTES) - set(STATELESS))}; "
-        f"gone: {sorted((set(ROUTES) | set(STATELESS)) - gets)}")
+    walked = set(routes_of(walk_app)) | set(STATELESS)
+    assert gets <= walked, f"not walked: {sorted(gets - walked)}: add them to ROUTES or STATELESS"
+    assert set(ROUTES) | set(STATELESS) <= gets, f"gone: {sorted(set(ROUTES) | set(STATELESS) - gets)}"
+
+
+def test_a_new_route_is_walked_without_being_listed(tmp_path):
+    """A GET route added to the app and listed nowhere in this file is opened at every step
+    (by the Scribe, the TV or each seat's phone, as its path says), and its 500 is caught."""
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    seen = []
+
+    def shiny(key: str, number: int):
+        seen.append(number)
+        return "x" if number == 1 else 1 / 0  # a bug from round 2 on
+
+    app.add_url_rule("/games/<key>/rounds/<int:number>/shiny", "shiny", shiny)
+    assert "shiny" in routes_of(app) and "shiny" not in ROUTES
+    with Walker(app, "a new route", 0) as walk:
+        t = Table(app, {"game": "points", "players": ["Ana", "Ben"], "preset": "six"})
+        walk.state(t, "round begins")
+        assert not walk.problems and seen == [1, 1]  # the page and its fragment
+        ok(t.scribe_act("round", {"points": [3, 4]}, "api"))
+        walk.state(t, "round 1 scored")
+    assert [(m, rule, status) for m, rule, status, _e in walk.problems] == [
+        ("GET", "/games/<key>/rounds/<int:number>/shiny", 500)]
+    assert "ZeroDivisionError" in walk.report() and "shiny" in walk.opened
 
 
 def test_routes_that_show_no_game(walk_app):
