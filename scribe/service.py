@@ -122,8 +122,10 @@ def verify_game_name(raw: Any, default: str) -> str:
     return name or default
 
 
-def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str:
-    """Check the setup with the game's rules, then store it; returns the new id."""
+def create(db: Database, game: str, name: Any, lang: str, made_from: str | None = None, made_with: str | None = None,
+           also: Callable[[sqlite3.Connection, str], None] | None = None, **options: Any) -> str:
+    """Check the setup with the game's rules, then store it; returns the new id.
+    ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade)."""
     if not isinstance(game, str) or game not in GAMES:  # a JSON list is unhashable
         raise RuleError(N_("Unknown game."), field="game")
     rules = GAMES[game]
@@ -133,7 +135,8 @@ def create(db: Database, game: str, name: Any, lang: str, **options: Any) -> str
         default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
     return store.create_game(
-        db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet)
+        db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet),
+        made_from=made_from, made_with=made_with, also=also,
     )
 
 

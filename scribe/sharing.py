@@ -13,7 +13,7 @@ from __future__ import annotations
 from hashlib import sha256
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
@@ -21,7 +21,7 @@ from . import service
 from .games import rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import Entry
-from .store import StaleError, links
+from .store import AlreadyMade, StaleError, links
 from .store.links import NO_SEAT, PLAYER, SCRIBE, WATCH, Link
 
 RETRIES = 50  # a bid retried against the fresh sheet; 6 phones at once need a handful
@@ -79,20 +79,48 @@ def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None, horizon:
     return rules_of(sheet).view_log(sheet, log, viewer, horizon, entered)
 
 
-def new_game(db: Database, key: str, kind: str, name: Any, lang: str, **options: Any) -> tuple[str, str]:
-    """Create a game and its Scribe's link; returns (game id, the Scribe's token)."""
-    game_id = service.create(db, kind, name, lang, **options)
-    return game_id, scribe_token(db, key, game_id)
+class Made(NamedTuple):
+    """A game a create answers: its id, its Scribe's token, and whether this very call
+    made it (False: the same create came before, a double tap or a retry)."""
+
+    game_id: str
+    key: str
+    new: bool
 
 
-def rematch(db: Database, key: str, shown: Shown) -> tuple[str, str]:
+def new_game(db: Database, key: str, kind: str, name: Any, lang: str, made_from: str | None = None,
+             made_with: str | None = None, **options: Any) -> Made:
+    """Create a game and its Scribe's link, in one transaction.
+
+    With ``made_from`` (see store m008) a create that came before answers the game it
+    made, its Scribe's link derived again: issuing a new one would cut off the phone
+    that got the first answer. ``made_with`` differing from the first request's: refused.
+    """
+    salt = links.fresh_salt(key)
+    try:
+        game_id = service.create(db, kind, name, lang, made_from=made_from, made_with=made_with,
+                                 also=lambda conn, gid: links.add_first_in(conn, key, salt, gid), **options)
+    except AlreadyMade as made:
+        if made.made_with != made_with:
+            raise RuleError(N_("This Idempotency-Key already made another game: send a new key for a new game."),
+                            field="Idempotency-Key") from None
+        token = links.token_of(key, links.live_scribe(db, made.game_id))
+        if token is None:  # no game is made without a salted Scribe's link: never here
+            raise service.NotFound(made.game_id) from None
+        return Made(made.game_id, token, False)
+    return Made(game_id, links.make_token(key, salt), True)
+
+
+def rematch(db: Database, key: str, shown: Shown) -> Made:
     """The next game at the same table, made as a new game is (the same checks): the same
     players in the same seats, rules, edition and language, the deal one seat on as the
-    game says. Refused while the game is not over."""
+    game says. Refused while the game is not over. One per game: Play again tapped twice,
+    or on two phones, opens the same next game."""
     rules = rules_of(shown.full)
     if not rules.ended(shown.full):
         raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
-    return new_game(db, key, shown.game.game, None, shown.game.lang, **rules.rematch(shown.full.setup))
+    return new_game(db, key, shown.game.game, None, shown.game.lang, made_from=f"rematch:{shown.game.id}",
+                    **rules.rematch(shown.full.setup))
 
 
 def scribe_token(db: Database, key: str, game_id: str) -> str:

@@ -78,6 +78,41 @@
   });
 })();
 
+// One tap, one entry (issue 18). A control that has just appeared (its page, or an htmx swap
+// after a tap) runs the "arming" animation of scribe.css for half a second, during which it
+// takes no pointer (CSS: a double tap's second tap lands on nothing) and here no keyboard
+// Enter or Space either (a key held or pressed twice; after that the key works as ever). A
+// click made by a script (the Try again of connection.js) is never held. And a form that
+// leaves the page (no htmx: Play again, a new game, a new link) is sent once: a second tap
+// while the next page loads would send it again (a new Scribe's link would then answer
+// "replaced" for the one just made); a page brought back by Back is sendable again.
+(function () {
+  "use strict";
+  var CONTROL = "a, label, input, select, textarea, summary, button";
+  var RESEND_MS = 5000;  // a page that never comes: the form may be sent again after this
+
+  function arming(el) {
+    return !!el.getAnimations && el.getAnimations().some(function (a) {
+      return /^arming/.test(a.animationName || "") && a.playState === "running";
+    });
+  }
+
+  window.addEventListener("click", function (e) {
+    var el = e.isTrusted && e.target.closest && e.target.closest(CONTROL);
+    if (el && arming(el)) { e.preventDefault(); e.stopImmediatePropagation(); }
+  }, true);
+
+  var sent = 0;
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (e.defaultPrevented || form.hasAttribute("hx-post") || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
+    var now = performance.now();
+    if (sent && now - sent < RESEND_MS) { e.preventDefault(); return; }
+    sent = now;
+  });
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { sent = 0; } });
+})();
+
 // The offline page's "Try again": the service worker showed it at the page's own address.
 (function () {
   "use strict";

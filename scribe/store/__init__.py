@@ -2,6 +2,7 @@
 
 from .db import open_db
 from .games import (
+    AlreadyMade,
     GameRow,
     StaleError,
     append_entry,
@@ -15,6 +16,7 @@ from .games import (
 )
 
 __all__ = [
+    "AlreadyMade",
     "GameRow",
     "StaleError",
     "append_entry",

@@ -7,7 +7,7 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 from sqlite_utils import Database
 
@@ -65,27 +65,45 @@ def new_id() -> str:
             return made
 
 
+class AlreadyMade(Exception):
+    """A create whose ``made_from`` key already made a game: that game, to answer again."""
+
+    def __init__(self, game_id: str, made_with: str | None):
+        super().__init__(game_id)
+        self.game_id, self.made_with = game_id, made_with
+
+
 def create_game(
     db: Database, game: str, name: str, setup: dict[str, Any], lang: str = "",
-    summary: dict[str, Any] | None = None,
+    summary: dict[str, Any] | None = None, made_from: str | None = None, made_with: str | None = None,
+    also: Callable[[sqlite3.Connection, str], None] | None = None,
 ) -> str:
+    """Store a new game; returns its id. ``also(conn, game_id)`` writes in the same
+    transaction (its Scribe's link: a game is never seen without one).
+
+    ``made_from`` (see m008): at most one game per key, by a unique index, so the same
+    create sent twice, even at the same moment, makes one game; the later ones raise
+    AlreadyMade with the game the first one made.
+    """
     game_id = new_id()
     stamp = now()
-    with WRITE_LOCK, db.conn:
-        db["games"].insert(
-            {
-                "id": game_id,
-                "game": game,
-                "name": name,
-                "setup": json.dumps(setup),
-                "lang": lang,
-                "version": 0,
-                "summary": json.dumps(summary or {}),
-                "created_at": stamp,
-                "updated_at": stamp,
-                "deleted_at": None,
-            }
-        )
+    try:
+        with WRITE_LOCK, db.conn:
+            begin_write(db.conn)
+            row = {"id": game_id, "game": game, "name": name, "setup": json.dumps(setup), "lang": lang,
+                   "version": 0, "summary": json.dumps(summary or {}), "created_at": stamp, "updated_at": stamp}
+            if made_from is not None:  # else the columns of every version of the schema (m001)
+                row.update(made_from=made_from, made_with=made_with)
+            db.conn.execute(f"insert into games ({', '.join(row)}) values ({', '.join('?' * len(row))})",
+                            list(row.values()))
+            if also is not None:
+                also(db.conn, game_id)
+    except sqlite3.IntegrityError:
+        made = None if made_from is None else db.execute(
+            "select id, made_with from games where made_from = ?", [made_from]).fetchone()
+        if made is None:
+            raise
+        raise AlreadyMade(*made) from None
     return game_id
 
 
@@ -153,8 +171,9 @@ def rename_game(db: Database, game_id: str, name: str) -> None:
 
 
 def delete_game(db: Database, game_id: str) -> None:
-    """Deleting hides a game; its log stays so it can be restored."""
-    _set(db, game_id, deleted_at=now())
+    """Deleting hides a game; its log stays so it can be restored. What it was made from
+    is forgotten: Play again on the game before it makes a new one."""
+    _set(db, game_id, deleted_at=now(), made_from=None, made_with=None)
 
 
 def restore_game(db: Database, game_id: str) -> None:

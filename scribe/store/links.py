@@ -220,3 +220,22 @@ def game_version(db: Database, game_id: str) -> int | None:
     row = db.execute("select version from games where id = ? and deleted_at is null", [game_id]).fetchone()
     return None if row is None else row[0]
 
+
+
+def fresh_salt(key: str) -> str:
+    """The salt of a link about to be made (its token: ``make_token(key, salt)``)."""
+    return _salt_for(key)
+
+
+def add_first_in(conn: sqlite3.Connection, key: str, salt: str, game_id: str, kind: str = SCRIBE) -> None:
+    """A new game's first link of ``kind``, inside the caller's transaction (the one that
+    stores the game: no moment when the game exists without its Scribe's link)."""
+    conn.execute(
+        f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)",
+        [token_hash(make_token(key, salt)), game_id, kind, NO_SEAT, salt, now(), 0],
+    )
+
+
+def live_scribe(db: Database, game_id: str) -> Link | None:
+    """The game's Scribe's link now (one is live at any time: a new one replaces the old)."""
+    return next((l for l in live(db, game_id) if l.kind == SCRIBE), None)

@@ -159,3 +159,15 @@ def m007_claim_version(db: Database) -> None:
     on the Scribe's phone passed round, stays sealed from that phone (W-B7). Seats claimed
     before this step keep 0: they saw their own bids already."""
     db["links"].add_column("claim_version", int, not_null_default=0)
+
+
+@migrations()
+def m008_made_from(db: Database) -> None:
+    """What a game was made from, so a create sent twice makes one game (issue 18): a
+    rematch's original game (``rematch:ID``), a new-game form's one-time key or an API
+    client's Idempotency-Key (``form:``/``api:`` and a sha256: the key is never kept).
+    At most one game per key, even for creates arriving at once; ``made_with`` is the
+    sha256 of the API request that made it (the same key with another request is refused)."""
+    db["games"].add_column("made_from", str)
+    db["games"].add_column("made_with", str)
+    db.execute("create unique index games_made_from on games (made_from) where made_from is not null")

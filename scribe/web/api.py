@@ -12,7 +12,7 @@ from ..games import DEFAULT, part, parts
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
-from . import access
+from . import access, once
 from .db import get_db
 from .render import table_url
 from .games import WEB_GAMES, web_for
@@ -90,17 +90,24 @@ def create():
     if lang not in current_app.config["LANGUAGES"]:
         raise RuleError(N_("Unknown language."), field="lang")
     options = WEB_GAMES[kind].api_options(body)
-    game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang, **options)
-    access.remember(key, game_id)
-    return jsonify(_game_json(key, access.scribe(key))), 201
+    made_from, made_with = once.from_api(body)
+    return _made(sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang,
+                                  made_from=made_from, made_with=made_with, **options))
 
 
 @bp.post("/games/<key>/rematch")
 def rematch(key: str):
-    """The next game at the same table, once this one is over: answers the new game."""
-    game_id, new_key = sharing.rematch(get_db(), access.secret_key(), access.scribe(key))
-    access.remember(new_key, game_id)
-    return jsonify(_game_json(new_key, access.scribe(new_key))), 201
+    """The next game at the same table, once this one is over: answers the new game (the
+    same one when asked again)."""
+    return _made(sharing.rematch(get_db(), access.secret_key(), access.scribe(key)))
+
+
+def _made(made: sharing.Made):
+    """201 with the game a create made; the same answer, marked replayed, when it was made before."""
+    access.remember(made.key, made.game_id)
+    resp = jsonify(_game_json(made.key, access.scribe(made.key)))
+    resp.status_code = 201
+    return resp if made.new else once.answered_again(resp)
 
 
 @bp.get("/games/<key>")

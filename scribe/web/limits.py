@@ -13,6 +13,8 @@ from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
+from . import once
+
 CREATE_ENDPOINTS = ("pages.create_game", "api.create", "pages.rematch", "api.rematch")  # a rematch makes a game too
 
 
@@ -49,9 +51,9 @@ def init_app(app: Flask) -> None:
     hooks = app.before_request_funcs.get(None, [])
     if limiter._check_request_limit in hooks:  # not there when RATELIMIT_ENABLED is off
         hooks.remove(limiter._check_request_limit)
-    # one budget for the form and the API; a refused form (a typo in a name) costs nothing
-    shared = limiter.shared_limit(create_limit, scope="create-game", methods=["POST"],
-                                  deduct_when=lambda response: response.status_code < 400)
+    # one budget for the form and the API; a refused form (a typo in a name) costs nothing,
+    # nor does a create sent again that answers the game it made (once.counted)
+    shared = limiter.shared_limit(create_limit, scope="create-game", methods=["POST"], deduct_when=once.counted)
     for endpoint in CREATE_ENDPOINTS:
         app.view_functions[endpoint] = shared(app.view_functions[endpoint])
     app.register_error_handler(RateLimitExceeded, too_many)

@@ -9,6 +9,8 @@ from ..schema import BOOL, INT, NAMES, OPT_INT, STR, closed as _closed, ref as _
 from .games import WEB_GAMES
 
 ERROR = {"$ref": "#/components/schemas/Error"}
+_REPLAYED = {"description": "true when the game was made by an earlier request (the same one sent again)",
+             "schema": {"const": "true"}}
 GAME_NAMES = list(GAMES)  # every registered game; each brings its own schema part
 
 
@@ -58,9 +60,20 @@ def openapi_document() -> dict[str, Any]:
                                    "nobody else's", "responses": {"200": {"description": "Games", **_json(
                     _closed({"games": {"type": "array", "items": game}}))}}},
                 "post": {
-                    "summary": "Create a game",
+                    "summary": "Create a game; with an Idempotency-Key, the same request sent again (a retry, a "
+                               "double tap) answers the game it made instead of making another",
+                    "parameters": [{
+                        "name": "Idempotency-Key", "in": "header", "required": False,
+                        "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
+                        "description": "A key of this client's choosing (a UUID), one per game it means to make: "
+                                       "sent again with the same body from the same address, "
+                                       "it answers the same game, its key unchanged, with Idempotent-Replayed: "
+                                       "true and without counting against the creation limit; with another body, "
+                                       "422. Only a hash of it is stored."}],
                     "requestBody": {"required": True, **_json(_ref("NewGame"))},
-                    "responses": {"201": {"description": "Created: its key is the Scribe's link", **_json(game)},
+                    "responses": {"201": {"description": "Created (or, for a repeated Idempotency-Key, made before): "
+                                                         "its key is the Scribe's link",
+                                          "headers": {"Idempotent-Replayed": _REPLAYED}, **_json(game)},
                                   **_errors(400, 403, 413, 415, 422, 429, 503)},
                 },
             },
@@ -75,9 +88,11 @@ def openapi_document() -> dict[str, Any]:
             },
             "/api/games/{key}/rematch": {"post": {
                 "summary": "Start the next game at the same table once this one is over: the same players in the same "
-                           "seats, rules, edition and language; Wizard's first dealer one seat on (W-R2)",
+                           "seats, rules, edition and language; Wizard's first dealer one seat on (W-R2). One per "
+                           "game: asked again (from any phone) it answers the same next game",
                 "parameters": [game_id],
-                "responses": {"201": {"description": "The new game: its key is its Scribe's link", **_json(game)},
+                "responses": {"201": {"description": "The new game: its key is its Scribe's link",
+                                      "headers": {"Idempotent-Replayed": _REPLAYED}, **_json(game)},
                               **_errors(403, 404, 410, 422, 429, 503)}}},
             "/api/games/{key}/restore": {"post": {"summary": "Restore a deleted game", "parameters": [game_id],
                                                      "responses": {"200": {"description": "Restored", **_json(game)}, **_errors(403, 404, 410, 503)}}},

@@ -13,7 +13,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, stats
+from . import access, once, stats
 from .db import get_db
 from ..games import DEFAULT
 from .games import WEB_GAMES, web_for
@@ -100,39 +100,46 @@ def new_game():
     """The setup form of the chosen game (the first registered unless ?game= says otherwise)."""
     web = WEB_GAMES[_game_kind(request.args.get("game"))]
     return render_template(web.NEW_TEMPLATE, form=web.blank_form(), remembered=stats.remembered_names(),
-                           **web.new_context())
+                           once=once.form_key(), **web.new_context())
 
 
 @bp.post("/games")
 def create_game():
-    """Create a game from its setup form, then open it."""
+    """Create a game from its setup form, then open it (the same form sent twice: one game)."""
     kind = _game_kind(request.form.get("game"))
     web = WEB_GAMES[kind]
     options, shown, kept = web.parse_setup(request.form)
     try:
-        game_id, key = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
-                                         str(get_locale()), **options)
+        made = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
+                                str(get_locale()), made_from=once.from_form(request.form), **options)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""
         if field.startswith("players.") and field[8:].isdigit() and int(field[8:]) < len(kept):
             ctx["error"]["field"] = f"players.{kept[int(field[8:])]}"  # back to the form row
         return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(),
-                                remembered=stats.remembered_names(), **ctx)
-    access.remember(key, game_id)
-    return see_other(url_for("play.game", key=key))
+                                remembered=stats.remembered_names(), once=once.kept_form_key(request.form), **ctx)
+    return _opened(made)
+
+
+def _opened(made: sharing.Made):
+    """To the game a create made, or made before (the same answer both times)."""
+    if not made.new:
+        once.answered_again()
+    access.remember(made.key, made.game_id)
+    return see_other(url_for("play.game", key=made.key))
 
 
 @bp.post("/games/<key>/rematch")
 def rematch(key: str):
-    """Start the next game at the same table (same players, rules, edition; the deal moves on)."""
+    """Start the next game at the same table (same players, rules, edition; the deal moves
+    on); once: tapped again, or on another phone, it opens the same next game."""
     shown = access.scribe(key)
     try:
-        game_id, new_key = sharing.rematch(get_db(), access.secret_key(), shown)
+        made = sharing.rematch(get_db(), access.secret_key(), shown)
     except RuleError as err:
         return render_template("errors/error.html", title=_("Not over yet"), message=error_ctx(err)["error"]["message"]), 409
-    access.remember(new_key, game_id)
-    return see_other(url_for("play.game", key=new_key))
+    return _opened(made)
 
 
 @bp.post("/games/<key>/rename")
