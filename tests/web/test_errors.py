@@ -134,6 +134,7 @@ def test_an_answer_that_fails_after_the_entry_is_in_says_it_was_recorded(app, cl
     shown = text(resp.get_data(as_text=True))
     assert resp.status_code == 500 and "Your entry was recorded" in shown and "without entering it again" in shown
     assert "Nothing was half-saved" not in shown
+    assert resp.headers["HX-Refresh"] == "true"  # htmx swaps no 5xx: the page reloads rather than freeze
     monkeypatch.setattr("scribe.web.api.sheet_json", _boom)
     resp = _unchecked(app).post(f"/api/games/{key}/bids", json={"bid": 0})
     assert resp.status_code == 500 and "Your entry was recorded" in resp.get_json()["error"]
@@ -144,10 +145,16 @@ def test_an_answer_that_fails_after_the_entry_is_in_says_it_was_recorded(app, cl
 def test_an_answer_that_fails_before_anything_is_saved_says_so(app, client, api, new_game, monkeypatch):
     key = new_game()
     monkeypatch.setattr("scribe.sharing.record_for_scribe", _boom)
-    for resp in (client.post(f"/games/{key}/bid", data={"round": "1", "bid": "0"}, headers=HX),
-                 client.post(f"/games/{key}/bid", data={"round": "1", "bid": "0"})):
+    for headers in (HX, {}):
+        resp = client.post(f"/games/{key}/bid", data={"round": "1", "bid": "0"}, headers=headers)
         assert resp.status_code == 500 and "Nothing was half-saved" in text(resp.get_data(as_text=True))
+        assert resp.headers.get("HX-Refresh") == ("true" if headers else None)
     resp = _unchecked(app).post(f"/api/games/{key}/bids", json={"bid": 0})
     assert resp.status_code == 500 and "Nothing was half-saved" in resp.get_json()["error"]
+    monkeypatch.setattr("scribe.web.play._show", _boom)  # the page itself broken: its 2-second poll
+    poll = client.get(f"/games/{key}/poll?v=9", headers=HX)
+    assert poll.status_code == 500 and poll.headers["HX-Refresh"] == "true"  # reloaded, then said in words
+    page = client.get(f"/games/{key}")
+    assert page.status_code == 500 and "reload the page" in text(page.get_data(as_text=True))
     monkeypatch.undo()
     assert api("get", f"/api/games/{key}/sheet")[1]["version"] == 0
