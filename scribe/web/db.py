@@ -26,7 +26,15 @@ def get_db() -> Database:
             kept = (path, open_db(path, migrate=False))
             _held.db = kept
         g.db = kept[1]
+        g.db_changes = g.db.conn.total_changes  # to tell, should the answer fail, whether this request wrote
     return g.db
+
+
+def wrote() -> bool:
+    """Whether this request has committed a change to the database (a write that a crash
+    after it does not undo: an open transaction is rolled back at the end of the request)."""
+    db = g.get("db")
+    return db is not None and not db.conn.in_transaction and db.conn.total_changes != g.get("db_changes")
 
 
 def release_db(_exc: BaseException | None = None) -> None:

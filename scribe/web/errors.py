@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
+
+from .db import wrote
+from .render import is_htmx
 
 
 def _messages() -> dict[int, tuple[str, str]]:
@@ -30,10 +33,17 @@ def handle_crash(exc: Exception):
     from flask import current_app
 
     current_app.logger.exception("unhandled error", exc_info=exc)
-    message = _("Something went wrong on the Scribe's side. Nothing was half-saved: reload the page.")
+    if request.method not in ("GET", "HEAD") and wrote():  # the entry is in: a retry would add it twice
+        message = _("Your entry was recorded, but something went wrong on the Scribe's side while answering: "
+                    "reload the page to see it, without entering it again.")
+    else:
+        message = _("Something went wrong on the Scribe's side. Nothing was half-saved: reload the page.")
     if request.path.startswith("/api/"):
         return jsonify(error=message, field=None), 500
-    return render_template("errors/error.html", title=_("Error"), message=message), 500
+    resp = make_response(render_template("errors/error.html", title=_("Error"), message=message), 500)
+    if is_htmx():  # htmx swaps no 5xx: the page would freeze without a word, so it is reloaded
+        resp.headers["HX-Refresh"] = "true"
+    return resp
 
 
 def init_app(app: Flask) -> None:

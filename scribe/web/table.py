@@ -126,6 +126,8 @@ def scribe_poll(key: str):
 def _plays_for(full: Any, player: int) -> bool:
     """The virtual deck's cards are in play and ``player`` has a card on the table to take
     back or a hand to play from: the Scribe's phone may be passed to them."""
+    if not rules_of(full).SEAT_KINDS:  # a game whose seats play no cards of their own
+        return False
     row = full.current
     return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
                 and 0 <= player < full.setup.n)

@@ -3,7 +3,8 @@ or not an object; never a 500 for anything a client can send."""
 
 from __future__ import annotations
 
-from web_helpers import text
+from flask.testing import FlaskClient
+from web_helpers import HX, text
 
 
 def test_unknown_page_is_a_404_page_in_words(client):
@@ -112,3 +113,48 @@ def test_json_nested_a_thousand_deep_is_a_400_on_every_json_route(app, client, a
         resp = client.post(path, data=deep, content_type="application/json")
         assert resp.status_code == 400 and resp.get_json()["error"] == "Send a JSON object.", path
     assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
+
+
+def _boom(*_args, **_kwargs):
+    raise RuntimeError("a bug in the answer")
+
+
+def _unchecked(app):
+    """A client that does not hold a 500 against the OpenAPI document (it lists none: a
+    500 is a bug, not an answer), to read what such a bug tells the client."""
+    return FlaskClient(app, app.response_class, use_cookies=True)
+
+
+def test_an_answer_that_fails_after_the_entry_is_in_says_it_was_recorded(app, client, api, new_game, monkeypatch):
+    """Issue 18: a tap whose entry is saved and whose answer then fails (a bug in the page
+    shown after it) must not say "nothing was saved", or the player enters it again."""
+    key = new_game()
+    monkeypatch.setattr("scribe.sharing.after", _boom)  # the game as it is after the tap
+    resp = client.post(f"/games/{key}/bid", data={"round": "1", "bid": "0", "version": "0"}, headers=HX)
+    shown = text(resp.get_data(as_text=True))
+    assert resp.status_code == 500 and "Your entry was recorded" in shown and "without entering it again" in shown
+    assert "Nothing was half-saved" not in shown
+    assert resp.headers["HX-Refresh"] == "true"  # htmx swaps no 5xx: the page reloads rather than freeze
+    monkeypatch.setattr("scribe.web.api.sheet_json", _boom)
+    resp = _unchecked(app).post(f"/api/games/{key}/bids", json={"bid": 0})
+    assert resp.status_code == 500 and "Your entry was recorded" in resp.get_json()["error"]
+    monkeypatch.undo()
+    assert api("get", f"/api/games/{key}/sheet")[1]["rounds"][0]["bids"][:2] == [0, 0]  # each once
+
+
+def test_an_answer_that_fails_before_anything_is_saved_says_so(app, client, api, new_game, monkeypatch):
+    key = new_game()
+    monkeypatch.setattr("scribe.sharing.record_for_scribe", _boom)
+    for headers in (HX, {}):
+        resp = client.post(f"/games/{key}/bid", data={"round": "1", "bid": "0"}, headers=headers)
+        assert resp.status_code == 500 and "Nothing was half-saved" in text(resp.get_data(as_text=True))
+        assert resp.headers.get("HX-Refresh") == ("true" if headers else None)
+    resp = _unchecked(app).post(f"/api/games/{key}/bids", json={"bid": 0})
+    assert resp.status_code == 500 and "Nothing was half-saved" in resp.get_json()["error"]
+    monkeypatch.setattr("scribe.web.play._show", _boom)  # the page itself broken: its 2-second poll
+    poll = client.get(f"/games/{key}/poll?v=9", headers=HX)
+    assert poll.status_code == 500 and poll.headers["HX-Refresh"] == "true"  # reloaded, then said in words
+    page = client.get(f"/games/{key}")
+    assert page.status_code == 500 and "reload the page" in text(page.get_data(as_text=True))
+    monkeypatch.undo()
+    assert api("get", f"/api/games/{key}/sheet")[1]["version"] == 0

@@ -324,6 +324,49 @@ def test_pass_is_only_for_hidden_and_secret_bids(client, table):
     assert client.get(f"/games/{t['key']}/pass/0").status_code == 404
 
 
+@pytest.mark.parametrize("reveal, preset, claimed", [
+    ("secret", "standard", (1, 2, 3)),  # as found at a table: every seat still to bid on its own phone
+    ("hidden", "standard", (1, 2, 3)),
+    ("hidden", "plus_minus_one", (1, 2)),  # the last seat (3) waits for the others (W-B7): nobody to pass to
+])
+def test_the_scribes_page_follows_when_no_seat_left_to_bid_can_take_the_phone(app, client, new_game, reveal,
+                                                                              preset, claimed):
+    """4 players, Ana bids first: the seats still to bid hold their own phones; the Scribe's
+    phone, passed to Ana, takes her bid. The answer to the tap, the page, its fragment and
+    its poll show the round (no 500), say who bids on their own phones and pass the phone
+    to nobody; the bid is recorded once."""
+    names = ["Ana", "Ben", "Cy", "Dee"]
+    key = new_game(players=names, first_dealer=3, preset=preset, rules={"reveal": reveal})
+    tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+    for seat in claimed:
+        assert app.test_client().get(f"/p/{tokens[seat]}").status_code == 200  # claimed on its own phone
+    assert client.get(f"/games/{key}/pass/0", headers=HX).status_code == 200
+    tap = client.post(f"/games/{key}/bid", data={"round": "1", "player": "0", "bid": "0", "version": "0"}, headers=HX)
+    assert tap.status_code == 200, text(tap.get_data(as_text=True))[:300]
+    own = ", ".join(names[s] for s in claimed)
+    for resp in (tap, client.get(f"/games/{key}"), client.get(f"/games/{key}", headers=HX),
+                 client.get(f"/games/{key}/poll?v=0", headers=HX)):
+        shown = text(resp.get_data(as_text=True))
+        assert resp.status_code == 200 and f"Bidding on their own phones: {own}." in shown
+        assert "Pass the phone to" not in shown and "show my bid buttons" not in shown
+    assert client.get(f"/games/{key}/poll?v=1", headers=HX).status_code == 204
+    assert sheet_of(client, key)["version"] == 1 and sheet_of(client, key)["rounds"][0]["sealed"] == [True, False, False, False]
+
+
+@pytest.mark.parametrize("game, body", [
+    ("points", {"players": ["Ana", "Ben"], "preset": "skyjo"}), ("points", {"players": ["Ana", "Ben"], "preset": "six"}),
+    ("points", {"players": ["Ana", "Ben"], "preset": "custom", "rounds": 3}), ("zibi", {"players": ["A", "B", "C", "D"]}),
+    ("tarot", {"players": ["Ana", "Ben", "Cy", "Dee"], "first_dealer": 0}),
+])
+def test_pass_the_phone_on_a_game_without_it_is_a_plain_404(client, game, body):
+    """Points games, Witty Zibi and Tarot pass no phone round: /pass/N is a 404 page in words, page and fragment."""
+    key = client.post("/api/games", json={"game": game, **body}).get_json()["key"]
+    for seat in (0, 1, 9):
+        for headers in ({}, HX):
+            resp = client.get(f"/games/{key}/pass/{seat}", headers=headers)
+            assert resp.status_code == 404 and "no such game or page" in text(resp.get_data(as_text=True))
+
+
 # --------------------------------------------------------------------------- polling
 
 

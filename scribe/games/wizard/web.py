@@ -273,6 +273,25 @@ def broken_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.broken_bid_message(setup, f))
 
 
+def sealed_bid_turns(sheet: wizard.Sheet, row: wizard.RoundRow, claimed: Any) -> dict[str, Any]:
+    """Hidden and secret bids on the Scribe's phone (W-B7): the seat to pass it to first
+    (None when every seat still to bid holds its own phone), the other seats it may go
+    to, and the names of those bidding on their own phones (``claimed``), in bidding order. The
+    last seat waits while a restriction may bind it and another bid is missing.
+
+    >>> s = wizard.make_setup(["A", "B", "C", "D"], first_dealer=3, reveal="secret")
+    >>> full = wizard.replay(s, [wizard.Entry(1, "bid", {"round": 1, "player": 0, "bid": 0})])
+    >>> sealed_bid_turns(full, full.current, {1, 2, 3})
+    {'first': None, 'others': [], 'own': ['B', 'C', 'D']}
+    >>> sealed_bid_turns(full, full.current, {2})
+    {'first': 1, 'others': [3], 'own': ['C']}
+    """
+    missing = [q for q in row.order if row.bids[q] is None]
+    waits = wizard.last_seat_waits(sheet, row)
+    free = [q for q in missing if q not in claimed and not (waits and q == row.order[-1])]
+    return {"first": free[0] if free else None, "others": free[1:], "own": [sheet.setup.players[q] for q in missing if q in claimed]}
+
+
 # Wizard's own template helpers, registered by web/filters.py
 FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text, "card_class": card_class}
-GLOBALS = {"suits": wizard.SUITS}
+GLOBALS = {"suits": wizard.SUITS, "sealed_bid_turns": sealed_bid_turns}
