@@ -28,7 +28,9 @@ from .tables import api, links, new_wizard, play_out
 pytestmark = pytest.mark.browser
 
 GAPS_MS = (80, 150, 250, 400)
-SETTLED = "Promise.all(document.getAnimations().map((a) => a.finished)).then(() => true)"
+# every animation over (true), or still running 5 s on (false: a guard that never ends)
+SETTLED = ("Promise.race([Promise.all(document.getAnimations().map((a) => a.finished)).then(() => true), "
+           "new Promise((done) => setTimeout(() => done(false), 5000))])")
 
 
 def expect():
@@ -44,7 +46,7 @@ def entries(server, key, kind=None):
 
 def settled(page) -> None:
     """Every control armed (no animation running): what a deliberate tap meets."""
-    page.evaluate(SETTLED)
+    assert page.evaluate(SETTLED), "a control is still held after 5 s"
 
 
 def double_tap(page, locator, gap_ms: int) -> list[float]:
