@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ...rules.errors import N_
+from ...rules.trickplay import Outcome as FamilyOutcome
 from .cards import Card, Kind, Suit
 from .scoring import Bonus
 
@@ -79,18 +80,13 @@ def legal(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[list[Card], str 
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a trick ended: ``winner`` is the index (in play order) of the winning card,
-    None when the trick was destroyed; ``leads`` the index of the card whose player leads
-    the next trick; ``beast`` the Kraken or White Whale whose power applied, if any."""
+class Outcome(FamilyOutcome):
+    """How a trick ended (the family's ``Outcome``): ``winner`` is the index (in play order)
+    of the winning card, None when the trick was destroyed; ``leads`` the index of the card
+    whose player leads the next trick; and ``beast`` the Kraken or White Whale whose power
+    applied, if any."""
 
-    winner: int | None
-    leads: int
     beast: Kind | None = None
-
-    @property
-    def destroyed(self) -> bool:
-        return self.winner is None
 
 
 def _plain(trick: Sequence[Card], skip: frozenset[int] = frozenset()) -> int | None:
