@@ -26,7 +26,7 @@ from typing import Any, Sequence
 from ...rules import trickplay
 from ...rules.errors import RuleError
 from ...rules.trickplay import RoundPlay, Trick  # noqa: F401  (the play's records, re-exported)
-from .cards import TIGRESS, Card, Kind, parse_card
+from .cards import LOOT, TIGRESS, Card, Kind, parse_card
 from .scoring import Bonus
 from .tricks import CHOOSE_TIGRESS, Outcome, alliances, bonus_of, legal, winner
 
@@ -94,10 +94,15 @@ def tally(state: RoundPlay[Card], n: int) -> dict[str, Any]:
     bonuses = [Bonus()] * n
     loot: list[list[int]] = []
     for t in state.done:
-        if t.winner is None:
+        w = t.winner
+        if w is None:
             continue
         outcome: Outcome = t.outcome  # type: ignore[assignment]  # Skull King's, with its beast
-        bonuses[t.winner] = bonuses[t.winner] + bonus_of(t.cards, outcome)
-        loot += [list(pair) for pair in alliances(t.cards, t.seats, outcome)]
+        cards = t.cards
+        bonus = bonus_of(cards, outcome)
+        if bonus:
+            bonuses[w] = bonuses[w] + bonus
+        if LOOT in cards:
+            loot += [list(pair) for pair in alliances(cards, t.seats, outcome)]
     return {"tricks": list(state.won), "destroyed": state.destroyed,
             "bonuses": [b.as_dict() for b in bonuses], "loot": loot}
