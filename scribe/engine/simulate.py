@@ -29,7 +29,7 @@ from scribe.rules.errors import N_, RuleError
 
 from .options import BID_RULES, PlayOptions
 from .play import GameRecord, play_game
-from .policies import HeuristicPolicy, Policy, RandomPolicy
+from .policies import HeuristicPolicy, RandomPolicy
 from .skull_king import SkullKingHeuristic, SkullKingRandom, play_skull_king_game, skull_king_setup
 from .unicolore import play_unicolore_game
 
