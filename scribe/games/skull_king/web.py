@@ -131,10 +131,6 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     options = {"players": [rows[i] for i in kept], "first_dealer": dealer, "scoring": scoring,
                "max_cards": form.get("max_cards") or None, "rounds": form.get("rounds") or None,
                **{flag: shown[flag] for flag in _FLAGS}}
-    if scoring != "rascal" and form.get("scoring_switch") != "keep":
-        options["cannonball"] = shown["cannonball"] = False  # an option of Rascal's, left ticked: not sent
-    if scoring != "skull_king":
-        options["bonus_on_miss"] = shown["bonus_on_miss"] = False
     return options, shown, kept
 
 
