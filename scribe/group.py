@@ -197,15 +197,12 @@ def _rate(part: int, whole: int) -> float | None:
 # texts of tab-separated lines that a thousand games' rows join in one read.
 # - scores: a line per seat, "won name final-score" (won 1 or 0). Final scores differ
 #   from game to game: each line is read once, gathered by its "won name" head.
-# - counted: "B name bid tried made" per bid size, "S name key value" per fact summed over
-#   games (SUMMED: Skull King's bonus points) and "H name other side" per pair of
+# - counted: "B name bid tried made" per bid size, "S name key label value" per story fact
+#   the game adds up over games (``Fact.summed``: Skull King's bonus points) and
+#   "H name other side" per pair of
 #   seats (from the first's side: + ahead, - behind, = level). Few differ across games,
 #   so ``Counter`` counts the joined lines in C and only the distinct ones are read here.
 _PLAIN = str.maketrans("\t\n", "  ")  # names are cleaned of both (clean_text); older rows too
-
-
-#: Story facts (``rules/story.py`` keys) that the statistics add up over a group's games.
-SUMMED = ("bonus",)  # K-S2..K-S4: the bonus points that counted
 
 
 class Tally(NamedTuple):
@@ -225,8 +222,8 @@ def tally(story: Story) -> Tally:
     ranks = {s.player: s.rank for s in ranked(story.totals, story.lowest_wins)}
     names = [name.translate(_PLAIN) for name in story.players]
     counted = [f"B\t{names[line.player]}\t{b.bid}\t{b.tried}\t{b.made}" for line in story.lines for b in line.bids]
-    counted += [f"S\t{names[line.player]}\t{f.key}\t{f.value}" for line in story.lines for f in line.facts
-                if f.key in SUMMED]
+    counted += [f"S\t{names[line.player]}\t{f.key}\t{f.label.translate(_PLAIN)}\t{f.value}"
+                for line in story.lines for f in line.facts if f.summed]
     for a, o in combinations(range(len(names)), 2):
         side = "+" if ranks[a] < ranks[o] else "-" if ranks[a] > ranks[o] else "="
         counted.append(f"H\t{names[a]}\t{names[o]}\t{side}")
@@ -294,7 +291,8 @@ class _Kind:
                 continue
             if f[0] == "S":
                 summed = self.players[k][7]
-                summed[f[2]] = summed.get(f[2], 0) + int(f[3]) * times
+                label, value = summed.get(f[2], (f[3], 0))
+                summed[f[2]] = (label, value + int(f[4]) * times)
                 continue
             o = self.key_of(f[2])
             if k == o:  # two names of one player merged: no game against themselves
@@ -341,7 +339,7 @@ def _group_json(game: str, variant: str, n: int, games: int, players: dict[str, 
         rows.append({
             "name": name, "games": played, "wins": wins, "win_rate": _rate(wins, played),
             "average": round(total / played, 2), "best": best, "bids": _bids_json(bids) if bids else None,
-            "summed": dict(sorted(summed.items())),
+            "summed": [{"key": k, "label": label, "value": v} for k, (label, v) in sorted(summed.items())],
         })
     head = [{"player": players[a][0], "opponent": players[b][0], "ahead": h[0], "behind": h[1], "level": h[2]}
             for (a, b), h in sorted(h2h.items(), key=lambda i: (folded[i[0][0]], folded[i[0][1]]))]

@@ -320,9 +320,10 @@ def _stats_schemas() -> dict[str, Any]:
     player = _closed({"name": STR, "games": INT, "wins": {**INT, "description": "Every tied winner counts a win"},
                       "win_rate": rate, "average": {"type": "number"},
                       "best": {**INT, "description": "The best final score (the lowest where the lowest wins)"},
-                      "bids": bids, "summed": {"type": "object", "additionalProperties": INT, "description":
-                                               "Facts added up over these games: Skull King's bonus (the bonus "
-                                               "points that counted, K-S2..K-S4); empty for a game without"}})
+                      "bids": bids, "summed": {"type": "array", "items": _closed({"key": STR, "label": STR, "value": INT}),
+                                               "description": "Facts the game adds up over these games (Skull King: "
+                                               "bonus, the bonus points that counted, K-S2..K-S4), label in English "
+                                               "(the page translates it); empty for a game without"}})
     h2h = _closed({"player": STR, "opponent": STR, "ahead": INT, "behind": INT, "level": INT})
     group = _closed({"game": {"enum": GAME_NAMES},
                      "variant": {**STR, "description": "A points game's preset (custom-highest: a custom game won by the highest total); empty otherwise"},

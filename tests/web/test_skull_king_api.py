@@ -107,7 +107,9 @@ def test_statistics_count_bids_made_by_size_and_bonus_points(api):
     assert group["game"] == "skull_king" and group["games"] == 1
     ana = {p["name"]: p for p in group["standings"]}["Ana"]
     assert ana["bids"]["by_size"] == [{"bid": 1, "tried": 2, "made": 1, "accuracy": 0.5}]
-    assert ana["summed"] == {"bonus": 20}
+    assert ana["summed"] == [{"key": "bonus", "label": "Bonus points earned", "value": 20}]
+    assert all(p["summed"] == [] for g in api("get", "/api/stats")[1]["groups"] if g["game"] != "skull_king"
+               for p in g["standings"])
 
 
 def test_rematch_through_the_api(api):
@@ -123,3 +125,5 @@ def test_the_statistics_page_shows_bonus_points(api, client):
     test_statistics_count_bids_made_by_size_and_bonus_points(api)
     body = client.get("/stats?game=skull_king").get_data(as_text=True)
     assert 'class="sp-bonus">20<' in body and "Bonus points earned" in body
+    client.get("/lang/fr")
+    assert "Points bonus gagnés" in client.get("/stats?game=skull_king").get_data(as_text=True)
