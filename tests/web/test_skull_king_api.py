@@ -127,3 +127,12 @@ def test_the_statistics_page_shows_bonus_points(api, client):
     assert 'class="sp-bonus">20<' in body and "Bonus points earned" in body
     client.get("/lang/fr")
     assert "Points bonus gagnés" in client.get("/stats?game=skull_king").get_data(as_text=True)
+
+
+def test_the_virtual_deck_is_not_offered_for_skull_king_yet(api):
+    """Issue 20's item 3 is not built: asked for, the virtual deck is refused in words."""
+    status, body = api("post", "/api/games", {"game": "skull_king", "players": FOUR, "rules": {"virtual_deck": True}})
+    assert status == 422 and body["field"] == "rules.virtual_deck"
+    _s, doc = api("get", "/api/openapi.json")
+    assert "Skull King" not in doc["components"]["schemas"]["NewGame"]["properties"]["rules"]["properties"][
+        "virtual_deck"].get("description", "")

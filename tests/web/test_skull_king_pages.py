@@ -194,7 +194,7 @@ def test_k_t1_k_s3_a_kraken_trick_and_a_loot_alliance(client, api):
     ({"loot": "on"}, [3, 0, 0, 0], {"loot__0__by": "0", "loot__0__to": "1"}, "loot.0", "captured no Loot"),
     ({}, [3, 0, 0, 0], {"black14": "9"}, "bonuses", "no such player"),
 ])
-def test_bad_results_refused_next_to_the_field_nothing_saved(client, rules, tricks, fields, field, words):
+def test_k_t1_k_s2_bad_results_refused_next_to_the_field_nothing_saved(client, rules, tricks, fields, field, words):
     gid = create(client, rounds="3 3", **rules)
     all_bids(client, gid, [3, 0, 0, 0])
     before = version(client, gid)
@@ -205,7 +205,7 @@ def test_bad_results_refused_next_to_the_field_nothing_saved(client, rules, tric
     assert version(client, gid) == before
 
 
-def test_two_black_14s_and_a_skull_king_captured_twice_refused(api, client):
+def test_k_s2_two_black_14s_and_a_skull_king_captured_twice_refused(api, client):
     gid = create(client, rounds="3 3")
     key = gid
     api("post", f"/api/games/{key}/actions/bids", {"bids": [1, 1, 1, 0]})
@@ -218,7 +218,7 @@ def test_two_black_14s_and_a_skull_king_captured_twice_refused(api, client):
     assert sheet(api, key)["version"] == 1
 
 
-def test_rascal_and_the_cannonball(client, api):
+def test_k_s4_rascal_and_the_cannonball(client, api):
     gid = create(client, rounds="2 2", scoring="rascal", cannonball="on")
     all_bids(client, gid, [2, 0, 0, 0])
     assert 'name="cannonball.0"' in page(client, gid)
@@ -255,7 +255,7 @@ def test_a_correction_changes_a_bonus_and_later_totals_follow(client, api):
     assert sheet(api, gid)["version"] == s["version"]
 
 
-def test_undo_takes_back_the_result_and_the_end_offers_a_rematch(client, api):
+def test_k_e1_undo_takes_back_the_result_and_the_end_offers_a_rematch(client, api):
     gid = create(client, rounds="1", dealer="3")
     all_bids(client, gid, [0, 1, 0, 0])
     result(client, gid, [0, 1, 0, 0])
