@@ -77,3 +77,15 @@ def test_a_game_is_its_package_and_one_registry_line(tmp_path):
                               "SCRIBE_INSTANCE": str(tmp_path / "instance")})
     assert out.returncode == 0 and "toy ok" in out.stdout, out.stderr[-3000:]
     assert (tmp_path / "pad.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_shared_script_and_style_name_no_games_form():
+    """static/scribe.js acts on the data attributes a game's templates set (data-next,
+    data-sum-to...), never on a game's form classes or fields; a game's own look is in its
+    own stylesheet (Witty Zibi's clans: static/zibi.css), not in the one every page loads."""
+    js = (ROOT / "static" / "scribe.js").read_text()
+    selectors = re.findall(r"\"[^\"\n]*\"|'[^'\n]*'", js)  # the string literals: where selectors are
+    assert not [s for s in selectors if re.search(r"form\.[a-z]|\.trickrow|name=.destroyed", s)]
+    css = (ROOT / "static" / "scribe.css").read_text()
+    assert "clan-" not in css and ".zrow" not in css
+    assert "clan-A" in (ROOT / "static" / "zibi.css").read_text()
