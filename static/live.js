@@ -18,7 +18,7 @@
   }
   function setLive(up) {
     live = up;
-    document.documentElement.dataset.live = up ? "stream" : (polling ? "poll" : "connecting");
+    document.documentElement.dataset.stream = up ? "stream" : (polling ? "poll" : "connecting");
     if (up) { document.dispatchEvent(new CustomEvent("scribe:live")); }
   }
   function close() {

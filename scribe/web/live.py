@@ -68,7 +68,8 @@ def render_environ(kind: str) -> dict[str, Any]:
         environ.pop("HTTP_COOKIE", None)
         if chosen:
             environ["HTTP_COOKIE"] = f"{i18n.COOKIE}={chosen}"
-    environ.pop("HTTP_LAST_EVENT_ID", None)
+    for sent_once in ("HTTP_LAST_EVENT_ID", "HTTP_ACCEPT_ENCODING"):  # the hub reads plain bytes
+        environ.pop(sent_once, None)
     return environ
 
 

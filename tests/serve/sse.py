@@ -21,7 +21,8 @@ class Stream:
                  timeout: float = 10):
         self.conn = http.client.HTTPConnection(host, port, timeout=timeout)
         self.conn.request("GET", path, headers={"Host": "localhost", "Accept": "text/event-stream",
-                                                "Cache-Control": "no-cache", **(headers or {})})
+                                                "Cache-Control": "no-cache",
+                                                "Accept-Encoding": "gzip, deflate, br", **(headers or {})})
         self.resp = self.conn.getresponse()
         self.status = self.resp.status
         self.headers = self.resp.headers
