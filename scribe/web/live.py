@@ -63,6 +63,12 @@ def render_environ(kind: str) -> dict[str, Any]:
     """The environ a held stream's later renders are made with: this request's, and for
     watchers nothing of the phone's own cookies but its language (they share the render)."""
     environ = {k: v for k, v in request.environ.items() if isinstance(v, (str, int, tuple, bool)) and k != PUSH}
+    # as the request came in, before the proxy fix (scribe/web/proxy.py), which applies again
+    for key, value in (request.environ.get("werkzeug.proxy_fix.orig") or {}).items():
+        if value is None:
+            environ.pop(key, None)
+        else:
+            environ[key] = value
     if kind == WATCH:
         chosen = request.cookies.get(i18n.COOKIE)
         environ.pop("HTTP_COOKIE", None)
