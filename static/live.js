@@ -74,5 +74,8 @@
   });
   document.addEventListener("DOMContentLoaded", follow);
   document.addEventListener("htmx:afterSettle", follow);
+  window.addEventListener("offline", function () {  // the stream is gone with the network: the poll says so
+    if (source) { close(); clearTimeout(retry); }
+  });
   window.addEventListener("online", function () { if (!live && !polling) { backoff = 1000; follow(); } });
 })();

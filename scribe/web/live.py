@@ -88,8 +88,9 @@ def _stream(kind: str, version: int, game_id: str, endpoint: str, **values: Any)
         body += sheet_event(first.get_data())
     path = url_for(endpoint, **values)
     if request.environ.get(PUSH):
+        shown = version_of(first.get_data()) if first.status_code == 200 else None
         request.environ[STREAM] = {"game": game_id, "share": share_key(kind, path), "path": path,
-                                   "version": (version_of(first.get_data()) or version) if first.status_code == 200 else version, "environ": render_environ(kind)}
+                                   "version": version if shown is None else shown, "environ": render_environ(kind)}
     else:
         body += event("poll")  # nothing holds this stream: the page polls as before
     resp = Response(b"retry: %d\n\n" % RETRY_MS + body, mimetype="text/event-stream")
