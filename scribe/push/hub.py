@@ -23,6 +23,10 @@ from typing import Any, Callable
 from ..web.live import event, sheet_event, version_of
 
 TICK_SECONDS = 0.025  # how often the database is asked whether anything changed
+# A link the Scribe stops, a seat released, a game deleted move no version: each group
+# asks its fragment again this often (the poll's cheap 204 when nothing moved), so its
+# pages hear of it as soon as a poll of theirs would have. One ask per group, not per page.
+RECHECK_SECONDS = 2.0
 RELOAD = event("reload")  # the link no longer opens this view: the page reloads and says why
 
 
@@ -125,12 +129,17 @@ class Hub:
     async def run(self) -> None:
         """Every tick: has anything been committed? Then which followed games moved."""
         conn = sqlite3.connect(self.database, check_same_thread=False)
+        loop = asyncio.get_running_loop()
         try:
-            data_version = None
+            data_version, rechecked = None, loop.time()
             while True:
                 await asyncio.sleep(TICK_SECONDS)
                 if not self.games:
                     continue
+                if loop.time() - rechecked >= RECHECK_SECONDS:
+                    rechecked = loop.time()
+                    for group in list(self.groups.values()):
+                        self._publish(group)
                 current = conn.execute("pragma data_version").fetchone()[0]
                 if current == data_version and not self._look:
                     continue

@@ -118,3 +118,29 @@ def test_sigterm_ends_the_streams_and_exits_0(serve):
     assert server.stop(signal.SIGTERM, timeout=8) == 0
     assert all(tv.next() is None for tv in tvs)  # ended, so EventSource opens the next server's
     assert "Scribe stopped." in server.log() and "Traceback" not in server.log()
+
+
+def test_a_seat_released_is_told_on_its_stream_though_no_entry_is_made(serve):
+    """Releasing a seat moves no version: the stream's group asks again as a poll would,
+    and the phone is told to reload (it then reads 'Seat released')."""
+    import http.cookiejar
+    import urllib.request
+
+    server = serve("--host", "127.0.0.1")
+    port = server.port
+    key, _watch = new_game(port)
+    _, _, body = request(port, "GET", f"/api/games/{key}/links", headers={"Host": "localhost"})
+    seat = json.loads(body)["players"][0]["token"]
+    jar = http.cookiejar.CookieJar()
+    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with phone.open(urllib.request.Request(f"http://127.0.0.1:{port}/p/{seat}", headers={"Host": "localhost"})):
+        pass  # the phone claims the seat
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    stream = Stream(port, f"/p/{seat}/events?v=0", headers={"Cookie": cookie})
+    assert stream.next().name == "hello"
+    assert Stream(port, f"/p/{seat}/events?v=0").status == 403  # another phone: refused
+    status, _, _ = request(port, "POST", f"/api/games/{key}/links", {"link": "0", "op": "release"},
+                           headers={"Host": "localhost"})
+    assert status == 200
+    assert stream.next() == (None, "reload", "")
+    assert stream.next() is None
