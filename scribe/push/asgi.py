@@ -17,11 +17,8 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi import build_environ
 
-from ..web.live import PUSH, STREAM, event
+from ..web.live import PUSH, STREAM
 from .hub import Hub, call_wsgi
-
-PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
-PING = event("ping")
 
 
 class PushApp:
@@ -79,12 +76,7 @@ class PushApp:
         gone = loop.create_task(_disconnect(receive, member))
         try:
             while True:
-                try:
-                    async with asyncio.timeout(PING_SECONDS):
-                        await member.wake.wait()
-                except TimeoutError:
-                    await send({"type": "http.response.body", "body": PING, "more_body": True})
-                    continue
+                await member.wake.wait()
                 data = member.take()
                 if member.ended:
                     break

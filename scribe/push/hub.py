@@ -27,6 +27,8 @@ TICK_SECONDS = 0.025  # how often the database is asked whether anything changed
 # asks its fragment again this often (the poll's cheap 204 when nothing moved), so its
 # pages hear of it as soon as a poll of theirs would have. One ask per group, not per page.
 RECHECK_SECONDS = 2.0
+PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
+PING = event("ping")
 RELOAD = event("reload")  # the link no longer opens this view: the page reloads and says why
 
 
@@ -131,11 +133,17 @@ class Hub:
         conn = sqlite3.connect(self.database, check_same_thread=False)
         loop = asyncio.get_running_loop()
         try:
-            data_version, rechecked = None, loop.time()
+            data_version, rechecked, pinged = None, loop.time(), loop.time()
             while True:
                 await asyncio.sleep(TICK_SECONDS)
                 if not self.games:
                     continue
+                if loop.time() - pinged >= PING_SECONDS:  # one timer for all streams, not one each
+                    pinged = loop.time()
+                    for group in self.groups.values():
+                        for member in group.members:
+                            if not member.pending:
+                                member.give(PING)
                 if loop.time() - rechecked >= RECHECK_SECONDS:
                     rechecked = loop.time()
                     for group in list(self.groups.values()):
