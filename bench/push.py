@@ -150,7 +150,7 @@ async def watcher(port: int, path: str, seen: dict[int, float], errors: list[str
         writer.close()
 
 
-def watchers_proc(port: int, path: str, count: int, hold: float, out: mp.Queue, go: mp.Event) -> None:
+def watchers_proc(port: int, path: str, count: int, stop: mp.Event, out: mp.Queue, go: mp.Event) -> None:
     """``count`` watchers in one process; reports (seen per watcher, errors) when done."""
     async def main() -> None:
         seens: list[dict[int, float]] = [{} for _ in range(count)]
@@ -163,9 +163,8 @@ def watchers_proc(port: int, path: str, count: int, hold: float, out: mp.Queue, 
                 await asyncio.sleep(0.05)  # a room does not connect in the same millisecond
         await asyncio.wait_for(ready.wait(), 120)
         out.put(("ready", None))
-        while not go.is_set():
+        while not go.is_set() or not stop.is_set():  # held until the last entry had time to arrive
             await asyncio.sleep(0.05)
-        await asyncio.sleep(hold)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -199,10 +198,9 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
     sheet = api(port, "GET", f"/api/games/{key}/sheet")
     path = f"/w/{watch}/events?v={sheet['version']}"
     out: mp.Queue = mp.Queue()
-    go = mp.Event()
-    hold = seconds + 2.0
+    go, stop = mp.Event(), mp.Event()
     split = [n // procs + (1 if i < n % procs else 0) for i in range(procs)]
-    workers = [mp.Process(target=watchers_proc, args=(port, path, c, hold, out, go)) for c in split if c]
+    workers = [mp.Process(target=watchers_proc, args=(port, path, c, stop, out, go)) for c in split if c]
     for w in workers:
         w.start()
     for _ in workers:
@@ -214,6 +212,8 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
     play(port, key, pace, seconds, sent, threading.Event(), sheet)
     cpu1, t1 = cpu_seconds(pid), time.monotonic()
     rss = rss_mb(pid)
+    time.sleep(3.0)  # a late delivery is measured, not counted as missed
+    stop.set()
     seens, errors, client_cpu = [], [], 0.0
     for _ in workers:
         kind, (s, e, c) = out.get(timeout=180)
