@@ -12,7 +12,9 @@ from .migrations import migrations
 # SQLite lets one writer in at a time and makes the others sleep and retry with growing
 # sleeps (up to 100 ms each: the p99 of a busy table); the threads of one server queue
 # on this lock instead and the next writer starts as soon as the last one commits.
-# Writers in other processes still meet busy_timeout.
+# Writers in other processes still meet busy_timeout. Only for writes of several
+# statements (a new game, a story, links): an entry is appended in one statement that
+# holds SQLite's lock for microseconds and takes no lock of ours (store.games._APPENDS).
 WRITE_LOCK = threading.Lock()
 
 # How long a writer waits for another process's write lock before giving up with
