@@ -12,7 +12,7 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from ..rules.log import Entry
-from .db import WRITE_LOCK, begin_write
+from .db import WRITE_LOCK, alone, begin_write
 
 
 class StaleError(Exception):
@@ -132,11 +132,8 @@ def load_log(db: Database, game_id: str) -> list[Entry]:
 
 
 # One INSERT that appends an entry and moves its game's version and summary, checked
-# against the version the writer read: SQLite runs the whole of it inside one call, its
-# write lock held for a few microseconds and never while a thread waits for Python's GIL
-# (a lock held across several calls was: the writers queued on it, issue 21). Temporary,
-# on each connection that appends (nothing in the file changes); ABORT rolls the
-# statement back whole, so nothing is half-saved.
+# against the version the writer read (``db.alone``): a lock held across several calls
+# made the server's writers queue on it (issue 21).
 _APPENDS = (
     "create temp view if not exists appends (game_id, seq, kind, data, at, summary) as "
     "select game_id, seq, kind, data, at, null from entries",
@@ -150,24 +147,6 @@ _APPENDS = (
 _APPEND = "insert into appends (game_id, seq, kind, data, at, summary) values (?, ?, ?, ?, ?, ?)"
 
 
-def _append(conn: sqlite3.Connection, values: list[Any]) -> None:
-    """Run the one-statement append in a transaction of its own (the caller's, if one is open)."""
-    level = conn.isolation_level
-    if not conn.in_transaction:
-        conn.isolation_level = None  # no BEGIN first: the statement is its own transaction
-    try:
-        try:
-            conn.execute(_APPEND, values)
-        except sqlite3.OperationalError as err:
-            if "no such table: appends" not in str(err):
-                raise
-            for sql in _APPENDS:  # this connection's first append
-                conn.execute(sql)
-            conn.execute(_APPEND, values)
-    finally:
-        conn.isolation_level = level
-
-
 def append_entry(
     db: Database, game_id: str, version: int, kind: str, data: dict[str, Any],
     summary: dict[str, Any] | None = None,
@@ -179,7 +158,8 @@ def append_entry(
     """
     entry = Entry(version + 1, kind, data, now())
     try:
-        _append(db.conn, [game_id, entry.seq, kind, json.dumps(data), entry.at, json.dumps(summary or {})])
+        alone(db.conn, _APPEND, [game_id, entry.seq, kind, json.dumps(data), entry.at, json.dumps(summary or {})],
+              "appends", _APPENDS)
     except sqlite3.IntegrityError:  # the version check, or another entry already at that seq
         current = db.execute("select version from games where id = ?", [game_id]).fetchone()
         raise StaleError(current[0] if current else 0) from None
