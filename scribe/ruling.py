@@ -67,19 +67,19 @@ def ruling(players: int, trump: bool, rows: int, row_h: float, paper: str, foote
         elif i == len(fixed) - 1 or (i - len(fixed)) % 2 == 1:
             edges.append((x, height))
     edges.append((width - half, height))
-    path += [f"M{e:.2f} 0V{bottom:.2f}" for e, bottom in edges]
+    path += [f"M{e:g} 0V{bottom:g}" for e, bottom in edges]
     # horizontal lines: the top, under the header, under each row, the bottom
     ys = [half, HEAD] + [HEAD + (r + 1) * row_h for r in range(rows)]
     if footer:
         ys[-1:] = [ys[-1], height - half]
     else:
         ys[-1] = height - half
-    path += [f"M0 {y:.2f}H{width:.2f}" for y in ys]
+    path += [f"M0 {y:g}h{width:g}" for y in ys]
     # each body cell's bid box: the left and the bottom line of the pad's small box
     bid_x = [sum(columns[: len(fixed) + 2 * p + 1]) for p in range(players)]
     for r in range(rows):
         top = HEAD + r * row_h
-        path += [f"M{bx + half:.2f} {top:.2f}V{top + BOX[1]:.2f}H{bx + BOX[0]:.2f}" for bx in bid_x]
+        path += [f"M{bx + half:g} {top:g}v{BOX[1]:g}h{BOX[0] - half:g}" for bx in bid_x]
     frames = ""
     if footer and winners:
         inset = WINNER / 2

@@ -116,8 +116,8 @@ def test_the_ruling_has_every_line_and_box_once():
     svg = unquote(r.image.split(",", 1)[1])
     d = re.search(r"d='([^']*)'", svg).group(1)
     verticals = re.findall(r"M[\d.]+ 0V", d)
-    horizontals = re.findall(r"M0 [\d.]+H", d)
-    boxes = re.findall(r"M[\d.]+ [\d.]+V[\d.]+H", d)
+    horizontals = re.findall(r"M0 [\d.]+h", d)
+    boxes = re.findall(r"M[\d.]+ [\d.]+v[\d.]+h", d)
     assert len(verticals) == 2 + 3 + 3  # the edges; after #, cards, trump; between the four players
     assert len(horizontals) == 2 + 15 + 1  # top, under the header, under each row, the bottom
     assert len(boxes) == 4 * 15
