@@ -163,7 +163,12 @@ def test_a_game_not_yet_registered_is_pure_rules_reached_by_nothing(package):
     assert package in own and len(own) > 1, f"{package} is not a package of rules"
     assert not [m for m in own if m.rsplit(".", 1)[-1] in PARTS], "a part would make it a registered game"
     importers = sorted(m for m, targets in GRAPH.items() if m not in own and set(own) & targets)
-    assert not importers, f"{importers} import {package}"
+    assert set(importers) <= SIMULATED.get(package, set()), f"{importers} import {package}"
+
+
+# The engine plays a game before the app registers it (issue 20: `scribe simulate --game
+# skull_king`): the engine's module for it may import its rules, and nothing else may.
+SIMULATED = {"scribe.games.skull_king": {"scribe.engine.skull_king"}}
 
 
 @pytest.mark.parametrize("package", GAME_PACKAGES)
