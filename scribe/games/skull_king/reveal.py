@@ -57,7 +57,8 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
             mine = viewer if r.number not in old else None
             r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
         rows.append(r)
-    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer)
+    # records=(): they hold every bid, for ``advance`` alone, and a viewer's sheet is never advanced
+    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, records=())
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0) -> Entry:
