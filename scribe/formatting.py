@@ -15,6 +15,7 @@ from .chart import chart
 from .games import part, parts, rules_of
 from .rules.cards import card_label, parse_card
 from .rules.errors import RuleError
+from .ruling import ruling
 
 
 def translate(err: RuleError) -> str:
@@ -59,5 +60,6 @@ def story(sheet: Any) -> Any:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart)
+    app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines
     for words in parts("words").values():
         app.jinja_env.filters.update(words.FILTERS)  # e.g. Wizard's trump, on pages and on paper

@@ -11,7 +11,7 @@ from ...rules.log import Entry
 from . import KINDS, verify
 from .reveal import sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
-from .sheet import replay, summary
+from .sheet import advance, replay, summary
 from .story import rematch, story
 
 
@@ -25,6 +25,7 @@ class SkullKingRules(GameRules):
 
     make_setup = staticmethod(make_setup)  # type: ignore[assignment]  # the protocol's **options, players named
     replay = staticmethod(replay)
+    advance = staticmethod(advance)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     story = staticmethod(story)

@@ -38,7 +38,8 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
         raise ValueError("this sheet is already a viewer's")
     old, _ = sealing.recorded_before(log, viewer, horizon)
     rows = sealing.sealed_rows(sheet.rows, lambda row: revealed(sheet, row), viewer, old)
-    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer)
+    # records=(): they hold every bid, for ``advance`` alone, and a viewer's sheet is never advanced
+    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, records=())
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0) -> Entry:
