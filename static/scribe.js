@@ -4,7 +4,8 @@
 (function () {
   "use strict";
   function update(form) {
-    var cards = parseInt(form.dataset.cards, 10);
+    // W-J2: nobody wins the Bomb's trick, so one trick fewer is shared out
+    var cards = parseInt(form.dataset.cards, 10) - (form.querySelector("input[name=destroyed]:checked") ? 1 : 0);
     var rows = Array.prototype.slice.call(form.querySelectorAll(".trickrow"));
     rows.forEach(function (row) {
       var auto = row.querySelector("input[data-auto]");

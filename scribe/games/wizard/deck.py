@@ -12,7 +12,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
-from .play import legal_cards
+from .play import legal_cards, legal_jubilee
 
 
 CARD_NOTATION_MAX = 3  # "W", "J", "R13"
@@ -30,6 +30,9 @@ def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]
     OS's cryptographic source for a real game (``cards.make_rng()``), a seed in tests."""
     row = _dealing_round(sheet, data)
     n = sheet.setup.n
+    if sheet.setup.rules.jubilee:  # W-J6: the 60 and the chosen Jubilee cards
+        hands_text, turned_text = cards.jubilee.deal(n, row.cards, sheet.setup.rules.jubilee, rng)
+        return {"round": row.number, "hands": hands_text, "turned": turned_text}
     if sheet.setup.rules.unicolore:
         hands, turned = cards.deal_unicolore(n, row.cards, rng), None
     else:
@@ -53,8 +56,10 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
         raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
                         field="deal", cards=row.cards, players=n)
-    hands = [cards.parse_cards(h) for h in raw]
     turned_raw = data.get("turned")
+    if sheet.setup.rules.jubilee:
+        return _verify_jubilee_deal(sheet, row, raw, turned_raw)
+    hands = [cards.parse_cards(h) for h in raw]
     turned = None if turned_raw in (None, "") else cards.parse_card(turned_raw)
     if (turned is None) == row.has_trump:
         raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
@@ -67,6 +72,29 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
     return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
             "turned": None if turned is None else str(turned)}
+
+
+def _verify_jubilee_deal(sheet: Sheet, row: RoundRow, raw: Sequence[Sequence[Any]], turned_raw: Any
+                         ) -> dict[str, Any]:
+    """A deal from the 60 cards and the chosen Jubilee cards (W-J6): one card is always
+    left to turn up, even in the last round (W-J intro); no Cloud or Juggler named yet."""
+    def one(text: Any) -> str:
+        bad = RuleError(N_("This deal holds cards the deck does not have."), field="deal")
+        if not isinstance(text, str) or (len(text.strip()) > 2 and cards.jubilee.kind(text) is not None):
+            raise bad
+        try:
+            return cards.jubilee.canonical(text)
+        except RuleError:
+            raise bad from None
+
+    hands = [[one(c) for c in h] for h in raw]
+    if turned_raw in (None, ""):
+        raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
+                        field="deal")
+    turned = one(turned_raw)
+    if Counter([c for h in hands for c in h] + [turned]) - Counter(cards.jubilee.deck(sheet.setup.rules.jubilee)):
+        raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
+    return {"round": row.number, "hands": hands, "turned": turned}
 
 
 def _playing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
@@ -101,6 +129,9 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(N_("Choose a card."), field="card")
     if len(raw.strip()) > CARD_NOTATION_MAX:  # never echo a long input back
         raise RuleError(N_("Write a card as W, J, or a suit initial and a rank, like R7."), field="card")
+    rules = sheet.setup.rules
+    if rules.jubilee:
+        return _jubilee_played(sheet, row, player, raw)
     card = str(cards.parse_card(raw))
     names = sheet.setup.players
     if player != play.turn:
@@ -109,9 +140,45 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     hand = row.remaining(player) or ()
     if card not in hand:
         raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
-    rules = sheet.setup.rules
     legal, why = legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
     if card not in legal:
+        raise RuleError(why or N_("That card may not be played now."), field="card")
+    return {"round": row.number, "player": player, "card": card}
+
+
+def _jubilee_played(sheet: Sheet, row: RoundRow, player: int, raw: str) -> dict[str, Any]:
+    """``verify_played`` with Jubilee cards: the Cloud and the Juggler played as the suit
+    their player names (``CLR``, W-J3, W-J4); after the Juggler's trick a tap passes the
+    card to the left instead (W-J4); after the Cloud's trick play waits for its change."""
+    play = row.play
+    assert play is not None
+    names = sheet.setup.players
+    try:
+        card = cards.jubilee.canonical(raw)
+    except RuleError:
+        raise RuleError(N_("Write a card as W, J, or a suit initial and a rank, like R7."), field="card") from None
+    hand = row.remaining(player) or ()
+    if play.waiting == "pass":  # W-J4: every seat passes one card to the left
+        if player not in play.to_pass:
+            raise RuleError(N_("%(name)s has passed a card already: the others pass theirs."), field="card",
+                            name=names[player])
+        if card not in hand:
+            raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
+        return {"round": row.number, "player": player, "card": card, "pass": True}
+    if play.waiting == "cloud":  # W-J3: the bid changes before the next card
+        raise RuleError(N_("%(name)s won the Cloud's trick: %(name)s changes their bid by +1 or -1 first."),
+                        field="card", name=names[play.cloud_winner])  # type: ignore[index]
+    if player != play.turn:
+        raise RuleError(N_("It is %(next)s's turn to play, not %(name)s's."), field="card",
+                        next=names[play.turn], name=names[player])
+    kind = cards.jubilee.kind(card)
+    held = card[:2] if kind in cards.jubilee.NAMED_VALUE else card
+    if kind in cards.jubilee.NAMED_VALUE and len(card) != 3:
+        raise RuleError(N_("Name the suit the Cloud or the Juggler takes."), field="card")
+    if held not in hand:
+        raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
+    legal, why = legal_jubilee(play, hand, sheet.setup.rules.no_wizard_on_trump_lead)
+    if held not in legal:
         raise RuleError(why or N_("That card may not be played now."), field="card")
     return {"round": row.number, "player": player, "card": card}
 
@@ -126,6 +193,12 @@ def verify_card_back(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     last = play.last_play
     if last is None:
         raise RuleError(N_("No card has been played yet in this round."), field="card")
+    if not play.trick and play.last is not None:
+        kinds = {cards.jubilee.kind(c) for _p, c in play.last.plays}
+        if ("juggler" in kinds and any(c is not None for c in row.passed)) or ("cloud" in kinds and row.cloud):
+            # W-J3, W-J4: the trick's effect is under way
+            raise RuleError(N_("Too late: the cards were passed or the bid changed after this trick."),
+                            field="card")
     if last[0] != player:
         mine = any(p == player for p, _c in play.trick) or any(p == player for t in play.done for p, _c in t.plays)
         template = (N_("Too late: %(name)s has played since. A card can be taken back only until the next one.")

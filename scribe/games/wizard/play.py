@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...rules.cards import Suit, parse_card
+from ...rules.cards import Suit, jubilee, parse_card
 from ...rules.cards.tricks import led_of, legal_unchecked, unicolore_winner, winner_unchecked
 from ...rules.errors import N_
 
@@ -41,7 +41,8 @@ class Trick:
 
     leader: int
     plays: tuple[Play, ...]
-    winner: int
+    winner: int  # with the Bomb: who would have won it, and leads the next (W-J2)
+    destroyed: bool = False  # the Bomb's trick: nobody won it (W-J2)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ class TrickState:
     won: tuple[int, ...]  # tricks won so far, per seat
     done: tuple[Trick, ...]  # the finished tricks, in order
     trump: str | None  # the trump suit played to (None: no trump)
+    destroyed: int = 0  # tricks nobody won (the Bomb, W-J2)
+    waiting: str | None = None  # "pass" (the Juggler, W-J4) or "cloud" (W-J3): play waits for it
+    cloud_winner: int | None = None  # who won the Cloud's trick (W-J3)
+    to_pass: tuple[int, ...] = ()  # while waiting for the Juggler's passes: the seats yet to pass (W-J4)
 
     @property
     def finished(self) -> bool:
@@ -115,3 +120,59 @@ def legal_cards(state: TrickState, hand: Sequence[str], p6: bool, unicolore: boo
     only_wizards = all(c.suit is None for c in barred)  # W-P6 bars only Wizards; W-P3 bars other suits
     why = NO_WIZARD_ON_TRUMP if only_wizards else MUST_FOLLOW[CARD_SUIT[led]]  # type: ignore[index]
     return [str(c) for c in legal], why
+
+
+def jubilee_state(n: int, first_leader: int, trump: str | None, p6: bool, plays: Sequence[Play],
+                  cards: int | None, passed: Sequence[bool] = (), clouded: bool = False) -> TrickState:
+    """``trick_state`` with Jubilee cards (W-J1..W-J4): the Bomb's trick is won by nobody
+    and its would-be winner leads next; after the Juggler's trick every seat passes a card
+    (``passed``: whether each seat has) and after the Cloud's its winner changes their bid (``clouded``)
+    before the next card is played.
+
+    >>> t = jubilee_state(3, 0, "red", False, [(0, "R5"), (1, "BO"), (2, "R9"), (2, "CLB"), (0, "B3"), (1, "W")], 2)
+    >>> t.won, t.destroyed, t.done[0].winner, t.cloud_winner, t.waiting, t.finished
+    ((0, 1, 0), 1, 2, 1, 'cloud', True)
+    """
+    suit = SUIT_CARD.get(trump or "")
+    won, done, leader, trick = [0] * n, [], first_leader, []
+    destroyed, cloud_winner, juggled = 0, None, False
+    for play in plays:
+        trick.append(play)
+        if len(trick) == n:
+            i, gone = jubilee.winner([c for _, c in trick], suit, p6)
+            w = trick[i][0]
+            kinds = [jubilee.kind(c) for _, c in trick]
+            destroyed += gone
+            if not gone:
+                won[w] += 1
+                if "cloud" in kinds:
+                    cloud_winner = w
+            done.append(Trick(leader, tuple(trick), w, gone))
+            if "juggler" in kinds:
+                juggled = cards is None or len(done) < cards  # cards are left to pass
+            leader, trick = w, []
+    winning = None
+    if trick:
+        i, gone = jubilee.winner([c for _, c in trick], suit, p6)
+        winning = None if gone else trick[i][0]
+    over = cards is not None and len(done) == cards
+    turn = None if over else (leader + len(trick)) % n
+    to_pass = tuple(p for p in range(n) if not (passed[p] if p < len(passed) else False)) if juggled else ()
+    waiting = "pass" if to_pass else ("cloud" if cloud_winner is not None and not clouded else None)
+    return TrickState(leader, turn, tuple(trick), winning, tuple(won), tuple(done), None if suit is None else trump,
+                      destroyed, waiting, cloud_winner, to_pass)
+
+
+def legal_jubilee(state: TrickState, hand: Sequence[str], p6: bool) -> tuple[list[str], str | None]:
+    """``legal_cards`` with Jubilee cards in the deck: they may be played at any time, the
+    Cloud and the Juggler as the suit their player names (W-J intro, W-J3, W-J4)."""
+    suit = SUIT_CARD.get(state.trump or "")
+    table = [c for _, c in state.trick]
+    legal = jubilee.legal(hand, table, suit, p6)
+    if len(legal) == len(hand):
+        return list(hand), None
+    barred = [c for c in hand if c not in legal]
+    led = jubilee.led_suit(table)
+    only_wizards = all(jubilee.kind(c) is None and parse_card(c).suit is None for c in barred)
+    why = NO_WIZARD_ON_TRUMP if only_wizards or not led else MUST_FOLLOW[CARD_SUIT[led]]  # type: ignore[index]
+    return legal, why

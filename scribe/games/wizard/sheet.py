@@ -4,29 +4,39 @@ the pure function from a setup and its log to what the page, API and PDF render.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Iterable, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry, resolve
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
-from .play import TrickState, trick_state
-from .setup import SEALED, Setup, _whole, round_points
+from .play import TrickState, jubilee_state, trick_state
+from ...rules.cards import jubilee
+from .setup import DEALER_PICKS, SEALED, Setup, _whole, round_points
 from .shown import Shown, shown
 
 
 @dataclass(frozen=True)
 class Trump:
-    """The card turned up (a suit colour, "jester" or "wizard") and the trump suit."""
+    """The card turned up (a suit colour, "jester", "wizard" or a Jubilee card) and the
+    trump suit. ``waiting``: the Werewolf is out and nobody named the trump yet (W-J5);
+    ``by``: who names it, when not the dealer (the Werewolf's holder, shown to all)."""
 
     card: str
     suit: str | None
+    waiting: bool = field(default=False, repr=False)
+    by: int | None = field(default=None, repr=False)
 
     @property
     def pending(self) -> bool:
-        """A Wizard was turned and the dealer has not named a suit yet (W-R3)."""
-        return self.card == "wizard" and self.suit is None
+        """A Wizard (or a Jubilee card that acts as one) was turned and the dealer has not
+        named a suit yet (W-R3), or the Werewolf's holder has not named one (W-J5)."""
+        return self.waiting or (self.card in DEALER_PICKS and self.suit is None)
+
+    def picker(self, dealer: int) -> int:
+        """Who names the trump suit: the Werewolf's holder, else the dealer."""
+        return dealer if self.by is None else self.by
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,24 @@ class RoundRow:
     turned: str | None = None
     played: tuple[tuple[str, ...] | None, ...] = ()
     play: TrickState | None = None  # the tricks as played, card by card (W-P1..W-P6); public
+    # Jubilee cards: tricks nobody won (the Bomb, W-J2), the Cloud's bid change as
+    # (player, +1 or -1) (W-J3), the card each seat passed left after the Juggler (W-J4;
+    # a viewer's sheet keeps only the one it passed and the one it received).
+    destroyed: int = 0
+    cloud: tuple[int, int] | None = None
+    passed: tuple[str | None, ...] = ()
+
+    @property
+    def tricks_to_win(self) -> int:
+        """The tricks someone wins: the cards dealt, less the Bomb's (W-S2, W-J2)."""
+        return self.cards - self.destroyed
+
+    def scored_bid(self, player: int) -> Any:
+        """The bid the round is scored on: the Cloud's change applied (W-J3)."""
+        b = self.bids[player]
+        if self.cloud is not None and self.cloud[0] == player and isinstance(b, int) and b is not SEALED:
+            return b + self.cloud[1]
+        return b
 
     @property
     def dealt(self) -> bool:
@@ -82,7 +110,13 @@ class RoundRow:
             return None
         left = list(self.hands[player])
         for card in (self.played[player] if self.played else None) or ():
-            left.remove(card)
+            left.remove(jubilee.NOTATION["cloud"] if jubilee.kind(card) == "cloud" else
+                        jubilee.NOTATION["juggler"] if jubilee.kind(card) == "juggler" else card)
+        if self.passed and self.passed[player] is not None:  # W-J4: one card to the left...
+            left.remove(self.passed[player])
+            got = self.passed[(player - 1) % len(self.hands)]  # ...and one from the right
+            if got is not None:
+                left.append(got)
         return tuple(left)
 
     @property
@@ -119,7 +153,7 @@ class RoundRow:
         """Whether ``player`` made their bid exactly (None before the tricks)."""
         if self.tricks is None:
             return None
-        return self.bids[player] == self.tricks[player]
+        return self.scored_bid(player) == self.tricks[player]  # W-J3: the changed bid
 
 
 @dataclass(frozen=True)
@@ -319,6 +353,9 @@ class _Round:
     turned: str | None = None
     played: list[list[str]] | None = None
     plays: list[tuple[int, str]] | None = None  # (seat, card) in play order, for the tricks
+    destroyed: int = 0
+    cloud: tuple[int, int] | None = None
+    passed: list[str | None] | None = None
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -343,7 +380,8 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     for i, (r, (cards, dealer, order, has_trump)) in enumerate(zip(rounds, setup.schedule), start=1):
         points = totals = None
         if r.tricks is not None:
-            points = tuple(round_points(b, t) for b, t in zip(r.bids, r.tricks))  # type: ignore[arg-type]
+            bids = [b + r.cloud[1] if r.cloud and r.cloud[0] == p else b for p, b in enumerate(r.bids)]  # W-J3
+            points = tuple(round_points(b, t) for b, t in zip(bids, r.tricks))  # type: ignore[arg-type]
             running = [a + b for a, b in zip(running, points)]
             totals = tuple(running)
         rows.append(
@@ -364,6 +402,9 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
                 turned=r.turned,
                 played=tuple(map(tuple, r.played)) if r.played is not None else (),
                 play=_play(setup, r, order, cards),
+                destroyed=r.destroyed,
+                cloud=r.cloud,
+                passed=tuple(r.passed) if r.passed is not None else (),
             )
         )
     return Sheet(
@@ -384,14 +425,29 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.bids[d["player"]] = d["bid"]
     elif entry.kind == "tricks":
         r.tricks = list(d["tricks"])
+        r.destroyed = d.get("destroyed", 0)  # W-J2
+        if "cloud" in d:  # W-J3 on the score sheet; with the virtual deck its own entry
+            r.cloud = _cloud(d["cloud"])
+    elif entry.kind == "cloud":  # W-J3, virtual deck: the winner of the Cloud's trick
+        r.cloud = (d["player"], d["change"])
     elif entry.kind == "trump":
-        r.trump = Trump(d["card"], d.get("suit"))
+        if r.trump is not None and r.trump.waiting and r.trump.by is not None and r.hands is not None:
+            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
+            hand = list(r.hands[r.trump.by])
+            hand[hand.index(jubilee.NOTATION["werewolf"])] = r.turned  # type: ignore[assignment]
+            r.hands = tuple(tuple(hand) if p == r.trump.by else h for p, h in enumerate(r.hands))
+            r.turned = jubilee.NOTATION["werewolf"]
+        by = r.trump.by if r.trump is not None else None
+        r.trump = Trump(d["card"], d.get("suit"), by=by)
     elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
         r.hands = tuple(tuple(h) for h in d["hands"])
         r.turned = d.get("turned")
-        r.trump = _turned_trump(r.turned)
+        r.trump = _turned_trump(r.turned, r.hands)
         r.played = [[] for _ in r.hands]
         r.plays = []
+        r.passed = [None] * len(r.hands)
+    elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
+        r.passed[d["player"]] = d["card"]  # type: ignore[index]
     elif entry.kind == "played":
         r.played[d["player"]].append(d["card"])  # type: ignore[index]
         r.plays.append((d["player"], d["card"]))  # type: ignore[union-attr]
@@ -402,6 +458,9 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.bids = list(d["bids"])
         if d.get("tricks") is not None:
             r.tricks = list(d["tricks"])
+            r.destroyed = d.get("destroyed", r.destroyed)
+        if "cloud" in d:
+            r.cloud = _cloud(d["cloud"])
         r.corrected = True
     else:
         raise ValueError(f"unknown entry kind {entry.kind!r}")
@@ -415,17 +474,31 @@ def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickS
         return None
     rules = setup.rules
     suit = r.trump.suit if r.trump is not None else None
+    if rules.jubilee:  # W-J1..W-J4
+        passed = [c is not None for c in r.passed or ()]  # who passed is public; what, not (W-J4)
+        return jubilee_state(setup.n, order[0], suit, rules.no_wizard_on_trump_lead, r.plays, cards,
+                             passed, r.cloud is not None)
     return trick_state(setup.n, order[0], suit, rules.no_wizard_on_trump_lead, rules.unicolore, r.plays, cards)
+
+
+def _cloud(value: Any) -> tuple[int, int] | None:
+    return None if value is None else (value["player"], value["change"])
 
 
 SUIT_OF = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}  # card notation -> SUITS
 
 
-def _turned_trump(turned: str | None) -> Trump | None:
+def _turned_trump(turned: str | None, hands: Sequence[Sequence[str]] = ()) -> Trump | None:
     """The trump a turned card sets (W-R3): its suit; none for a Jester; the dealer's
-    pick for a Wizard (pending); nothing is turned in the last round (W-R4)."""
+    pick for a Wizard (pending); nothing is turned in the last round (W-R4). Jubilee
+    cards: the Werewolf in a hand waits for its holder (W-J5); a turned one for the dealer."""
     if turned is None:
         return None
+    holder = next((p for p, h in enumerate(hands) if jubilee.NOTATION["werewolf"] in h), None)
+    if holder is not None or turned == jubilee.NOTATION["werewolf"]:
+        return Trump("werewolf", None, waiting=True, by=holder)
+    if jubilee.kind(turned) is not None:
+        return Trump(jubilee.kind(turned), None)  # type: ignore[arg-type]
     if turned == "W":
         return Trump("wizard", None)
     if turned == "J":

@@ -48,6 +48,12 @@ from .notation import (
     parse_suit,
 )
 from .unicolore import deal_unicolore, own_deck
+from . import jubilee  # noqa: E402  (W-J1..W-J6: the Jubilee cards, as text)
+
+
+def sort_key(text: CardLike) -> tuple[int, float]:
+    """A hand's display order for any card of the virtual deck, Jubilee cards included."""
+    return jubilee.sort_key(text) if isinstance(text, str) else text.sort_key
 
 __all__ = [
     "DECK_SIZE", "DISTINCT_CARDS", "EDITIONS", "EDITION_SPECIALS", "FULL_DECK", "JESTER",
@@ -55,5 +61,5 @@ __all__ = [
     "SUITS", "WIZARD", "WIZARD_RANK", "Card", "CardLike", "Deal", "Suit", "card_label",
     "check_players", "check_round", "deal", "deal_cards", "deal_unicolore", "draw",
     "format_cards", "make_rng", "own_deck", "parse_card", "parse_cards", "parse_suit",
-    "rounds_in_game", "shuffled_deck", "trump_of",
+    "rounds_in_game", "shuffled_deck", "trump_of", "jubilee", "sort_key",
 ]
