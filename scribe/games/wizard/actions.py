@@ -98,7 +98,7 @@ def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any, destroyed: int =
             N_("The tricks add up to %(total)s, but %(won)s were won: %(cards)s cards each were played and "
                "nobody won the Bomb's trick."),
             field="tricks", total=sum(counts), won=won, cards=row.cards)
-    if sum(counts) != row.cards:
+    if not destroyed and sum(counts) != row.cards:
         raise RuleError(
             N_(
                 "The tricks add up to %(total)s, but %(cards)s were played: every trick "

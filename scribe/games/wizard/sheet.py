@@ -109,14 +109,13 @@ class RoundRow:
         if self.hands is None or self.hands[player] is None:
             return None
         left = list(self.hands[player])
-        for card in (self.played[player] if self.played else None) or ():
-            left.remove(jubilee.NOTATION["cloud"] if jubilee.kind(card) == "cloud" else
-                        jubilee.NOTATION["juggler"] if jubilee.kind(card) == "juggler" else card)
         if self.passed and self.passed[player] is not None:  # W-J4: one card to the left...
             left.remove(self.passed[player])
             got = self.passed[(player - 1) % len(self.hands)]  # ...and one from the right
             if got is not None:
                 left.append(got)
+        for card in (self.played[player] if self.played else None) or ():
+            left.remove(card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card)  # CLR: the Cloud
         return tuple(left)
 
     @property
