@@ -320,6 +320,7 @@ def test_w_j4_virtual_after_the_jugglers_trick_everyone_passes_a_card_left_seale
     assert refused(h, "played", round=2, player=2, card="B7").field == "card"  # not in 2's hand
     assert verify(h.sheet, "take_back", {"round": 2, "player": 0})["card"] == "R1"  # until a card is passed
     h.do("played", round=2, player=2, card="W")
+    assert refused(h, "played", round=2, player=0, card="W").field == "card"  # all pass at once: not the W received
     assert refused(h, "played", round=2, player=2, card="R2").field == "card"  # once
     assert refused(h, "take_back", round=2, player=0).field == "card"  # passes under way
     h.do("played", round=2, player=1, card="G5")
@@ -374,7 +375,7 @@ def test_w_j_property_random_jubilee_rounds_played_out_sum_to_cards_minus_destro
             play = row.play
             if play.waiting == "pass":
                 p = play.to_pass[0]
-                g.do("played", round=row.number, player=p, card=rng.choice(row.remaining(p)))
+                g.do("played", round=row.number, player=p, card=rng.choice(row.passable(p)))
                 continue
             if play.waiting == "cloud":
                 w = play.cloud_winner

@@ -162,7 +162,7 @@ def _jubilee_played(sheet: Sheet, row: RoundRow, player: int, raw: str) -> dict[
         if player not in play.to_pass:
             raise RuleError(N_("%(name)s has passed a card already: the others pass theirs."), field="card",
                             name=names[player])
-        if card not in hand:
+        if card not in row.passable(player):  # not one just passed to this seat: all pass at once
             raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
         return {"round": row.number, "player": player, "card": card, "pass": True}
     if play.waiting == "cloud":  # W-J3: the bid changes before the next card

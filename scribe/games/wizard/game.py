@@ -92,8 +92,8 @@ def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
     passing = waiting == "pass" and seat in play.to_pass
     mine = playing and (passing or (waiting is None and play.turn == seat))
     hand = row.remaining(seat) or ()
-    if passing:  # W-J4: any card of the hand goes to the left
-        legal, why = list(hand), None
+    if passing:  # W-J4: any card of the hand goes to the left, not one just received
+        legal, why = list(row.passable(seat)), None
     elif mine and rules.jubilee:
         legal, why = legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
     elif mine:

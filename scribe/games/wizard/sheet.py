@@ -109,13 +109,23 @@ class RoundRow:
         if self.hands is None or self.hands[player] is None:
             return None
         left = list(self.hands[player])
-        if self.passed and self.passed[player] is not None:  # W-J4: one card to the left...
-            left.remove(self.passed[player])
-            got = self.passed[(player - 1) % len(self.hands)]  # ...and one from the right
+        if self.passed:  # W-J4: one card to the left, one from the right
+            if self.passed[player] is not None:
+                left.remove(self.passed[player])
+            got = self.passed[(player - 1) % len(self.hands)]
             if got is not None:
                 left.append(got)
         for card in (self.played[player] if self.played else None) or ():
             left.remove(card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card)  # CLR: the Cloud
+        return tuple(left)
+
+    def passable(self, player: int) -> tuple[str, ...]:
+        """The cards ``player`` may pass after the Juggler's trick: their own, not one just
+        passed to them (W-J4: everyone passes at once)."""
+        left = list(self.remaining(player) or ())
+        got = self.passed[(player - 1) % len(self.passed)] if self.passed else None
+        if got is not None and self.passed[player] is None:
+            left.remove(got)
         return tuple(left)
 
     @property
