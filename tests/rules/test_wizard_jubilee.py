@@ -12,7 +12,6 @@ from scribe.games.wizard.sheet import Trump
 from scribe.games.wizard.reveal import sealed, sealed_entry
 from scribe.rules.cards import jubilee, make_rng
 from scribe.rules.errors import RuleError
-from scribe.rules.sealed import SEALED
 
 from rules_helpers import Game
 
@@ -335,7 +334,7 @@ def test_w_j4_virtual_after_the_jugglers_trick_everyone_passes_a_card_left_seale
     assert sealed(full).current.passed == (None, None, None)
     h.do("played", round=2, player=1, card="B7")  # a received card is played like any other
     pass_entry = next(e for e in h.log if e.kind == "played" and e.data.get("pass") and e.data["player"] == 2)
-    assert sealed_entry(full, pass_entry, viewer=1).data["card"] is SEALED
+    assert sealed_entry(full, pass_entry, viewer=1).data["card"] is None
     assert sealed_entry(full, pass_entry, viewer=0).data["card"] == "W"
     assert sealed_entry(full, pass_entry, viewer=2).data["card"] == "W"
 

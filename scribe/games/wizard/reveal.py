@@ -149,11 +149,11 @@ def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
 
 
 def _sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
-    """A pass (W-J4) as ``viewer`` may read it: its card for the passer and the receiver only,
-    until the round is scored."""
+    """A pass (W-J4) as ``viewer`` may read it: its card (else None, as the history shows a
+    sealed card) for the passer and the receiver only, until the round is scored."""
     number, player = entry.data.get("round"), entry.data.get("player")
     if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
         return entry
     if viewer is not None and isinstance(player, int) and viewer in (player, (player + 1) % sheet.setup.n):
         return entry
-    return replace(entry, data={**entry.data, "card": SEALED})
+    return replace(entry, data={**entry.data, "card": None})  # None: the history's sealed card

@@ -277,7 +277,7 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
     if e.kind == "played" and d.get("pass"):  # W-J4: face down, sealed but for two seats
-        if d["card"] is wizard.SEALED:
+        if d["card"] is None:  # sealed from this reader
             return _("Round %(round)s: %(name)s passes a card to %(next)s", round=d["round"],
                      name=names[d["player"]], next=names[(d["player"] + 1) % len(names)])
         return _("Round %(round)s: %(name)s passes %(card)s to %(next)s", round=d["round"], name=names[d["player"]],
