@@ -268,3 +268,53 @@ def test_w_j4_virtual_deck_the_jugglers_pass_is_sealed_from_the_third_phone(clie
     assert "Ben passes a card to Chloé" in history and "passes Wizard" not in history  # sealed from the Scribe
     resp = client.post(f"/p/{tokens[1]}/played", data={"round": "2", "card": "B7"})  # not his to pass
     assert resp.status_code == 422 and "card" in errors(resp.get_data(as_text=True))
+
+
+def test_w_j4_twins_differing_only_in_the_card_passed_read_alike_to_who_may_not_know_it(app, monkeypatch):
+    """The twin differential (issue 18) for the Juggler's pass (W-J4): two games alike but
+    for the card Ben holds and passes to Chloé read byte for byte alike to the Scribe, the
+    TV and Anna's phone (neither passer nor receiver), page, fragments, JSON, history, PDF."""
+    from table_driver import Table
+    from test_twin_differential import SCRIBE, TV, answer, views
+
+    from scribe.games.wizard.game import GAME
+
+    hands = {}
+    monkeypatch.setattr(GAME.__class__, "DRAWN", {"deal": lambda sheet, data, rng: {
+        "round": sheet.current.number, **hands[sheet.current.number]}})
+    pair = []
+    for secret in ("B7", "Y8"):
+        t = Table(app, {"players": ABC, "first_dealer": 0, "preset": "standard",
+                        "rules": {"virtual_deck": True, "jubilee": ["juggler"], "rounds": 2}})
+        for seat in range(3):
+            t.claim(seat)
+        hands[1] = {"hands": [["R1"], ["R2"], ["R3"]], "turned": "B3"}
+        hands[2] = {"hands": [["R4", "B5"], ["R6", secret], ["JU", "G5"]], "turned": "Y3"}
+        for number, order, plays in ((1, (1, 2, 0), ((1, "R2"), (2, "R3"), (0, "R1"))),
+                                     (2, (2, 0, 1), ((2, "JUG"), (0, "R4"), (1, "R6")))):
+            assert t.deal("api").status_code == 200
+            for seat in order:
+                assert t.bid(seat, 0, "api").status_code == 200
+            for seat, card in plays:
+                assert t.seat_act(seat, "played", {"round": number, "card": card}, "form").status_code == 303
+            if number == 1:
+                assert t.tricks(None, "api").status_code == 200
+        for seat, card in ((1, secret), (2, "G5"), (0, "B5")):  # W-J4: each to the left, Ben's the secret
+            assert t.seat_act(seat, "played", {"round": 2, "card": card}, "hx").status_code == 200
+        pair.append(t)
+    a, b = pair
+    labels = [{id(t.scribe): "scribe", id(t.tv): "tv", **{id(c): f"phone{s}" for s, c in t.holders.items()}}
+              for t in pair]
+    seen = [views(t, labels[i], pdf=True) for i, t in enumerate(pair)]
+    anna = next(k for k in seen[0] if k[:2] == ("seat", 0))
+    compared = 0
+    for viewer in (SCRIBE, TV, anna):
+        for (ca, path_a, h), (cb, path_b, _h) in zip(seen[0][viewer], seen[1][viewer]):
+            got_a, got_b = answer(a, ca.get(path_a, headers=h)), answer(b, cb.get(path_b, headers=h))
+            assert got_a == got_b, (viewer, path_a)
+            compared += 1
+    assert compared >= 25  # every output of the three viewers
+    # the receiver does see it: the twins differ on Chloé's phone
+    chloe = next(k for k in seen[0] if k[:2] == ("seat", 2))
+    (ca, pa, h), (cb, pb, _h) = seen[0][chloe][2], seen[1][chloe][2]
+    assert answer(a, ca.get(pa, headers=h)) != answer(b, cb.get(pb, headers=h))
