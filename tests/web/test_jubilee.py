@@ -165,8 +165,14 @@ def test_w_j3_a_correction_of_a_jubilee_round_keeps_its_cloud_and_bomb(client):
     submit(client, page(client, key), "/tricks", HX, destroyed="1", **{"tricks.0": "0", "tricks.1": "0",
                                                                       "tricks.2": "0"})
     edit = client.get(f"/games/{key}/rounds/1").get_data(as_text=True)
-    resp = submit(client, edit, "/rounds/1", **{"bids.0": "0", "bids.1": "0", "bids.2": "0", "tricks.0": "0",
-                                                "tricks.1": "0", "tricks.2": "0"})
+    assert re.search(r'name="destroyed" value="1" checked', edit)  # as recorded
+    assert 'name="cloud.player" value="" checked' in edit
+    ticked = {"destroyed": "1", "tricks.0": "0", "tricks.1": "0", "tricks.2": "0"}
+    bad = submit(client, edit, "/rounds/1", **{"bids.0": "1", "bids.1": "0", "bids.2": "0", **ticked,
+                                               "cloud.player": "2", "cloud.change": "+1"})
+    assert bad.status_code == 422  # Chloé took no trick: not the Cloud's winner, said next to the field
+    assert "cloud.player" in errors(bad.get_data(as_text=True))
+    resp = submit(client, edit, "/rounds/1", **{"bids.0": "0", "bids.1": "0", "bids.2": "0", **ticked})
     assert resp.status_code in (200, 303), resp.get_data(as_text=True)[:300]
     html = page(client, key)
     row = re.search(r'<tr id="round-1".*?</tr>', html, re.S).group(0)

@@ -83,8 +83,11 @@ def parse_correction(number: int, form, sheet: wizard.Sheet) -> dict[str, Any]:
     row = sheet.row(number)
     data = {"round": number, "bids": _counts(form, "bids", n),
             "tricks": _counts(form, "tricks", n) if row.complete else None}
-    if row.complete and sheet.setup.rules.jubilee and not row.play and "jubilee" in form:
-        data.update({"destroyed": form.get("destroyed"), "cloud": None}, **_jubilee_fields(form))
+    if row.complete and "jubilee" in form:  # W-J2, W-J3: the form shows them (else kept as recorded)
+        rules = sheet.setup.rules
+        data.update({"destroyed": form.get("destroyed")} if rules.has("bomb") else {})
+        data.update({"cloud": None} if rules.has("cloud") else {})
+        data.update(_jubilee_fields(form))
     return data
 
 
