@@ -155,12 +155,16 @@ def test_w_j3_a_virtual_deck_cloud_round_on_three_phones(server, contexts, artif
         x(me.locator("#hand .played")).to_be_visible()
     winner = api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["play"]["cloud_winner"]
     assert winner is not None
-    scribe.reload()
-    form = scribe.locator("form.cloud-change")
-    x(form.locator("h2")).to_contain_text(f"{NAMES[winner]} won the Cloud’s trick")
-    _tap(scribe, form.get_by_role("button", name="-1"))  # bid 0: never below 0, said next to it
-    x(scribe.locator('form.cloud-change p.err[data-field="cloud.change"]')).to_contain_text("can only be +1")
-    _tap(scribe, scribe.locator("form.cloud-change").get_by_role("button", name="+1"))
+    scribe.reload()  # the Scribe's phone says who changes the bid, on which phone
+    x(scribe.locator("p.play-for")).to_contain_text(f"{NAMES[winner]} won the Cloud’s trick")
+    me = phones[winner]
+    form = me.locator("form.cloud-change")
+    x(form).to_contain_text("You won the Cloud’s trick", timeout=15_000)
+    _tap(me, form.get_by_role("button", name="-1"))  # bid 0: never below 0, said next to it
+    x(me.locator('#hand p.err[data-field="card"]')).to_contain_text("can only be +1")
+    _tap(me, me.locator("form.cloud-change").get_by_role("button", name="+1"))
+    x(me.locator("form.cloud-change")).to_have_count(0)
+    x(scribe.get_by_role("button", name="Confirm the tricks")).to_be_visible(timeout=15_000)
     _tap(scribe, scribe.get_by_role("button", name="Confirm the tricks"))
     x(scribe.locator("#round-title")).to_have_text("Final standings")
     cell = scribe.locator(f"#sheet tr#round-1 td[data-player='{winner}']")

@@ -286,6 +286,12 @@ def test_w_j3_virtual_the_clouds_winner_changes_the_bid_before_the_next_card():
     err = refused(g2, "cloud", round=1, player=1, change=1)
     assert err.field == "cloud" and "did not win the Cloud's trick" in err.message % err.params
     assert refused(g2, "cloud", round=1, player=0, change=-1).field == "cloud.change"  # bid 0
+    # on the winner's own phone the change is a tap among its cards: only theirs, in range
+    assert refused(g2, "played", round=1, player=1, card="+1").field == "card"
+    assert refused(g2, "played", round=1, player=0, card="-1").field == "card"  # bid 0
+    twin = g2.copy()
+    twin.do("played", round=1, player=0, card="+1")
+    assert twin.sheet.rows[0].cloud == (0, 1) and twin.sheet.current.play.waiting is None
     g2.do("cloud", round=1, player=0, change="+1")
     assert refused(g2, "cloud", round=1, player=0, change=1).field == "cloud"  # once
     g2.do("tricks", round=1)

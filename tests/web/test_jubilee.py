@@ -219,6 +219,7 @@ def test_w_j3_w_j2_virtual_deck_cloud_and_bomb_played_on_the_phones(client, api,
     assert status == 422 and answer["field"] == "cloud" and "did not win the Cloud's trick" in answer["error"]
     resp = submit(client, page(client, key), "/cloud", HX, change="+1")
     assert resp.status_code == 200
+    assert client.post(f"/p/{tokens[0]}/played", data={"round": "1", "card": "+1"}).status_code == 422  # once
     assert api("post", f"/api/games/{key}/tricks", {"round": 1})[0] == 200  # the tricks as played
     status, body = api("get", f"/api/games/{key}")
     r1 = body["sheet"]["rounds"][0]

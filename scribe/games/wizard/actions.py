@@ -182,14 +182,15 @@ def _cloud_first(sheet: Sheet, winner: int) -> RuleError:
                      field="cloud", name=sheet.setup.players[winner])
 
 
-def _changed_bid(sheet: Sheet, row: RoundRow, player: int, change: int, bids: Sequence[Any] | None = None) -> None:
+def _changed_bid(sheet: Sheet, row: RoundRow, player: int, change: int, bids: Sequence[Any] | None = None,
+                 field: str = "cloud.change") -> None:
     """W-J3: a changed bid stays a bid of the round, 0 to the cards dealt (never below 0)."""
     bid = (bids if bids is not None else row.bids)[player]
     name = sheet.setup.players[player]
     if isinstance(bid, int) and not 0 <= bid + change <= row.cards:
         template = (N_("%(name)s bid 0: the Cloud's change can only be +1.") if change < 0 else
                     N_("%(name)s bid %(bid)s, every trick: the Cloud's change can only be -1."))
-        raise RuleError(template, field="cloud.change", name=name, bid=bid)
+        raise RuleError(template, field=field, name=name, bid=bid)
 
 
 def _cloud_data(sheet: Sheet, row: RoundRow, raw: Any, counts: Sequence[int],

@@ -13,9 +13,13 @@ from ...rules.log import Entry
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
 from .play import legal_cards, legal_jubilee
+from .actions import _changed_bid
 
 
 CARD_NOTATION_MAX = 3  # "W", "J", "R13"
+
+#: W-J3 on the virtual deck: what the winner of the Cloud's trick taps on their own phone.
+CLOUD_TAPS = {"+1": 1, "-1": -1}
 
 
 def _dealing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
@@ -121,7 +125,7 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     row = _playing_round(sheet, data)
     play = row.play
     assert play is not None
-    if play.finished:
+    if play.finished and play.waiting != "cloud":  # W-J3: the last trick's Cloud is changed on a phone
         raise RuleError(N_("Every card of this round is played: the Scribe confirms the tricks."), field="card")
     player = _player(sheet, data.get("player"))
     raw = data.get("card")
@@ -153,6 +157,13 @@ def _jubilee_played(sheet: Sheet, row: RoundRow, player: int, raw: str) -> dict[
     play = row.play
     assert play is not None
     names = sheet.setup.players
+    if play.waiting == "cloud" and raw.strip() in CLOUD_TAPS:  # W-J3: the winner's own choice, on their phone
+        if player != play.cloud_winner:
+            raise RuleError(N_("%(name)s did not win the Cloud's trick: %(winner)s did."), field="card",
+                            name=names[player], winner=names[play.cloud_winner])  # type: ignore[index]
+        change = CLOUD_TAPS[raw.strip()]
+        _changed_bid(sheet, row, player, change, field="card")
+        return {"round": row.number, "player": player, "change": change, "cloud": True}
     try:
         card = cards.jubilee.canonical(raw)
     except RuleError:

@@ -455,6 +455,8 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.played = [[] for _ in r.hands]
         r.plays = []
         r.passed = [None] * len(r.hands)
+    elif entry.kind == "played" and d.get("cloud"):  # W-J3: tapped on the winner's own phone
+        r.cloud = (d["player"], d["change"])
     elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
         r.passed[d["player"]] = d["card"]  # type: ignore[index]
     elif entry.kind == "played":

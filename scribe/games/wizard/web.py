@@ -285,7 +285,7 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
                      name=names[d["player"]], next=names[(d["player"] + 1) % len(names)])
         return _("Round %(round)s: %(name)s passes %(card)s to %(next)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup), next=names[(d["player"] + 1) % len(names)])
-    if e.kind == "cloud":
+    if e.kind == "cloud" or (e.kind == "played" and d.get("cloud")):
         return _("Round %(round)s: %(name)s changes their bid by %(change)s (the Cloud)", round=d["round"],
                  name=names[d["player"]], change=f"{d['change']:+d}")
     if e.kind == "played":
