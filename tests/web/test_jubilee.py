@@ -325,3 +325,14 @@ def test_w_j4_twins_differing_only_in_the_card_passed_read_alike_to_who_may_not_
     chloe = next(k for k in seen[0] if k[:2] == ("seat", 2))
     (ca, pa, h), (cb, pb, _h) = seen[0][chloe][2], seen[1][chloe][2]
     assert answer(a, ca.get(pa, headers=h)) != answer(b, cb.get(pb, headers=h))
+
+
+def test_w_j6_play_again_keeps_the_jubilee_cards(client, api):
+    key = make(client, ["dragon_fairy", "juggler"], rounds="1")
+    bid_all(client, key, [0, 1, 0])
+    submit(client, page(client, key), "/tricks", HX, **{"tricks.0": "0", "tricks.1": "1", "tricks.2": "0"})
+    resp = client.post(f"/games/{key}/rematch")
+    assert resp.status_code in (302, 303)
+    again = re.search(r"/games/([A-Za-z0-9_-]+)", resp.headers["Location"]).group(1)
+    assert again != key
+    assert api("get", f"/api/games/{again}")[1]["sheet"]["rules"]["jubilee"] == ["dragon", "fairy", "juggler"]
