@@ -103,7 +103,8 @@ def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
     last = play.last_play if playing else None
     # W-J3, W-J4: whether play waits, and for whom, is the round's public play (``play.waiting``)
     return {"my_turn": bool(mine), "legal": legal, "why": why,
-            "can_take_back": bool(last and last[0] == seat and not row.complete and waiting != "pass")}
+            "can_take_back": bool(last and last[0] == seat and not row.complete
+                                  and not (waiting == "pass" and len(play.to_pass) < view.setup.n))}
 
 
 GAME = WizardRules()

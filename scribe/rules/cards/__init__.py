@@ -5,7 +5,8 @@ the engine (simulated play). It imports only the rules' errors, so both can impo
 and it imports neither back. Randomness is always passed in (``make_rng``).
 
 Modules: ``notation`` (Card, Suit, ``W J R7``), ``labels`` (W-M2's names), ``deck``
-(the 60 cards, shuffle, deal, turned trump), ``unicolore`` (each player's own 15).
+(the 60 cards, shuffle, deal, turned trump), ``unicolore`` (each player's own 15),
+``jubilee`` (the Jubilee edition's six cards, W-J1..W-J6).
 
 >>> d = deal(4, 3, make_rng(7))
 >>> [len(h) for h in d.hands], parse_card("r7") in FULL_DECK
@@ -48,12 +49,8 @@ from .notation import (
     parse_suit,
 )
 from .unicolore import deal_unicolore, own_deck
-from . import jubilee  # noqa: E402  (W-J1..W-J6: the Jubilee cards, as text)
-
-
-def sort_key(text: CardLike) -> tuple[int, float]:
-    """A hand's display order for any card of the virtual deck, Jubilee cards included."""
-    return jubilee.sort_key(text) if isinstance(text, str) else text.sort_key
+from . import jubilee  # W-J1..W-J6: the Jubilee cards, as text
+from .jubilee import sort_key
 
 __all__ = [
     "DECK_SIZE", "DISTINCT_CARDS", "EDITIONS", "EDITION_SPECIALS", "FULL_DECK", "JESTER",

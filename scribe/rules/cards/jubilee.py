@@ -29,7 +29,7 @@ from typing import Final
 
 from ..errors import N_, RuleError
 from .deck import FULL_DECK, draw, make_rng
-from .notation import JESTER_RANK, WIZARD_RANK, Suit, parse_card, parse_suit
+from .notation import JESTER_RANK, WIZARD_RANK, Card, Suit, parse_card, parse_suit
 
 #: The six cards in the rule book's order (W-J6: the table picks any of them).
 JUBILEE_CARDS: Final = ("dragon", "fairy", "bomb", "cloud", "juggler", "werewolf")
@@ -93,9 +93,10 @@ def label(text: str, lang: str) -> str | None:
     return f"{name} ({_COLOURS.get(lang, _COLOURS['en'])[suit]})"
 
 
-def sort_key(text: str) -> tuple[int, float]:
-    """Hand order: Fairy, Jesters, the suits, Cloud and Juggler, Wizards, Dragon, others."""
-    k = kind(text)
+def sort_key(text: str | Card) -> tuple[int, float]:
+    """Hand order for any card of the virtual deck: Fairy, Jesters, the suits, Cloud and
+    Juggler, Wizards, Dragon, others."""
+    k = kind(text) if isinstance(text, str) else None
     if k is None:
         return parse_card(text).sort_key
     return {"fairy": (-2, 0), "cloud": (8, 1), "juggler": (8, 0), "dragon": (10, 0)}.get(k, (11, 0))
