@@ -38,7 +38,8 @@ KIND_OF: Final = {v: k for k, v in NOTATION.items()}
 #: Cloud and Juggler take the suit their player names (W-J3, W-J4), and a value between ranks.
 NAMED_VALUE: Final = {"cloud": 9.75, "juggler": 7.5}
 
-_NAMES: Final = {
+#: The cards' names per language (the colour of a named Cloud is added by ``labels``).
+NAMES: Final = {
     "en": {"dragon": "Dragon", "fairy": "Fairy", "bomb": "Bomb", "cloud": "Cloud", "juggler": "Juggler",
            "werewolf": "Werewolf"},
     "fr": {"dragon": "Dragon", "fairy": "Fée", "bomb": "Bombe", "cloud": "Nuage", "juggler": "Jongleur",
@@ -77,20 +78,6 @@ def canonical(text: str) -> str:
     if kind(text) is not None:
         return text.strip().upper()
     return str(parse_card(text))
-
-
-def label(text: str, lang: str) -> str | None:
-    """A Jubilee card's name in ``lang`` (a played Cloud with its suit), or None."""
-    k = kind(text)
-    if k is None:
-        return None
-    name = _NAMES.get(lang, _NAMES["en"])[k]
-    suit = named_suit(text)
-    if suit is None:
-        return name
-    from .labels import _COLOURS  # the colour words live with the base cards
-
-    return f"{name} ({_COLOURS.get(lang, _COLOURS['en'])[suit]})"
 
 
 def sort_key(text: str | Card) -> tuple[int, float]:

@@ -47,9 +47,10 @@ def card_label(card: CardLike, edition: str = "english", lang: str = "en") -> st
     ('Nuage (rouge)', 'Dragon')
     """
     ed, lg = edition.strip().lower(), lang.strip().lower()[:2]
-    special = jubilee.label(card, lg) if isinstance(card, str) else None  # W-J1..W-J5
-    if special is not None:
-        return special
+    special = jubilee.kind(card) if isinstance(card, str) else None  # W-J1..W-J5
+    if special is not None and lg in _COLOURS:
+        name, suit = jubilee.NAMES[lg][special], jubilee.named_suit(card)  # type: ignore[arg-type]
+        return name if suit is None else f"{name} ({_COLOURS[lg][suit]})"
     c = parse_card(card)
     if ed not in EDITION_SPECIALS:
         raise RuleError(N_("Unknown edition %(edition)r."), field="edition", edition=edition)
