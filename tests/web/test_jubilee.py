@@ -336,3 +336,20 @@ def test_w_j6_play_again_keeps_the_jubilee_cards(client, api):
     again = re.search(r"/games/([A-Za-z0-9_-]+)", resp.headers["Location"]).group(1)
     assert again != key
     assert api("get", f"/api/games/{again}")[1]["sheet"]["rules"]["jubilee"] == ["dragon", "fairy", "juggler"]
+
+
+def test_w_j3_the_story_counts_a_bid_made_on_the_bid_after_the_cloud(client):
+    key = make(client, ["cloud"], rounds="1")
+    bid_all(client, key, [0, 1, 0])  # Anna bid 0, won the Cloud's trick (+1) and took it: made
+    resp = submit(client, page(client, key), "/tricks", HX, **{"tricks.0": "1", "tricks.1": "0", "tricks.2": "0",
+                                                              "cloud.player": "0", "cloud.change": "+1"})
+    assert resp.status_code == 200
+    from scribe.games.wizard.story import story
+    from scribe.store import links
+
+    with client.application.app_context():
+        _game, sheet, _log = service.load(get_db(), links.find(get_db(), key)[0].game_id)
+    lines = {line.name: line for line in story(sheet).lines}
+    made = {name: next((f.value, f.of) for f in line.facts if f.key == "bids_made") for name, line in lines.items()}
+    assert made == {"Anna": (1, 1), "Ben": (0, 1), "Chloé": (1, 1)}
+    assert [(b.bid, b.tried, b.made) for b in lines["Anna"].bids] == [(1, 1, 1)]  # by the bid scored
