@@ -197,7 +197,9 @@ def _rate(part: int, whole: int) -> float | None:
 # texts of tab-separated lines that a thousand games' rows join in one read.
 # - scores: a line per seat, "won name final-score" (won 1 or 0). Final scores differ
 #   from game to game: each line is read once, gathered by its "won name" head.
-# - counted: "B name bid tried made" per bid size and "H name other side" per pair of
+# - counted: "B name bid tried made" per bid size, "S name key label value" per story fact
+#   the game adds up over games (``Fact.summed``: Skull King's bonus points) and
+#   "H name other side" per pair of
 #   seats (from the first's side: + ahead, - behind, = level). Few differ across games,
 #   so ``Counter`` counts the joined lines in C and only the distinct ones are read here.
 _PLAIN = str.maketrans("\t\n", "  ")  # names are cleaned of both (clean_text); older rows too
@@ -220,6 +222,8 @@ def tally(story: Story) -> Tally:
     ranks = {s.player: s.rank for s in ranked(story.totals, story.lowest_wins)}
     names = [name.translate(_PLAIN) for name in story.players]
     counted = [f"B\t{names[line.player]}\t{b.bid}\t{b.tried}\t{b.made}" for line in story.lines for b in line.bids]
+    counted += [f"S\t{names[line.player]}\t{f.key}\t{f.label.translate(_PLAIN)}\t{f.value}"
+                for line in story.lines for f in line.facts if f.summed]
     for a, o in combinations(range(len(names)), 2):
         side = "+" if ranks[a] < ranks[o] else "-" if ranks[a] > ranks[o] else "="
         counted.append(f"H\t{names[a]}\t{names[o]}\t{side}")
@@ -240,7 +244,7 @@ class _Kind:
     def __init__(self, aliases: Mapping[str, str], shown: Mapping[str, str]):
         self.aliases, self.shown = aliases, shown
         self.games = 0
-        self.players: dict[str, list[Any]] = {}  # key -> name, games, wins, sum, best (signed), best, bids by size
+        self.players: dict[str, list[Any]] = {}  # key -> name, games, wins, sum, best (signed), best, bids by size, summed
         self.h2h: dict[tuple[str, str], list[int]] = {}  # (key, other) -> ahead, behind, level
         self.keys: dict[str, str] = {}  # a typed name -> its player's key (a thousand games name a handful)
 
@@ -250,7 +254,7 @@ class _Kind:
             name_shown = canonical(name, self.aliases)
             k = self.keys[name] = key(name_shown)
             if k not in self.players:
-                self.players[k] = [self.shown.get(k) or name_shown, 0, 0, 0, None, None, {}]
+                self.players[k] = [self.shown.get(k) or name_shown, 0, 0, 0, None, None, {}, {}]
         return k
 
     def add_scores(self, text: str, lowest_wins: bool) -> None:
@@ -284,6 +288,11 @@ class _Kind:
                 bid, bids = int(f[2]), self.players[k][6]
                 t, m = bids.get(bid, (0, 0))
                 bids[bid] = (t + int(f[3]) * times, m + int(f[4]) * times)
+                continue
+            if f[0] == "S":
+                summed = self.players[k][7]
+                label, value = summed.get(f[2], (f[3], 0))
+                summed[f[2]] = (label, value + int(f[4]) * times)
                 continue
             o = self.key_of(f[2])
             if k == o:  # two names of one player merged: no game against themselves
@@ -326,10 +335,11 @@ def _group_json(game: str, variant: str, n: int, games: int, players: dict[str, 
     folded = {k: p[0].casefold() for k, p in players.items()}
     rows = []
     for k in sorted(players, key=lambda k: (-players[k][2], folded[k])):
-        name, played, wins, total, _signed, best, bids = players[k]
+        name, played, wins, total, _signed, best, bids, summed = players[k]
         rows.append({
             "name": name, "games": played, "wins": wins, "win_rate": _rate(wins, played),
             "average": round(total / played, 2), "best": best, "bids": _bids_json(bids) if bids else None,
+            "summed": [{"key": k, "label": label, "value": v} for k, (label, v) in sorted(summed.items())],
         })
     head = [{"player": players[a][0], "opponent": players[b][0], "ahead": h[0], "behind": h[1], "level": h[2]}
             for (a, b), h in sorted(h2h.items(), key=lambda i: (folded[i[0][0]], folded[i[0][1]]))]

@@ -48,7 +48,7 @@ def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
     >>> pad_options(players=9, game="zibi").rounds
     10
     """
-    spec = printing(game or "wizard")
+    spec = printing(game or DEFAULT)
     raw = [" ".join(str(n or "").split()) for n in names]
     while raw and not raw[-1]:
         raw.pop()  # trailing blank rows of the form are unused seats
@@ -71,7 +71,7 @@ def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
     if len(raw) > n:
         raise RuleError(N_("More names than players."), field="names")
     uni, rows = spec.pad_extra(n, unicolore in (True, 1, "1", "on", "true", "yes"), rounds)
-    return PadOptions(n, uni, check_paper(paper), tuple(raw) + ("",) * (n - len(raw)), game or "wizard", rows)
+    return PadOptions(n, uni, check_paper(paper), tuple(raw) + ("",) * (n - len(raw)), game or DEFAULT, rows)
 
 
 def _row_height(rows: int) -> int:
@@ -118,7 +118,7 @@ def sheet_pdf(game: Any, sheet: Any, paper: str = "a4") -> bytes:
 
 
 def pad_pdf(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-            names: Sequence[Any] = (), lang: str | None = None, game: Any = "wizard",
+            names: Sequence[Any] = (), lang: str | None = None, game: Any = DEFAULT,
             rounds: Any = None) -> bytes:
     """A blank pad; in ``lang`` if given, else the current (request's) locale."""
     opts = pad_options(players, unicolore, paper, names, game, rounds)

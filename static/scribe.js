@@ -1,11 +1,15 @@
-// Tricks: fill in the last player's count from the total (W-S2) and show the sum.
+// Tricks: fill in the last player's count from the total (W-S2, K-T1) and show the sum.
+// Any game's form.tricks: data-cards is the tricks played, less a checked "destroyed"
+// count (the Kraken's, the White Whale's); class "open": the total is not the players'
+// alone (Graybeard's ghost at two players), so nothing is filled in.
 // No inline script anywhere: this file, theme.js, connection.js and awake.js are the only
 // behaviour besides htmx.
 (function () {
   "use strict";
   function update(form) {
-    // W-J2: nobody wins the Bomb's trick, so one trick fewer is shared out
-    var cards = parseInt(form.dataset.cards, 10) - (form.querySelector("input[name=destroyed]:checked") ? 1 : 0);
+    var cards = parseInt(form.dataset.cards, 10);
+    var gone = form.querySelector("input[name='destroyed']:checked");
+    if (gone) { cards -= parseInt(gone.value, 10) || 0; }
     var rows = Array.prototype.slice.call(form.querySelectorAll(".trickrow"));
     rows.forEach(function (row) {
       var auto = row.querySelector("input[data-auto]");
@@ -17,7 +21,8 @@
       if (c) { sum += parseInt(c.value, 10); } else { missing.push(row); }
     });
     // one player left: the rest of the tricks; every trick given out: the others took 0
-    if ((missing.length === 1 && cards - sum >= 0) || (missing.length > 1 && sum === cards)) {
+    var open = form.classList.contains("open");
+    if (!open && ((missing.length === 1 && cards - sum >= 0) || (missing.length > 1 && sum === cards))) {
       var left = cards - sum;
       missing = missing.filter(function (row) {
         var input = row.querySelector('input[value="' + left + '"]');

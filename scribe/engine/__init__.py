@@ -1,13 +1,16 @@
-"""Virtual Wizard deck: cards, deal, trump, legal plays, tricks, whole simulated games.
+"""The engine: whole simulated games of Wizard (cards, deal, trump, legal plays, tricks)
+and of Skull King (``skull_king``), between random and heuristic players.
 
 Pure Python: no Flask, no SQL, no I/O. Scoring is delegated to the rules core
-(:func:`scribe.games.wizard.round_points`). Bad input raises
+(:func:`scribe.games.wizard.round_points`; Skull King's ``scoring``). Bad input raises
 :class:`scribe.rules.errors.RuleError` with a message meant for players.
 
 The cards, the deck and the deal are the rules' (:mod:`scribe.rules.cards`), re-exported
 here. Modules: ``tricks`` (winner, legal plays), ``options`` (rule switches),
 ``view``/``policies``/``play`` (rounds and games between players), ``unicolore``
-(W-U3's tricks and games), ``simulate`` (``scribe simulate``).
+(W-U3's tricks and games), ``family`` (tricks played out by any game of the bids-and-
+tricks family from its definition), ``skull_king`` (its rounds, games and players),
+``simulate`` (``scribe simulate``).
 
 Readings, where the texts leave room: after a Wizard played before any number
 card nothing has to be followed for the rest of the trick (W-P2; seed 004's
@@ -44,6 +47,7 @@ from scribe.rules.cards import (
 from .options import PlayOptions
 from .play import GameRecord, RoundRecord, TrickRecord, play_game, play_hands, play_round
 from .policies import HeuristicPolicy, Policy, RandomPolicy
+from .skull_king import SkullKingHeuristic, SkullKingRandom, play_skull_king_game
 from .tricks import can_play, legal_plays, led_suit, trick_winner, verify_play
 from .unicolore import (
     deal_unicolore,
@@ -57,10 +61,10 @@ from .view import RoundView
 __all__ = [
     "DISTINCT_CARDS", "FULL_DECK", "JESTER", "SUITS", "WIZARD",
     "Card", "Deal", "GameRecord", "HeuristicPolicy", "PlayOptions", "Policy",
-    "RandomPolicy", "RoundRecord", "RoundView", "Suit", "TrickRecord",
+    "RandomPolicy", "RoundRecord", "RoundView", "SkullKingHeuristic", "SkullKingRandom", "Suit", "TrickRecord",
     "can_play", "card_label", "deal", "deal_unicolore", "format_cards", "legal_plays",
     "led_suit", "make_rng", "own_deck", "parse_card", "parse_cards", "parse_suit",
-    "play_game", "play_hands", "play_round", "play_unicolore_game", "rounds_in_game",
+    "play_game", "play_hands", "play_round", "play_skull_king_game", "play_unicolore_game", "rounds_in_game",
     "shuffled_deck", "trick_winner", "unicolore_legal_plays", "unicolore_trick_winner",
     "verify_play",
 ]

@@ -1,4 +1,5 @@
-"""Many simulated games and a short report: ``scribe simulate --players N --games K --seed S``.
+"""Many simulated games and a short report: ``scribe simulate --players N --games K --seed S``,
+of Wizard (the default) or of Skull King (``--game skull_king``).
 
 The command is :data:`command` (click); ``scribe.cli`` adds it to the ``scribe`` group.
 
@@ -28,10 +29,14 @@ from scribe.rules.errors import N_, RuleError
 
 from .options import BID_RULES, PlayOptions
 from .play import GameRecord, play_game
-from .policies import HeuristicPolicy, Policy, RandomPolicy
+from .policies import HeuristicPolicy, RandomPolicy
+from .skull_king import SkullKingHeuristic, SkullKingRandom, play_skull_king_game, skull_king_setup
 from .unicolore import play_unicolore_game
 
 POLICY_NAMES = ("random", "heuristic")
+GAMES = {"wizard": "Wizard", "skull_king": "Skull King"}  # the engine's games, by their registry name
+#: Skull King's rule options the engine plays (the rules' setup options, K-S1..K-S4, K-T1).
+SKULL_KING_OPTIONS = ("scoring", "bonus_on_miss", "kraken", "white_whale", "loot")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +55,7 @@ class SimulationReport:
     wins: tuple[float, ...]  # games won per seat, a tie split between the winners
     seconds: float
     jobs: int = 1  # processes the games were played in
+    game: str = "wizard"
 
     @property
     def games_per_second(self) -> float:
@@ -76,11 +82,18 @@ BLOCK = 50  # games per block: each block has its own seeded rng, so --jobs neve
 
 def _play_block(args: tuple) -> tuple[list[int], list[int], list[float], int]:
     """Play one block of games: (total score per seat, exact bids per seat, wins per seat, rounds)."""
-    players, names, unicolore, options, seed, block, count = args
+    players, names, unicolore, options, seed, block, count, game_name = args
     rng = make_rng(seed) if block == 0 else random.Random(f"{seed}:{block}")  # block 0: as before --jobs
-    heuristic = HeuristicPolicy()
-    policies: list[Policy] = [RandomPolicy(rng) if n == "random" else heuristic for n in names]
-    play = play_unicolore_game if unicolore else play_game
+    if game_name == "skull_king":
+        policies: list[Any] = [SkullKingRandom(rng) if n == "random" else SkullKingHeuristic() for n in names]
+        setups = [skull_king_setup(players, d, **options) for d in range(players)]
+
+        def play(players: int, policies: Any, rng: random.Random, options: Any, first_dealer: int) -> Any:
+            return play_skull_king_game(players, policies, rng, setup=setups[first_dealer])
+    else:
+        heuristic = HeuristicPolicy()
+        policies = [RandomPolicy(rng) if n == "random" else heuristic for n in names]
+        play = play_unicolore_game if unicolore else play_game  # type: ignore[assignment]
     totals, exact, wins, rounds = [0] * players, [0] * players, [0.0] * players, 0
     for g in range(block * BLOCK, block * BLOCK + count):
         game: GameRecord = play(players, policies, rng, options, first_dealer=g % players)
@@ -103,6 +116,7 @@ def simulate(
     policy: str = "random",
     unicolore: bool = False,
     jobs: int = 1,
+    game: str = "wizard",
     **rule_options: Any,
 ) -> SimulationReport:
     """Play ``games`` whole games at ``players`` seats from ``seed`` and summarise them.
@@ -112,19 +126,43 @@ def simulate(
     :class:`~scribe.engine.options.PlayOptions` (``no_wizard_on_trump_lead=True``,
     ``bid_rule="plus_minus_one"``, ...). ``unicolore`` plays W-U1..W-U3 instead.
     ``jobs``: processes to play in (0: one per core); the report is the same for any.
+    ``game``: ``wizard`` or ``skull_king``, whose ``rule_options`` are its setup's
+    (``scoring="rascal"``, ``kraken=True``, ``white_whale=True``, ``loot=True``,
+    ``bonus_on_miss=True``), played by 3 to 8 players.
+
+    >>> simulate(5, 3, seed=1, game="skull_king", policy="heuristic", loot=True).options["loot"]
+    True
 
     >>> r = simulate(3, 5, seed=2, policy="heuristic,random,random", bid_rule="plus_minus_one")
     >>> r.policies, r.options["bid_rule"]
     (('heuristic', 'random', 'random'), 'plus_minus_one')
     """
-    check_players(players)
+    if game not in GAMES:
+        raise RuleError(N_("Unknown game %(game)r: the engine plays %(games)s."), field="game", game=game,
+                        games=", ".join(GAMES))
+    if game == "skull_king":
+        if unicolore:
+            raise RuleError(N_("%(option)s is not an option of %(game)s."), field="unicolore",
+                            option="unicolore", game=GAMES[game])
+        for name in rule_options:
+            if name not in SKULL_KING_OPTIONS:
+                raise RuleError(N_("%(option)s is not an option of %(game)s."), field=name, option=name,
+                                game=GAMES[game])
+        setup = skull_king_setup(players, **rule_options)  # refuses a table or a rule the game has not
+        options: Any = {k: v for k, v in setup.rules.as_dict().items() if k in SKULL_KING_OPTIONS}
+    else:
+        check_players(players)
+        for name in rule_options:
+            if name in SKULL_KING_OPTIONS:
+                raise RuleError(N_("%(option)s is not an option of %(game)s."), field=name, option=name,
+                                game=GAMES[game])
+        options = PlayOptions.from_kwargs(**rule_options)
     if not isinstance(games, int) or games < 1:
         raise RuleError(N_("Simulate at least one game, not %(games)s."), field="games", games=games)
     if not isinstance(jobs, int) or jobs < 0:
         raise RuleError(N_("Jobs: a number of processes, or 0 for every core; not %(jobs)s."), field="jobs", jobs=jobs)
-    options = PlayOptions.from_kwargs(**rule_options)
     names = _policy_names(policy, players)
-    blocks = [(players, names, unicolore, options, seed, b, min(BLOCK, games - b * BLOCK))
+    blocks = [(players, names, unicolore, options, seed, b, min(BLOCK, games - b * BLOCK), game)
               for b in range((games + BLOCK - 1) // BLOCK)]
     jobs = min(jobs or os.cpu_count() or 1, len(blocks))
     start = time.perf_counter()
@@ -143,13 +181,14 @@ def simulate(
         seed=seed,
         policies=names,
         unicolore=unicolore,
-        options={k: v for k, v in asdict(options).items() if k != "forbidden"},
+        options=dict(options) if game == "skull_king" else {k: v for k, v in asdict(options).items() if k != "forbidden"},
         average_score=tuple(t / games for t in totals),
         bid_accuracy_by_seat=tuple(e / rounds for e in exact),
         bid_accuracy=sum(exact) / (rounds * players),
         wins=tuple(wins),
         seconds=seconds,
         jobs=jobs,
+        game=game,
     )
 
 
@@ -159,7 +198,7 @@ def format_report(report: SimulationReport) -> str:
     >>> print(format_report(simulate(3, 2, seed=0)).splitlines()[0])
     Wizard: 2 games, 3 players, seed 0
     """
-    variant = "Wizard Unicolore" if report.unicolore else "Wizard"
+    variant = "Wizard Unicolore" if report.unicolore else GAMES[report.game]
     rules = ", ".join(f"{k}={v}" for k, v in report.options.items())
     lines = [
         f"{variant}: {report.games} games, {report.players} players, seed {report.seed}",
@@ -180,7 +219,10 @@ def format_report(report: SimulationReport) -> str:
 
 
 @click.command("simulate", cls=StatusCommand)
-@click.option("--players", type=int, default=4, show_default=True, help="3 to 6 (Unicolore: 3 or 4)")
+@click.option("--game", type=click.Choice(tuple(GAMES)), default="wizard", show_default=True,
+              help="the game the engine plays")
+@click.option("--players", type=int, default=4, show_default=True,
+              help="3 to 6 (Unicolore: 3 or 4; Skull King: 3 to 8)")
 @click.option("--games", type=int, default=1000, show_default=True, help="whole games to play")
 @click.option("--seed", type=int, default=0, show_default=True, help="the same seed replays the same games")
 @click.option("--policy", default="random", show_default=True,
@@ -190,27 +232,30 @@ def format_report(report: SimulationReport) -> str:
 @click.option("--no-wizard-on-trump-lead", is_flag=True, help="W-P6, review 002")
 @click.option("--dealer-blind", is_flag=True, help="W-R3, review 002: trump named without looking")
 @click.option("--unicolore", is_flag=True, help="W-U1..W-U3, 3 or 4 players")
+@click.option("--scoring", type=click.Choice(("skull_king", "rascal")), default=None,
+              help="Skull King: the rule book's scoring (default) or Rascal's")
+@click.option("--kraken", is_flag=True, help="Skull King: the Kraken in the deck")
+@click.option("--white-whale", is_flag=True, help="Skull King: the White Whale in the deck")
+@click.option("--loot", is_flag=True, help="Skull King: the two Loot cards in the deck")
 @click.option("--jobs", type=int, default=1, show_default=True,
               help="processes to play in; 0: one per core (the report is the same for any)")
-def command(players: int, games: int, seed: int, policy: str, bid_rule: str, no_wizard_on_trump_lead: bool,
-            dealer_blind: bool, unicolore: bool, jobs: int) -> int:
+def command(game: str, players: int, games: int, seed: int, policy: str, bid_rule: str,
+            no_wizard_on_trump_lead: bool, dealer_blind: bool, unicolore: bool, scoring: str | None,
+            kraken: bool, white_whale: bool, loot: bool, jobs: int) -> int:
     """Play games between engine players and print a report.
 
     The report: average scores, bid accuracy and games per second.
-    Options the rules refuse (7 players, an unknown policy) say why and exit 2.
+    Options the rules refuse (7 players at Wizard, an unknown policy, an option of the
+    other game) say why and exit 2.
     """
+    # Only the options given are passed: the other game's then refuses them by name.
+    given = {"bid_rule": bid_rule if bid_rule != "none" else None,
+             "no_wizard_on_trump_lead": no_wizard_on_trump_lead or None,
+             "dealer_sees_hand": False if dealer_blind else None,
+             "scoring": scoring, "kraken": kraken or None, "white_whale": white_whale or None, "loot": loot or None}
+    rules = {k: v for k, v in given.items() if v is not None}
     try:
-        report = simulate(
-            players,
-            games,
-            seed,
-            policy=policy,
-            unicolore=unicolore,
-            jobs=jobs,
-            bid_rule=bid_rule,
-            no_wizard_on_trump_lead=no_wizard_on_trump_lead,
-            dealer_sees_hand=not dealer_blind,
-        )
+        report = simulate(players, games, seed, policy=policy, unicolore=unicolore, jobs=jobs, game=game, **rules)
     except RuleError as e:
         print(f"scribe simulate: {e.message}", file=sys.stderr)
         return 2

@@ -113,6 +113,17 @@ class GameRules:
         """(may bid now, must wait for the others) for ``seat``'s own phone."""
         return False, False
 
+    def seat_plays(self, full: Any, seat: int) -> bool:
+        """Whether ``seat`` has cards of its own in play now (a virtual deck's hand to play
+        from, or a card to take back), so the Scribe's phone may be passed to it for them.
+        Default: no cards at the table."""
+        return False
+
+    def forbidden_bid(self, sheet: Any) -> Any:
+        """The one bid the seat bidding now may not make (with ``.value``, shown disabled
+        with the game's reason), or None. Default: no bid is ever forbidden."""
+        return None
+
     def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
         """A seat's own cards, from that seat's view. Default: no cards at the table."""
         return {"virtual_deck": False}

@@ -16,13 +16,15 @@ from typing import Sequence
 @dataclass(frozen=True)
 class Fact:
     """One thing a player's rounds tell: ``value`` (of ``of``, when a ratio), under a
-    stable ``key`` for JSON and a ``label`` (an ``N_`` template; ``clan`` fills it)."""
+    stable ``key`` for JSON and a ``label`` (an ``N_`` template; ``clan`` fills it);
+    ``summed``: the group's statistics add it up over its games (Skull King's bonus points)."""
 
     key: str
     label: str
     value: int
     of: int | None = None
     clan: str | None = None
+    summed: bool = False
 
 
 @dataclass(frozen=True)

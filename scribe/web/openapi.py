@@ -212,16 +212,42 @@ def _game_paths() -> dict[str, Any]:
 
 def _merged(name: str) -> dict[str, Any]:
     """Every game's properties of one kind (NEW_GAME, CORRECTION): a property two games
-    share (``preset``) takes both games' values and words."""
+    share takes both games' values and words (``preset``'s values, ``rules``' switches)."""
     out: dict[str, Any] = {}
-    for game, schema in parts("schema").items():
+    for schema in parts("schema").values():
         for key, prop in getattr(schema, name).items():
-            if key in out and "enum" in out[key] and "enum" in prop:
-                old = out[key]
-                prop = {**old, "enum": [*old["enum"], *(v for v in prop["enum"] if v not in old["enum"])],
-                        "description": "; ".join(d for d in (old.get("description"), prop.get("description")) if d)}
-            out[key] = prop
+            out[key] = _merge(out[key], prop) if key in out else prop
     return out
+
+
+def _types(prop: dict[str, Any]) -> list[str]:
+    t = prop.get("type", [])
+    return [t] if isinstance(t, str) else list(t)
+
+
+def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """One property two games share: enums joined, an object's properties merged one by
+    one, types joined; the descriptions of both kept."""
+    if old == new:
+        return old
+    merged = {**old, **new}
+    if "enum" in old and "enum" in new:
+        merged["enum"] = [*old["enum"], *(v for v in new["enum"] if v not in old["enum"])]
+    if "properties" in old and "properties" in new:
+        props = dict(old["properties"])
+        for k, v in new["properties"].items():
+            props[k] = _merge(props[k], v) if k in props else v
+        merged["properties"] = props
+    if "type" in old and "type" in new:
+        types = _types(old) + [t for t in _types(new) if t not in _types(old)]
+        merged["type"] = types[0] if len(types) == 1 else types
+    for bound in ("minimum", "maximum"):
+        if bound in old and bound in new and old[bound] != new[bound]:
+            merged[bound] = (min if bound == "minimum" else max)(old[bound], new[bound])
+    words = [d for d in (old.get("description"), new.get("description")) if d]
+    if words:
+        merged["description"] = "; ".join(dict.fromkeys(words))
+    return merged
 
 
 def _by_game(games: list[str]) -> dict[str, Any]:
@@ -235,7 +261,7 @@ def _by_game(games: list[str]) -> dict[str, Any]:
 
 
 def _sheet_name(game: str) -> str:
-    return f"{game.capitalize()}Sheet"
+    return "".join(w.capitalize() for w in game.split("_")) + "Sheet"
 
 
 def _schemas() -> dict[str, Any]:
@@ -294,7 +320,10 @@ def _stats_schemas() -> dict[str, Any]:
     player = _closed({"name": STR, "games": INT, "wins": {**INT, "description": "Every tied winner counts a win"},
                       "win_rate": rate, "average": {"type": "number"},
                       "best": {**INT, "description": "The best final score (the lowest where the lowest wins)"},
-                      "bids": bids})
+                      "bids": bids, "summed": {"type": "array", "items": _closed({"key": STR, "label": STR, "value": INT}),
+                                               "description": "Facts the game adds up over these games (Skull King: "
+                                               "bonus, the bonus points that counted, K-S2..K-S4), label in English "
+                                               "(the page translates it); empty for a game without"}})
     h2h = _closed({"player": STR, "opponent": STR, "ahead": INT, "behind": INT, "level": INT})
     group = _closed({"game": {"enum": GAME_NAMES},
                      "variant": {**STR, "description": "A points game's preset (custom-highest: a custom game won by the highest total); empty otherwise"},

@@ -123,43 +123,45 @@ def scribe_poll(key: str):
     return show(key)
 
 
-def _plays_for(full: Any, player: int) -> bool:
-    """The virtual deck's cards are in play and ``player`` has a card on the table to take
-    back or a hand to play from: the Scribe's phone may be passed to them."""
-    if not rules_of(full).SEAT_KINDS:  # a game whose seats play no cards of their own
-        return False
-    row = full.current
-    return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
-                and 0 <= player < full.setup.n)
+@bp.app_template_global()
+def forbidden_bid(sheet: Any) -> Any:
+    """The bid the seat bidding now may not make, as the game says (None: any bid)."""
+    return rules_of(sheet).forbidden_bid(sheet)
 
 
 @bp.get("/games/<key>/pass/<int:player>")
 def pass_phone(key: str, player: int):
     """The Scribe's phone in one player's hands (not for a seat claimed on its own phone):
-    hidden and secret bids, that player's bid buttons only (W-B7); the virtual deck in
-    play, that player's hand with the cards they may play, and their take-back."""
+    bids entered seat by seat, that player's bid buttons only (W-B7, K-B1); cards of their
+    own in play, that player's hand with the cards they may play, and their take-back.
+    Asks the game (``seats_bid_alone``, ``seat_plays``, ``player_bid_state``) only."""
     shown = access.scribe(key)
     game, full = shown.game, shown.full
-    plays = _plays_for(full, player)
-    if not (rules_of(full).seats_bid_alone(full) or plays) or not 0 <= player < full.setup.n:
+    rules = rules_of(full)
+    if not 0 <= player < full.setup.n:
+        abort(404)
+    plays = rules.seat_plays(full, player)
+    if not (rules.seats_bid_alone(full) or plays):
         abort(404)
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
-    ctx = {"game": game, "sheet": sheet, "row": row, "p": player}
+    can_bid = rules.player_bid_state(full, player)[0]
+    ctx = {"game": game, "sheet": sheet, "row": row, "p": player, "can_bid": can_bid}
     claimed = player in sharing.claimed_seats(get_db(), game.id, access.device())
-    if plays:  # the virtual deck: this seat's hand and the trick, for its turn or its take-back
+    if plays:  # cards in play: this seat's hand and the trick, for its turn or its take-back
         if player in sharing.playing_on_phones(get_db(), game.id, access.device()):
             msg = _("%(name)s holds their seat on their own phone: they play their cards there.",
                     name=full.setup.players[player])
-            ctx.update(sheet=shown.sheet, row=shown.sheet.current, error={"message": msg, "field": "card"})
+            ctx.update(sheet=shown.sheet, row=shown.sheet.current, can_bid=False,
+                       error={"message": msg, "field": "card"})
             return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
         return page_or_fragment("table/pass.html", "table/_pass.html", cards=sharing.own_hands(sheet, player), **ctx)
     if claimed:
         msg = _("%(name)s holds their seat on their own phone: they enter their bid there.",
                 name=full.setup.players[player])
-        ctx.update(sheet=shown.sheet, row=shown.sheet.current, error={"message": msg, "field": "bid"})
+        ctx.update(sheet=shown.sheet, row=shown.sheet.current, can_bid=False, error={"message": msg, "field": "bid"})
         return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
-    if row is None or sheet.phase != "bidding" or row.bids[player] is not None:
+    if not can_bid:
         ctx["error"] = {"message": _("%(name)s has no bid to enter now.", name=full.setup.players[player]), "field": "bid"}
         return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
     return page_or_fragment("table/pass.html", "table/_pass.html", **ctx)

@@ -73,11 +73,26 @@ def test_k_b1_bids_are_sealed_until_the_last_is_in_then_shown_to_all():
     assert [GAME.view_entry(g.sheet, e, 0).data["bid"] for e in g.log] == [1, 0, 1]
 
 
-def test_k_b1_an_undone_bids_entry_reads_sealed():
+def test_k_b1_a_reveal_is_for_good_an_undone_bids_entry_stays_revealed():
+    """Every bid at once was the table's "Yo-ho-ho!": everyone saw them; an undo takes the
+    entry back, not what the table saw (as Wizard's W-B7, the family's ``bidding/shown.py``)."""
     g = Game()
     g.bids([1, 0, 0])
     g.undo()
-    assert GAME.view_entry(g.sheet, g.log[0], 1).data["bids"] == [SEALED, 0, SEALED]
+    assert GAME.view_entry(g.sheet, g.log[0], 1).data["bids"] == [1, 0, 0]
+    assert GAME.view(g.sheet, g.log, 2).rows[0].bids == (None, None, None)  # no bid in now
+
+
+def test_k_b1_the_last_bid_undone_leaves_the_round_revealed():
+    g = Game()
+    for p, b in enumerate((1, 0, 0)):
+        g.do("bid", player=p, bid=b)
+    g.undo()
+    assert GAME.view(g.sheet, g.log, 1).rows[0].bids == (1, 0, None)  # seen by all: not sealed again
+    h = Game()
+    for p, b in enumerate((1, 0)):
+        h.do("bid", player=p, bid=b)
+    assert GAME.view(h.sheet, h.log, 2).rows[0].bids == (SEALED, SEALED, None)  # never revealed
 
 
 def test_k_b1_a_seats_new_link_does_not_read_the_bid_made_before_it():

@@ -258,7 +258,7 @@ def test_w_j2_virtual_the_bombs_trick_is_won_by_nobody_its_would_be_winner_leads
         g.do("played", round=1, player=seat, card=card)
     play = g.sheet.current.play
     assert play.finished and play.won == (0, 0, 0) and play.destroyed == 1 and play.done[0].destroyed
-    assert play.done[0].winner == 2  # leads the next
+    assert play.done[0].winner is None and play.done[0].next_leader == 2  # nobody won it; R12 leads the next
     data = g.do("tricks", round=1)
     assert data == {"round": 1, "tricks": [0, 0, 0], "destroyed": 1}
     assert g.sheet.rows[0].points == (20, 20, 20)

@@ -90,8 +90,22 @@ class Table:
         return self.game == "wizard"
 
     @property
+    def skull_king(self) -> bool:
+        return self.game == "skull_king"
+
+    @property
+    def reveal(self) -> str:
+        """How bids are shown: Wizard's rule (W-B7), Skull King's only mode (K-B1)."""
+        return "hidden" if self.skull_king else self.rules.get("reveal", "open")
+
+    @property
     def sealed_bids(self) -> bool:
-        return self.wizard and self.rules.get("reveal", "open") != "open"
+        return (self.wizard or self.skull_king) and self.reveal != "open"
+
+    def action_path(self, wizard_path: str, kind: str) -> str:
+        """The API path of an action: Wizard's own paths (/bids, /tricks...), or the game's
+        /actions/{kind}."""
+        return f"/api/games/KEY/{wizard_path}" if self.wizard else f"/api/games/KEY/actions/{kind}"
 
     def own_phone(self, seat: int):
         """The client holding ``seat`` if it is not the Scribe's own phone, else None."""
@@ -216,7 +230,7 @@ class Table:
         if self.sealed_bids and self.own_phone(seat) is not None:
             return self.seat_act(seat, "bid", {"round": number, "bid": value}, way)
         return self.scribe_act("bid", {"round": number, "player": seat, "bid": value}, way,
-                               api_path="/api/games/KEY/bids")
+                               api_path=self.action_path("bids", "bid"))
 
     def trump(self, card: str, suit: str | None = None, way: str | None = None):
         number = self.sheet()["current_round"]
@@ -232,7 +246,8 @@ class Table:
         number, way = self.sheet()["current_round"], way or self.next_way()
         if counts is None and way != "api":  # the page's form comes filled in with them
             counts = self.sheet()["rounds"][number - 1]["play"]["won"]
-        return self.scribe_act("tricks", {"round": number, "tricks": counts}, way, api_path="/api/games/KEY/tricks")
+        return self.scribe_act("tricks", {"round": number, "tricks": counts}, way,
+                               api_path=self.action_path("tricks", "tricks"))
 
     def correct(self, number: int, bids: list[int], tricks: list[int] | None, way: str | None = None):
         way = way or self.next_way()
@@ -243,6 +258,42 @@ class Table:
         form.update({f"tricks.{p}": str(t) for p, t in enumerate(tricks or ())})
         return self._wrote(self.scribe.post(f"/games/{self.key}/rounds/{number}", data=form,
                                             headers=HX if way == "hx" else {}))
+
+    # ------------------------------------------------------------------ Skull King
+
+    def all_bids(self, bids: list[int], way: str | None = None):
+        """Yo-ho-ho! every bid at once, as the table shows them (K-B1)."""
+        return self.scribe_act("bids", {"round": self.sheet()["current_round"], "bids": bids}, way)
+
+    def result(self, tricks: list[int], way: str | None = None, destroyed: int = 0, bonuses: dict | None = None,
+               loot: list | None = None, cannonball: list | None = None, number: int | None = None):
+        """A Skull King round's result (K-T1, K-S2..K-S4), or its correction (``number``):
+        the form's taps (a count per player, one tap on who took a one-card bonus) or the
+        API's JSON. ``bonuses``: seat -> counts."""
+        way = way or self.next_way()
+        bonuses, loot, cannonball = bonuses or {}, loot or [], cannonball or []
+        row = number or self.sheet()["current_round"]
+        if way == "api":
+            body = {"tricks": tricks, "destroyed": destroyed, "loot": loot, "cannonball": cannonball,
+                    "bonuses": [bonuses.get(p, {}) for p in range(self.n)]}
+            if number is not None:
+                return self.api_post(f"/api/games/KEY/rounds/{number}/correction", body)
+            return self.api_post("/api/games/KEY/actions/tricks", {"round": row, **body})
+        form = {"version": str(self.sheet()["version"]), "round": str(row), "destroyed": str(destroyed),
+                **{f"tricks.{p}": str(t) for p, t in enumerate(tricks)}}
+        for p, counts in bonuses.items():
+            for kind, count in counts.items():
+                if kind in ("black14", "skull_king"):
+                    form[kind] = str(p)
+                else:
+                    form[f"bonus.{p}.{kind}"] = str(count)
+        for i, (by, to) in enumerate(loot):
+            form.update({f"loot.{i}.by": str(by), f"loot.{i}.to": str(to)})
+        form.update({f"cannonball.{p}": "on" for p in cannonball})
+        if number is not None:
+            form.update({f"bids.{p}": str(b) for p, b in enumerate(self.sheet()["rounds"][number - 1]["bids"])})
+        path = f"/games/{self.key}/rounds/{number}" if number is not None else f"/games/{self.key}/tricks"
+        return self._wrote(self.scribe.post(path, data=form, headers=HX if way == "hx" else {}))
 
     def legal(self, seat: int) -> list[str]:
         """The cards ``seat`` may play now, as its own view says (W-P1..W-P6)."""

@@ -24,7 +24,8 @@ Scenarios: Wizard, each rule set (standard, ±1, leader restriction with and wit
 leaders, Canadian) in each reveal mode (open, hidden, secret), virtual deck on and off,
 3 to 6 players; Unicolore; the Jubilee cards on the sheet and on the virtual deck; one full game to its last round (no trump); Witty Zibi (two
 clans, Un tout seul); points games (Skyjo, 6 qui prend!, custom); French Tarot (five with a
-called King, six with the dealer out). Half of them in French.
+called King, six with the dealer out); Skull King (the Kraken and Loot; Rascal's scoring with
+the Cannonball at eight; two players with the house rule). Half of them in French.
 
 The routes come from ``app.url_map``: ``ROUTES`` says who opens each and how often; a GET
 route listed nowhere is still opened at every step when its path reads like the game's
@@ -365,7 +366,7 @@ def churn_early(t: Table, arrangement: str, last: int) -> None:
     if phones:
         t.release(phones[0])
     t.reissue(last)
-    if arrangement != "none" and not t.rules["virtual_deck"]:
+    if arrangement != "none" and not t.rules.get("virtual_deck"):
         t.claim(last)
     t.revoke_watch()
 
@@ -734,6 +735,68 @@ def tarot_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
+def skull_king_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+    """Skull King: bids on phones and on the passed phone (K-B1), a double tap, every bid at
+    once (Yo-ho-ho!), results with bonuses, a Kraken's trick and a Loot alliance (K-S2,
+    K-S3, K-T1), refusals, undo and redo, a correction, the end and the rematch."""
+    rules, count = t.rules, t.sheet()["round_count"]
+    nothing_to_take_back(t)
+    for number in range(1, count + 1):
+        def w(label: str, live: bool = False) -> None:
+            walk.state(t, f"round {number}: {label}", live)
+
+        row = t.sheet()["rounds"][number - 1]
+        cards, order = row["cards"], row["order"]
+        w("round begins", live=True)
+        if number % 2 == 1:  # one seat at a time, on its phone or the passed one, in any order
+            for k, seat in enumerate(reversed(order)):
+                if number == 1 and k == 0 and not t.own_phone(seat):
+                    double_tap(t, {"round": 1, "player": seat, "bid": 1})
+                else:
+                    ok(t.bid(seat, 1 if k == 0 else 0))
+                if number == 1 and k == 0:
+                    churn_early(t, sc.arrangement, order[0])
+                if k in (0, t.n - 2):
+                    w(f"bidding {k + 1} of {t.n}", live=True)
+            ok(t.bid(order[0], 0), 422)  # bids are in: refused in words
+        else:  # Yo-ho-ho! every bid at once
+            ok(t.all_bids([cards + 1] + [0] * (t.n - 1)), 422)  # above the cards dealt
+            ok(t.all_bids([1 if p == order[-1] else 0 for p in range(t.n)]))
+        w("bids in")
+        taker = order[-1]
+        won = [1 if p == taker else 0 for p in range(t.n)]
+        extra = {"destroyed": 1} if rules.get("kraken") and cards > 1 and t.n > 2 else {}
+        rest = cards - sum(won) - extra.get("destroyed", 0)
+        won[order[0]] += rest if t.n > 2 else 0
+        ok(t.result([cards + 1] + [0] * (t.n - 1)), 422)  # more tricks than cards
+        empty = next(p for p in order if won[p] == 0)
+        ok(t.result(won, bonuses={empty: {"mermaids": 1}}, **extra), 422)  # a capture with no trick
+        loot = [[empty, taker]] if rules.get("loot") else []
+        ok(t.result(won, bonuses={taker: {"black14": 1}}, loot=loot,
+                    cannonball=[taker] if rules.get("cannonball") else [], **extra))
+        w("round scored")
+        if number == 1:
+            ok(t.undo())
+            w("result undone", live=True)
+            ok(t.redo())
+            w("result redone")
+            ok(t.result(won, bonuses={taker: {"fourteens": 1}}, loot=loot, number=1, **extra))
+            w("corrected")
+            ok(t.undo())
+            w("correction undone")
+            ok(t.redo())
+            churn_late(t, sc.arrangement)
+            if t.tokens[t.n - 1] is None:
+                t.reissue(t.n - 1)
+    walk.state(t, "game finished", end=True)
+    ok(t.undo())
+    walk.state(t, "last result undone")
+    ok(t.redo())
+    walk.state(t, "game finished again")
+    ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    put_away(t, walk)
+
+
 # --------------------------------------------------------------------------- scenarios
 
 
@@ -815,6 +878,16 @@ def _scenarios(full: bool) -> list[Scenario]:
                                           "deals": 4}, tarot_script, "scribe_own"),
         Scenario("points-custom", {"game": "points", "players": list(NAMES[:4]), "preset": "custom",
                                    "rounds": 3, "wins": "highest", "title": "Tarot"}, points_script, "some", "fr"),
+        Scenario("skull-king-kraken-loot", {"game": "skull_king", "players": list(NAMES[:4]), "first_dealer": 1,
+                                            "rules": {"kraken": True, "loot": True, "rounds": [2, 3]}},
+                 skull_king_script, "some", "fr"),
+        Scenario("skull-king-rascal-cannonball-8p", {"game": "skull_king", "players": [f"K{p}" for p in range(8)],
+                                                     "rules": {"scoring": "rascal", "cannonball": True,
+                                                               "rounds": [1, 8]}}, skull_king_script, "scribe_own"),
+        Scenario("skull-king-two-players-house-rule", {"game": "skull_king", "players": ["Ana", "Ben"],
+                                                       "rules": {"bonus_on_miss": True, "white_whale": True,
+                                                                 "max_cards": 2}},
+                 skull_king_script, "all"),
     ]
     return out
 

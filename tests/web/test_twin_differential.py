@@ -185,7 +185,7 @@ class Twins:
         self.printed = printed  # the printed sheet after every entry (else at the end only)
         self.pair = [Table(app, body), Table(app, body)]
         rules = self.pair[0].rules
-        self.oracle = Oracle(secret, rules.get("reveal", "open"),
+        self.oracle = Oracle(secret, self.pair[0].reveal,
                              body.get("preset", "standard") != "standard" or rules.get("last_bid", "free") != "free")
         self.labels: list[dict[int, str]] = [{id(t.scribe): "scribe", id(t.tv): "tv"} for t in self.pair]
         self.phones = 0
@@ -283,7 +283,7 @@ class Twins:
         for i, t in enumerate(self.pair):
             data = {"round": number, "bid": self.secret.bids[i] if secret else value}
             replies.append(t.seat_act(seat, "bid", data) if own else
-                           t.scribe_act("bid", {**data, "player": seat}, api_path="/api/games/KEY/bids"))
+                           t.scribe_act("bid", {**data, "player": seat}, api_path=t.action_path("bids", "bid")))
         holder = self._holder(seat)
         actor = ("seat", seat, holder) if own else ("pass", seat)
         accepted = all(r.status_code in (200, 303) for r in replies)
@@ -420,10 +420,13 @@ def twin_app(tmp_path_factory):
 
 
 def make(app, deals, secret: Secret, reveal: str = "secret", preset: str = "standard", players: int = 4,
-         vdeck: bool = False, rounds: int = 2, printed: bool = True) -> Twins:
+         vdeck: bool = False, rounds: int = 2, printed: bool = True, game: str = "wizard") -> Twins:
     deals["secret"], deals["count"] = secret, 0
     body = {"players": ["Ana", "Ben", "Cy", "Dee", "Eve"][:players], "first_dealer": players - 1, "preset": preset,
             "rules": {"reveal": reveal, "virtual_deck": vdeck, "rounds": rounds}}
+    if game == "skull_king":  # K-B1: bids hidden until the last, its only mode; rounds of 1 and 2 cards
+        body = {"game": game, "players": body["players"], "first_dealer": players - 1,
+                "rules": {"rounds": list(range(1, rounds + 1))}}
     return Twins(app, body, secret, printed)
 
 
@@ -494,6 +497,19 @@ HANDWRITTEN = {
         ("play", 0), ("play", 0), ("tricks_played",), ("claim", BEN, "new"), ("deal",), ("claim", ANA, "new"),
         ("bid", BEN, 1, "own"), ("bid", CY, 1, "scribe"), ("bid", ANA, 1, "own"), ("undo",), ("redo",),
         *[("play", k) for k in range(6)]]),
+    # Skull King (K-B1): Ana's bid on her phone, Ben's too, taken back and brought back, her
+    # link given anew and opened on another phone, Ben released and taken back, a correction
+    # refused while the bids are hidden, the others on the passed phone: "Yo-ho-ho!"
+    "skull-king-own-phone": (dict(game="skull_king"), Secret("bid", ANA, 1), [
+        ("claim", ANA, "new"), ("bid", ANA, 0, "own"), ("claim", BEN, "new"), ("bid", BEN, 1, "own"), ("undo",),
+        ("redo",), ("reissue", ANA), ("claim", ANA, "new"), ("release", BEN), ("retake", BEN), ("correct",),
+        ("bid", CY, 0, "scribe"), ("claim", DEE, "scribe"), ("bid", DEE, 0, "scribe"), ("tricks", BEN)]),
+    # Skull King, round 2: Ben's bid tapped on the Scribe's phone passed to him, then his link
+    # opened on a phone: it must not show him that bid (he entered it elsewhere)
+    "skull-king-passed-phone-then-claimed": (dict(game="skull_king"), Secret("bid", BEN, 2), [
+        *[("bid", p, 0, "scribe") for p in (ANA, BEN, CY, DEE)], ("tricks", ANA), ("bid", BEN, 0, "scribe"),
+        ("claim", CY, "new"), ("claim", BEN, "new"), ("bid", ANA, 0, "scribe"), ("undo",), ("bid", ANA, 0, "scribe"),
+        ("bid", CY, 0, "own"), ("claim", DEE, "new"), ("bid", DEE, 0, "own")]),
 }
 
 

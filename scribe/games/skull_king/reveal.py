@@ -1,5 +1,6 @@
 """Bids revealed at once (K-B1, "Yo-ho-ho!"): until the last bid of a round is in, each
-viewer sees only their own; then everyone sees all of them, for good.
+viewer sees only their own; then everyone sees all of them, for good (an undo of the last
+bid seals nothing again: ``Sheet.shown``, the family's ``bidding/shown.py``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from .sheet import RoundRow, Sheet
 BID_KINDS = ("bid", "bids", "correction")  # the entries that hold bids
 
 
-def revealed(row: RoundRow) -> bool:
-    """Whether everyone may see the bids of ``row``: once the last one is in (K-B1)."""
-    return row.bids_in
+def revealed(sheet: Sheet, row: RoundRow) -> bool:
+    """Whether everyone may see the bids of ``row``: once the last one is in (K-B1), for
+    good."""
+    return row.bids_in or row.number in sheet.shown.bids
 
 
 def own_before(log: Iterable[Entry], viewer: int | None, horizon: int) -> frozenset[Any]:
@@ -51,7 +53,7 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     old = own_before(log, viewer, horizon)
     rows = []
     for r in sheet.rows:
-        if not revealed(r):
+        if not revealed(sheet, r):
             mine = viewer if r.number not in old else None
             r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
         rows.append(r)
@@ -67,7 +69,7 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
     if entry.kind not in BID_KINDS:
         return entry
     number = entry.data.get("round")
-    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet.rows[number - 1]):
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet, sheet.rows[number - 1]):
         return entry
     if entry.seq <= horizon:
         viewer = None

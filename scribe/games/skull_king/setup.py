@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
+from ..bidding import schedule
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # K-R1
 
@@ -121,12 +122,11 @@ class Setup:
 
     def dealer(self, round_no: int) -> int:
         """The deal passes to the dealer's left, clockwise, every round (K-R1)."""
-        return (self.first_dealer + round_no - 1) % self.n
+        return schedule.dealer(self.first_dealer, round_no, self.n)
 
     def order(self, round_no: int) -> tuple[int, ...]:
         """Seats from the dealer's left, who leads the first trick, to the dealer."""
-        d = self.dealer(round_no)
-        return tuple((d + 1 + i) % self.n for i in range(self.n))
+        return schedule.order(self.dealer(round_no), self.n)
 
     @cached_property
     def schedule(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:

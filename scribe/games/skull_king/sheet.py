@@ -14,6 +14,7 @@ from ...rules.fields import whole
 from ...rules.log import REDO, UNDO, Entry, resolve
 from ...rules.sealed import SEALED
 from ...rules.standings import Standing, before_last, ranked
+from ..bidding.shown import Shown, shown
 from .scoring import Bonus, loot_points, round_points
 from .setup import Setup
 
@@ -91,6 +92,7 @@ class Sheet:
     records: tuple[Record, ...]  # the state ``advance`` goes on from
     redacted: bool = False  # set by ``reveal.sealed``: one viewer's sheet
     viewer: int | None = None
+    shown: Shown = Shown()  # the rounds whose bids the whole table has seen, for good (K-B1)
 
     @cached_property
     def current(self) -> RoundRow | None:
@@ -197,7 +199,7 @@ def _apply(setup: Setup, records: tuple[Record, ...], entry: Entry) -> tuple[Rec
 
 
 def _sheet(setup: Setup, records: tuple[Record, ...], version: int, can_undo: bool, can_redo: bool,
-           before: Sheet | None = None) -> Sheet:
+           before: Sheet | None = None, seen: Shown = Shown()) -> Sheet:
     """The rows from the records; rows of ``before`` are kept up to the first round whose
     record changed (their running totals cannot have moved)."""
     rows: list[RoundRow] = []
@@ -218,7 +220,7 @@ def _sheet(setup: Setup, records: tuple[Record, ...], version: int, can_undo: bo
         if row.totals is not None:
             running = list(row.totals)
         rows.append(row)
-    return Sheet(setup, tuple(rows), version, can_undo, can_redo, records)
+    return Sheet(setup, tuple(rows), version, can_undo, can_redo, records, shown=seen)
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -236,7 +238,8 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     records = _blank(setup)
     for entry in resolved.active:
         records = _apply(setup, records, entry)
-    return _sheet(setup, records, len(log), resolved.undo_target is not None, resolved.redo_target is not None)
+    return _sheet(setup, records, len(log), resolved.undo_target is not None, resolved.redo_target is not None,
+                  seen=shown("hidden", setup.n, log))
 
 
 def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
@@ -255,7 +258,12 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     if entry.kind in (UNDO, REDO):
         return replay(sheet.setup, [*log, entry])
     records = _apply(sheet.setup, sheet.records, entry)
-    return _sheet(sheet.setup, records, sheet.version + 1, True, False, before=sheet)
+    new = _sheet(sheet.setup, records, sheet.version + 1, True, False, before=sheet, seen=sheet.shown)
+    row = new.rows[entry.data["round"] - 1]
+    # the entry revealed its round (the last bid in, or its result): public for good
+    bids = sheet.shown.bids | ({row.number} if row.bids_in or row.complete else set())
+    hands = sheet.shown.hands | ({row.number} if row.complete else set())
+    return new if (bids, hands) == (sheet.shown.bids, sheet.shown.hands) else replace(new, shown=Shown(bids, hands))
 
 
 def summary(sheet: Sheet) -> dict[str, Any]:

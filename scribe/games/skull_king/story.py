@@ -36,7 +36,7 @@ def story(sheet: Sheet) -> Story:
         earned = sum(r.earned[p] for r in played if r.earned is not None)
         facts.append((Fact("bids_made", BIDS_MADE, sum(hits), len(hits)),
                       Fact("longest_run", LONGEST_RUN, longest_run(hits)),
-                      Fact("bonus", BONUS_EARNED, earned)))
+                      Fact("bonus", BONUS_EARNED, earned, summed=True)))
         bids.append(tuple(BidCount(b, tried[b], made[b]) for b in sorted(tried)))
     rows: list[Any] = [(r.number, r.points, r.totals) for r in played]
     return tell(sheet.setup.players, rows, False, sheet.finished, sheet.winners, facts, bids,

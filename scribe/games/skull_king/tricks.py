@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ...rules.errors import N_
+from ...rules.trickplay import Outcome as FamilyOutcome
 from .cards import Card, Kind, Suit
 from .scoring import Bonus
 
@@ -44,6 +45,7 @@ MUST_FOLLOW = {
     Suit.PURPLE: N_("You must follow purple: you hold a purple card."),
     Suit.BLACK: N_("You must follow black: you hold a black card."),
 }
+NO_BONUS = Bonus()
 CHOOSE_TIGRESS = N_("Say how the Tigress plays: as a Pirate or as an Escape.")
 
 
@@ -79,41 +81,56 @@ def legal(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[list[Card], str 
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a trick ended: ``winner`` is the index (in play order) of the winning card,
-    None when the trick was destroyed; ``leads`` the index of the card whose player leads
-    the next trick; ``beast`` the Kraken or White Whale whose power applied, if any."""
+class Outcome(FamilyOutcome):
+    """How a trick ended (the family's ``Outcome``): ``winner`` is the index (in play order)
+    of the winning card, None when the trick was destroyed; ``leads`` the index of the card
+    whose player leads the next trick; and ``beast`` the Kraken or White Whale whose power
+    applied, if any."""
 
-    winner: int | None
-    leads: int
     beast: Kind | None = None
-
-    @property
-    def destroyed(self) -> bool:
-        return self.winner is None
 
 
 def _plain(trick: Sequence[Card], skip: frozenset[int] = frozenset()) -> int | None:
-    """The winning index by the rules without beasts, ignoring the cards at ``skip``."""
-    at = [(i, c) for i, c in enumerate(trick) if i not in skip]
-    if not at:
-        return None
-    kings = [i for i, c in at if c.acts is Kind.SKULL_KING]
-    mermaids = [i for i, c in at if c.acts is Kind.MERMAID]
-    pirates = [i for i, c in at if c.acts is Kind.PIRATE]
-    if kings:
-        return mermaids[0] if mermaids else kings[0]  # she lures him, whoever came first
-    if pirates:
-        return pirates[0]
-    if mermaids:
-        return mermaids[0]
-    numbers = [(i, c) for i, c in at if c.kind is Kind.NUMBER]
-    if not numbers:
-        return at[0][0]  # only Escapes and Loot: the first card played wins
-    blacks = [(i, c) for i, c in numbers if c.suit is Suit.BLACK]
-    led = numbers[0][1].suit  # escapes skipped, nothing special left: the first suit card led
-    pool = blacks or [(i, c) for i, c in numbers if c.suit is led]
-    return max(pool, key=lambda ic: ic[1].rank)[0]
+    """The winning index by the rules without beasts, ignoring the cards at ``skip``.
+
+    One pass (every trick and every "would this card win?" of the engine's players asks
+    it): the first Skull King, Mermaid and Pirate, and the best suit card so far, black
+    trumping the suit led by the first suit card.
+    """
+    first = king = mermaid = pirate = best = None
+    led = None
+    black = False
+    top = -1
+    for i, c in enumerate(trick):
+        if i in skip:
+            continue
+        if first is None:
+            first = i
+        acts = c.acts
+        if acts is Kind.NUMBER:
+            suit = c.suit
+            if led is None:
+                led = suit  # escapes skipped, nothing special so far: the first suit card led
+            if suit is Suit.BLACK:
+                if not black:  # black trumps the suit led: only blacks count from now on
+                    black, top = True, -1
+            elif black or suit is not led:
+                continue
+            if c.rank > top:
+                top, best = c.rank, i
+        elif acts is Kind.SKULL_KING:
+            king = i if king is None else king
+        elif acts is Kind.MERMAID:
+            mermaid = i if mermaid is None else mermaid
+        elif acts is Kind.PIRATE:
+            pirate = i if pirate is None else pirate
+    if king is not None:
+        return king if mermaid is None else mermaid  # she lures him, whoever came first
+    if pirate is not None:
+        return pirate
+    if mermaid is not None:
+        return mermaid
+    return first if best is None else best  # only Escapes and Loot: the first card played wins
 
 
 def winner(trick: Sequence[Card]) -> Outcome:
@@ -155,10 +172,12 @@ def bonus_of(trick: Sequence[Card], outcome: Outcome | None = None) -> Bonus:
     """
     outcome = outcome or winner(trick)
     if outcome.winner is None:
-        return Bonus()
+        return NO_BONUS
+    by = trick[outcome.winner].acts
+    if by is Kind.NUMBER and not any(c.rank == 14 for c in trick):
+        return NO_BONUS  # most tricks: a suit card captures nothing, and no 14 to count
     fourteens = sum(1 for c in trick if c.rank == 14 and c.suit is not Suit.BLACK)
     black14 = sum(1 for c in trick if c.rank == 14 and c.suit is Suit.BLACK)
-    by = trick[outcome.winner].acts
     others = [c for i, c in enumerate(trick) if i != outcome.winner]
     return Bonus(
         fourteens=fourteens,

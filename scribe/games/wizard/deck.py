@@ -12,7 +12,8 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
-from .play import legal_cards, legal_jubilee
+from ...rules import trickplay
+from .play import WIZARD_TRICKS, legal_jubilee, table_of
 from .actions import _changed_bid
 
 
@@ -136,17 +137,8 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     rules = sheet.setup.rules
     if rules.jubilee:
         return _jubilee_played(sheet, row, player, raw)
-    card = str(cards.parse_card(raw))
-    names = sheet.setup.players
-    if player != play.turn:
-        raise RuleError(N_("It is %(next)s's turn to play, not %(name)s's."), field="card",
-                        next=names[play.turn], name=names[player])
-    hand = row.remaining(player) or ()
-    if card not in hand:
-        raise RuleError(N_("That card is not in your hand, or it was already marked played."), field="card")
-    legal, why = legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
-    if card not in legal:
-        raise RuleError(why or N_("That card may not be played now."), field="card")
+    table = table_of(play.trump, rules.no_wizard_on_trump_lead, rules.unicolore)
+    card = trickplay.verify_play(WIZARD_TRICKS, play, row.remaining(player) or (), player, raw, table, sheet.setup.players)
     return {"round": row.number, "player": player, "card": card}
 
 
@@ -210,13 +202,8 @@ def verify_card_back(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             # W-J3, W-J4: the trick's effect is under way
             raise RuleError(N_("Too late: the cards were passed or the bid changed after this trick."),
                             field="card")
-    if last[0] != player:
-        mine = any(p == player for p, _c in play.trick) or any(p == player for t in play.done for p, _c in t.plays)
-        template = (N_("Too late: %(name)s has played since. A card can be taken back only until the next one.")
-                    if mine else N_("%(player)s has no card to take back: the last card is %(name)s's."))
-        raise RuleError(template, field="card", name=sheet.setup.players[last[0]],
-                        player=sheet.setup.players[player])
-    return {"round": row.number, "player": player, "card": last[1]}
+    card, _back = trickplay.verify_card_back(WIZARD_TRICKS, play, player, sheet.setup.players)
+    return {"round": row.number, "player": player, "card": card}
 
 
 def verify_take_back(sheet: Sheet, log: Sequence[Entry], target: Entry) -> None:

@@ -60,6 +60,17 @@ class WizardRules(GameRules):
         naming = row.trump is not None and row.trump.pending  # W-R3: the suit comes first
         return row.bids[seat] is None and not naming, seat == row.order[-1] and last_seat_waits(full, row)
 
+    def seat_plays(self, full: Any, seat: int) -> bool:
+        """The virtual deck's cards are in play (W-R4) and ``seat`` has a hand to play from
+        or a card to take back."""
+        row = full.current
+        return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
+                    and 0 <= seat < full.setup.n)
+
+    def forbidden_bid(self, sheet: Any) -> Any:
+        """W-B3..W-B5: the bid refused to the seat bidding now, if any."""
+        return sheet.forbidden()
+
     def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
         """The virtual deck (W-R4): the round's remaining hand and played cards, whether it
         is this seat's turn and which cards it may play (``why``: a message template for the

@@ -15,6 +15,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
 from ...rules.fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
 from ...rules.fields import flag as _flag, whole as _whole
+from ..bidding import schedule  # the family's dealer and bidding order
 
 
 DECK_SIZE = 60  # W-M1
@@ -134,13 +135,12 @@ class Setup:
         return round_no + (UNICOLORE_FIRST_CARDS - 1 if self.rules.unicolore else 0)
 
     def dealer(self, round_no: int) -> int:
-        """The deal passes clockwise every round (W-R2)."""
-        return (self.first_dealer + round_no - 1) % self.n
+        """The deal passes clockwise every round (W-R2): the family's schedule."""
+        return schedule.dealer(self.first_dealer, round_no, self.n)
 
     def bidding_order(self, round_no: int) -> tuple[int, ...]:
         """Left of the dealer first, the dealer last (W-B1)."""
-        d = self.dealer(round_no)
-        return tuple((d + 1 + i) % self.n for i in range(self.n))
+        return schedule.order(self.dealer(round_no), self.n)
 
     def has_trump(self, round_no: int) -> bool:
         """A card is turned for trump unless none is left (W-R4) or in Unicolore (W-U1)."""

@@ -14,6 +14,7 @@ from ...rules.errors import N_, RuleError
 from ...formatting import card, cards_text, translate
 from .words import trump
 from ...rules.standings import standings_and_undo
+from ..bidding.passing import pass_turns
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
 
@@ -352,10 +353,8 @@ def sealed_bid_turns(sheet: wizard.Sheet, row: wizard.RoundRow, claimed: Any) ->
     >>> sealed_bid_turns(full, full.current, {2})
     {'first': 1, 'others': [3], 'own': ['C']}
     """
-    missing = [q for q in row.order if row.bids[q] is None]
-    waits = wizard.last_seat_waits(sheet, row)
-    free = [q for q in missing if q not in claimed and not (waits and q == row.order[-1])]
-    return {"first": free[0] if free else None, "others": free[1:], "own": [sheet.setup.players[q] for q in missing if q in claimed]}
+    last = row.order[-1] if wizard.last_seat_waits(sheet, row) else None
+    return pass_turns(sheet.setup.players, row.order, row.bids, claimed, waits=last)
 
 
 # Wizard's own template helpers, registered by web/filters.py

@@ -1,0 +1,81 @@
+"""Tricks played out between engine players, for any game of the bids-and-tricks family:
+the loop over the family's definition (``rules.trickplay.TrickGame``: legal cards, how a
+trick ends, a card's played and hand forms), so a game plays in the engine by its
+definition alone. (Wizard's random and heuristic games keep their own faster loop in
+``play``, held to the same rules by tests.)
+
+>>> from scribe.games.skull_king.play import SKULL_KING_TRICKS
+>>> from scribe.games.skull_king.cards import parse_cards
+>>> class First:  # plays its first legal card, the Tigress as a Pirate
+...     def play(self, legal, hand, view, seat): return legal[0] if str(legal[0]) != "TI" else parse_cards("TP")[0]
+>>> view = TrickView(3)
+>>> r = play_tricks(SKULL_KING_TRICKS, [parse_cards("G3 SK"), parse_cards("G9 ES"), parse_cards("TI B2")], 0, [First()] * 3, view)
+>>> [t.winner for t in r.done], r.won, r.finished
+([2, 0], (1, 0, 1), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from scribe.rules.errors import N_, RuleError
+from scribe.rules.trickplay import RoundPlay, Trick, TrickGame
+
+
+class Player(Protocol):
+    """A player's card play: one card of ``legal`` (hand forms), returned as played
+    (with its choice, e.g. the Tigress as ``TP`` or ``TE``)."""
+
+    def play(self, legal: Sequence[Any], hand: Sequence[Any], view: Any, seat: int) -> Any: ...
+
+
+class TrickView:
+    """What players see of the tricks while they are played, updated in place (a view
+    per round, not a snapshot per decision): ``won`` per seat, the ``leader`` of the
+    trick on the table, its ``trick`` cards and their ``seats``, the ``done`` tricks."""
+
+    __slots__ = ("players", "won", "leader", "trick", "seats", "done")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.won = [0] * players
+        self.leader = 0
+        self.trick: list[Any] = []
+        self.seats: list[int] = []
+        self.done: list[Trick[Any]] = []
+
+
+def play_tricks(game: TrickGame[Any], hands: Sequence[list[Any]], first_leader: int, players: Sequence[Player],
+                view: TrickView, ctx: Any = None) -> RoundPlay[Any]:
+    """Play out ``hands`` (lists, emptied as the cards are played) trick by trick:
+    ``first_leader`` leads, then whoever each trick's ``Outcome`` names. A player that
+    plays a card the game does not allow raises ``RuleError``."""
+    n = len(hands)
+    leader = first_leader
+    won, trick, seats, done = view.won, view.trick, view.seats, view.done
+    legal_of, winner, hand_form = game.legal, game.winner, game.hand_form
+    for _ in range(len(hands[0])):
+        trick.clear()
+        seats.clear()
+        view.leader = leader
+        for k in range(n):
+            seat = (leader + k) % n
+            hand = hands[seat]
+            legal, _why = legal_of(hand, trick, ctx)
+            card = players[seat].play(legal, hand, view, seat)
+            held = hand_form(card)
+            if held not in legal:
+                raise RuleError(N_("Seat %(seat)s played %(card)r, not one of its legal cards."), field="policy",
+                                seat=seat, card=card)
+            hand.remove(held)
+            trick.append(card)
+            seats.append(seat)
+        t = Trick(leader, tuple(zip(seats, trick)), winner(trick, ctx))
+        if t.winner is not None:
+            won[t.winner] += 1
+        done.append(t)
+        leader = t.next_leader
+    trick.clear()
+    seats.clear()
+    return RoundPlay(leader, None, (), None, tuple(won), tuple(done))

@@ -1,0 +1,252 @@
+"""Skull King between engine players (K-R1, K-B1, K-S1..K-S4, K-T1): rounds dealt from
+the game's deck, bids made at once, tricks played on the family's play engine by
+Skull King's definition, the result worked out from the cards (``tally``) and scored by
+the rules' own scoring, exactly as the score sheet would score that result.
+
+Three to eight players. (At two, Graybeard's ghost plays a third hand; his play is not
+in the rules yet, see ``games.skull_king.play``.)
+
+>>> from scribe.rules.cards import make_rng
+>>> rng = make_rng(4)
+>>> g = play_skull_king_game(4, [SkullKingRandom(rng) for _ in range(4)], rng)
+>>> len(g.rounds), [r.cards for r in g.rounds][:3], all(sum(r.won) + r.destroyed == r.cards for r in g.rounds)
+(10, [1, 2, 3], True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from scribe.games.skull_king import Setup, make_setup
+from scribe.games.skull_king.cards import (
+    TIGRESS_ESCAPE,
+    TIGRESS_PIRATE,
+    Card,
+    Kind,
+    Suit,
+    deal,
+    deck,
+)
+from scribe.games.skull_king.play import SKULL_KING_TRICKS
+from scribe.games.skull_king.scoring import Bonus, loot_points, round_points
+from scribe.rules.cards import make_rng
+from scribe.rules.errors import N_, RuleError
+from scribe.rules.trickplay import RoundPlay
+
+from .family import TrickView, play_tricks
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+
+
+class SkullKingView(TrickView):
+    """The public state of a round in progress (K-B1: every bid is known once play
+    starts): ``number``, ``cards`` dealt each, ``dealer``, ``bids``, and the tricks'
+    (``won``, ``leader``, ``trick``, ``seats``, ``done``)."""
+
+    __slots__ = ("number", "cards", "dealer", "bids")
+
+    def __init__(self, players: int, number: int, cards: int, dealer: int) -> None:
+        super().__init__(players)
+        self.number, self.cards, self.dealer = number, cards, dealer
+        self.bids: list[int | None] = [None] * players
+
+    def would_win(self, card: Card) -> bool:
+        """True if ``card`` played now would take the trick on the table so far."""
+        return SKULL_KING_TRICKS.winner([*self.trick, card]).winner == len(self.trick)
+
+
+class SkullKingPolicy(Protocol):
+    def bid(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> int:
+        """A bid 0..view.cards, made without seeing the others' (K-B1)."""
+        ...
+
+    def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
+        """One card of ``legal`` as played: the Tigress as ``TP`` or ``TE``."""
+        ...
+
+
+class SkullKingRandom:
+    """Uniformly random bids and legal cards, the Tigress's choice at random too."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+
+    def bid(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> int:
+        return int(self._random() * (view.cards + 1))
+
+    def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
+        card = legal[int(self._random() * len(legal))]
+        if card.kind is Kind.TIGRESS:
+            return TIGRESS_PIRATE if self._random() < 0.5 else TIGRESS_ESCAPE
+        return card
+
+
+def _strength(card: Card) -> int:
+    """How hard a card is to beat, for ordering choices: Escapes lowest, then the Kraken
+    and the White Whale (they win nothing themselves), suit cards, black, the characters."""
+    acts = card.acts
+    if card.escapes:
+        return 0
+    if card.beast:
+        return 1
+    if acts is Kind.NUMBER:
+        return card.rank + (20 if card.suit is Suit.BLACK else 2)
+    return {Kind.MERMAID: 40, Kind.PIRATE: 50, Kind.SKULL_KING: 60}[acts]
+
+
+def _choices(legal: Sequence[Card]) -> list[Card]:
+    """The legal cards as they may be played: the Tigress both ways."""
+    out: list[Card] = []
+    for c in legal:
+        out += [TIGRESS_PIRATE, TIGRESS_ESCAPE] if c.kind is Kind.TIGRESS else [c]
+    return out
+
+
+class SkullKingHeuristic:
+    """A simple pirate: bids by counting its strong cards, then plays to make the bid.
+
+    Bid: the sum of rough chances that each card takes a trick (the Skull King, Pirates
+    and the Tigress nearly sure; Mermaids often; high black cards; 13s and 14s of a suit
+    at a small table). Play: while short of the bid, take the trick as cheaply as
+    possible (or lead the strongest card); once there, stay under the trick with the
+    strongest card that loses (an Escape, the Tigress as one, the Kraken), else throw
+    the weakest. Deterministic.
+    """
+
+    __slots__ = ()
+
+    def _chance(self, card: Card, players: int) -> float:
+        kind = card.kind
+        if kind in (Kind.SKULL_KING, Kind.PIRATE, Kind.TIGRESS):
+            return 0.9
+        if kind is Kind.MERMAID:
+            return 0.6
+        if kind is not Kind.NUMBER:
+            return 0.0
+        if card.suit is Suit.BLACK:
+            return max(0.0, (card.rank - 6) / 8) * 0.8
+        return max(0.0, (card.rank - 11) / 3) * (0.75 - 0.06 * players)
+
+    def bid(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> int:
+        estimate = sum(self._chance(c, view.players) for c in hand)
+        return min(view.cards, max(0, round(estimate)))
+
+    def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
+        want = view.won[seat] < (view.bids[seat] or 0)
+        ordered = sorted(_choices(legal), key=_strength)
+        if not view.trick:  # leading: the strongest to take, the weakest to give away
+            return ordered[-1] if want else ordered[0]
+        winners = [c for c in ordered if view.would_win(c)]
+        if want:
+            return winners[0] if winners else ordered[0]
+        losers = [c for c in ordered if c not in winners]
+        return losers[-1] if losers else ordered[0]
+
+
+@dataclass(frozen=True, slots=True)
+class SkullKingRound:
+    """One round played: the deal, the bids, the tricks (the family's ``RoundPlay``), the
+    result worked out from the cards (a tricks entry's data) and each seat's points."""
+
+    number: int
+    cards: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    bids: tuple[int, ...]
+    play: RoundPlay[Card]
+    result: dict[str, Any]
+    points: tuple[int, ...]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return self.play.won
+
+    @property
+    def destroyed(self) -> int:
+        return self.play.destroyed
+
+
+@dataclass(frozen=True, slots=True)
+class SkullKingGame:
+    """A finished game: its setup, its rounds, each seat's final total (K-E1)."""
+
+    setup: Setup
+    rounds: tuple[SkullKingRound, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return self.setup.n
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total; a tie gives several winners (K-E1)."""
+        top = max(self.totals)
+        return tuple(i for i, t in enumerate(self.totals) if t == top)
+
+
+def points_of(setup: Setup, cards: int, bids: Sequence[int], result: dict[str, Any]) -> tuple[int, ...]:
+    """Each seat's points for a round's result, by the rules' scoring (K-S1..K-S4; no
+    Cannonball: the engine's players never fire it)."""
+    tricks = result["tricks"]
+    rules = setup.rules
+    loot = loot_points(result["loot"], bids, tricks)
+    return tuple(
+        round_points(bids[p], tricks[p], cards, Bonus.from_dict(result["bonuses"][p]).points,
+                     scoring=rules.scoring, bonus_on_miss=rules.bonus_on_miss) + loot[p]
+        for p in range(setup.n))
+
+
+def play_skull_king_round(setup: Setup, number: int, policies: Sequence[SkullKingPolicy],
+                          rng: random.Random) -> SkullKingRound:
+    """Deal round ``number`` from the game's deck (K-R1), bid (K-B1: each seat alone, all
+    revealed at once), play it left of the dealer first, and score what the cards gave."""
+    n, cards, dealer = setup.n, setup.cards(number), setup.dealer(number)
+    rules = setup.rules
+    dealt = deal(n, cards, deck(rules.kraken, rules.white_whale, rules.loot), rng)
+    view = SkullKingView(n, number, cards, dealer)
+    bids = []
+    for seat in range(n):
+        b = policies[seat].bid(dealt[seat], view, seat)
+        if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= cards:
+            raise RuleError(N_("A bid is a whole number from 0 to %(cards)s, the cards dealt."), field="policy",
+                            cards=cards)
+        bids.append(b)
+    view.bids = list(bids)  # K-B1: revealed together, once all are in
+    play = play_tricks(SKULL_KING_TRICKS, [list(h) for h in dealt], setup.order(number)[0], policies, view)
+    result = SKULL_KING_TRICKS.tally(play)
+    return SkullKingRound(number, cards, dealer, dealt, tuple(bids), play, result,
+                          points_of(setup, cards, bids, result))
+
+
+def skull_king_setup(players: int, first_dealer: int = 0, **rules: Any) -> Setup:
+    """The rules' setup for an engine game of ``players`` seats, refusing what the engine
+    cannot play (two players: Graybeard's ghost)."""
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(N_("The engine plays Skull King with 3 to 8 players, not %(players)s."),
+                        field="players", players=players)
+    return make_setup([f"P{i + 1}" for i in range(players)], first_dealer, **rules)
+
+
+def play_skull_king_game(players: int, policies: Sequence[SkullKingPolicy], rng: random.Random | None = None,
+                         *, first_dealer: int = 0, setup: Setup | None = None, **rules: Any) -> SkullKingGame:
+    """A whole game (K-R1: 10 rounds, or the setup's list), the deal passing left.
+
+    ``rules``: the setup's options (``scoring="rascal"``, ``kraken=True``, ...).
+
+    >>> g = play_skull_king_game(5, [SkullKingHeuristic()] * 5, make_rng(2), first_dealer=3, loot=True)
+    >>> [r.dealer for r in g.rounds][:3], len(g.totals)
+    ([3, 4, 0], 5)
+    """
+    setup = setup or skull_king_setup(players, first_dealer, **rules)
+    if len(policies) != setup.n:
+        raise RuleError(N_("%(players)s players need %(players)s policies, not %(count)s."), field="policy",
+                        players=setup.n, count=len(policies))
+    rng = rng or make_rng()
+    rounds = tuple(play_skull_king_round(setup, r, policies, rng) for r in range(1, setup.round_count + 1))
+    return SkullKingGame(setup, rounds, tuple(sum(r.points[p] for r in rounds) for p in range(setup.n)))
