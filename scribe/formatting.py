@@ -13,7 +13,7 @@ from flask_babel import get_locale, gettext as _, ngettext
 
 from .chart import chart
 from .games import part, parts, rules_of
-from .rules.cards import card_label, parse_card
+from .rules.cards import card_label, sort_key
 from .rules.errors import RuleError
 from .ruling import ruling
 
@@ -42,7 +42,7 @@ def card(notation: str, setup: Any) -> str:
 
 def hand(cards: Any, setup: Any = None) -> list[str]:
     """A hand sorted for display: Jesters, then the suits, then Wizards."""
-    return sorted(cards or (), key=lambda c: parse_card(c).sort_key)
+    return sorted(cards or (), key=sort_key)  # Jubilee cards too (W-J1..W-J5)
 
 
 def cards_text(cards: Any, setup: Any) -> str:

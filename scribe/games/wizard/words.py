@@ -28,12 +28,39 @@ PRESET_LABELS = {
 }
 
 
+JUBILEE_LABELS = {  # W-J1..W-J5, the names on the Amigo cards
+    "dragon": lazy_gettext("Dragon"),
+    "fairy": lazy_gettext("Fairy"),
+    "bomb": lazy_gettext("Bomb"),
+    "cloud": lazy_gettext("Cloud"),
+    "juggler": lazy_gettext("Juggler"),
+    "werewolf": lazy_gettext("Werewolf"),
+}
+
+
+def jubilee_card(value: str) -> str:
+    return str(JUBILEE_LABELS.get(value, value))
+
+
 def suit(value: str) -> str:
     return str(SUIT_LABELS.get(value, value))
 
 
 def trump(t: Trump, setup: Setup) -> str:
     wizard_name, jester_name = setup.card_names()
+    if t.card == "werewolf":  # W-J5: its holder named the trump, or no trump
+        if t.pending:
+            return _("%(card)s shown, trump to be named", card=jubilee_card(t.card))
+        if t.suit is None:
+            return _("no trump (named for the %(card)s)", card=jubilee_card(t.card))
+        return _("%(suit)s (named for the %(card)s)", suit=suit(t.suit), card=jubilee_card(t.card))
+    if t.card in JUBILEE_LABELS:  # turned up: as the Jester or the Wizard it acts like (*reading*)
+        if t.card in ("fairy", "bomb"):
+            jester_name = jubilee_card(t.card)
+            t = Trump("jester", None)
+        else:
+            wizard_name = jubilee_card(t.card)
+            t = Trump("wizard", t.suit)
     if t.card == "jester":
         return _("no trump (%(jester)s turned)", jester=jester_name)
     if t.card == "wizard":
@@ -59,10 +86,12 @@ def rules_text(setup: Setup) -> str:
         parts.append(_("virtual deck"))
     if r.no_wizard_on_trump_lead:
         parts.append(_("no Wizard on a trump lead"))
+    if r.jubilee:  # W-J6: shown on the sheet and on paper
+        parts.append(_("Jubilee cards: %(cards)s", cards=", ".join(jubilee_card(c) for c in r.jubilee)))
     parts.append(ngettext_rounds(setup.round_count))
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")
     return " · ".join(parts)
 
 
-FILTERS = {"suit": suit, "trump": trump}
+FILTERS = {"suit": suit, "trump": trump, "jubilee_card": jubilee_card}
