@@ -37,9 +37,37 @@ def check_paper(paper: Any) -> str:
     return value
 
 
-def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-                names: Sequence[Any] = (), game: Any = DEFAULT, rounds: Any = None) -> PadOptions:
-    """Check a blank pad's options; blank names are left to write by hand.
+FLAG_ON = (True, 1, "1", "on", "true", "yes")
+
+
+def _given(spec: Printing, options: dict[str, Any]) -> dict[str, Any]:
+    """The options asked for, by name: a flag as a bool, anything else as given; a flag
+    off or a blank value is not asked for."""
+    kinds = {o.name: o.kind for o in spec.pad_options}
+    out = {}
+    for name, value in options.items():
+        if kinds.get(name) == "flag" or (name not in kinds and isinstance(value, bool)):
+            if value in FLAG_ON:
+                out[name] = True
+        elif value is not None and value is not False and value != "":
+            out[name] = value
+    return out
+
+
+def _refuse_undeclared(spec: Printing, given: dict[str, Any]) -> None:
+    """An option this game's pad does not have is refused, in the words of a game that has it."""
+    declared = {o.name for o in spec.pad_options}
+    for name in given:
+        if name not in declared:
+            said = [o.refused for p in PRINTS.values() for o in p.pad_options if o.name == name and o.refused]
+            raise RuleError(said[0] if said else N_("This game's pad has no such option."), field=name)
+
+
+def pad_options(players: Any = None, paper: Any = "a4", names: Sequence[Any] = (), game: Any = DEFAULT,
+                **options: Any) -> PadOptions:
+    """Check a blank pad's options; blank names are left to write by hand. ``options``:
+    the game's own pad options by name (``Printing.pad_options``: Wizard's ``unicolore``,
+    the others' ``rounds``); one the game does not declare is refused.
 
     >>> pad_options(players=4, paper="Letter").paper
     'letter'
@@ -70,8 +98,10 @@ def pad_options(players: Any = None, unicolore: Any = False, paper: Any = "a4",
         raise RuleError(spec.seats_error, field="players")
     if len(raw) > n:
         raise RuleError(N_("More names than players."), field="names")
-    uni, rows = spec.pad_extra(n, unicolore in (True, 1, "1", "on", "true", "yes"), rounds)
-    return PadOptions(n, uni, check_paper(paper), tuple(raw) + ("",) * (n - len(raw)), game or DEFAULT, rows)
+    given = _given(spec, options)
+    kept, rows = spec.pad_extra(n, given)
+    _refuse_undeclared(spec, given)
+    return PadOptions(n, check_paper(paper), tuple(raw) + ("",) * (n - len(raw)), game or DEFAULT, rows, dict(kept))
 
 
 def _row_height(rows: int) -> int:
@@ -118,11 +148,14 @@ def sheet_pdf(game: Any, sheet: Any, paper: str = "a4", story: bool = True) -> b
     return _write(html)
 
 
-def pad_pdf(players: Any = None, unicolore: Any = False, paper: Any = "a4",
-            names: Sequence[Any] = (), lang: str | None = None, game: Any = DEFAULT,
-            rounds: Any = None) -> bytes:
+def pad_pdf(players: Any = None, paper: Any = "a4", names: Sequence[Any] = (), lang: str | None = None,
+            game: Any = DEFAULT, **options: Any) -> bytes:
     """A blank pad; in ``lang`` if given, else the current (request's) locale."""
-    opts = pad_options(players, unicolore, paper, names, game, rounds)
+    return render_pad(pad_options(players, paper, names, game, **options), lang)
+
+
+def render_pad(opts: PadOptions, lang: str | None = None) -> bytes:
+    """The blank pad of options already checked (``pad_options``)."""
     if lang is None:
         return _write(_pad_html(opts))
     with force_locale(lang):

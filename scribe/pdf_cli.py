@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
@@ -90,21 +90,35 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
     return _write("pdf", output, data)
 
 
+def _pad_options(command: Callable) -> Callable:
+    """Every option the games declare for their pads (``Printing.pad_options``), once each by
+    name, saying which games take it: a new game's option needs no edit here."""
+    seen: dict[str, tuple[Any, list[str]]] = {}
+    for game, spec in PRINTS.items():
+        for option in spec.pad_options:
+            seen.setdefault(option.name, (option, []))[1].append(game)
+    for name, (option, games) in reversed(list(seen.items())):
+        help_ = f"{option.help} (" + ", ".join(games) + ")"
+        if option.kind == "flag":
+            command = click.option(f"--{name}", is_flag=True, help=help_)(command)
+        else:
+            command = click.option(f"--{name}", type=int, help=help_)(command)
+    return command
+
+
 @click.command("pad", cls=StatusCommand)
 @click.option("--game", default=DEFAULT, type=click.Choice(tuple(PRINTS)), show_default=True,
               help="the game whose pad to print: " + ", ".join(f"{g} ({PRINTS[g].label})" for g in PRINTS))
 @click.option("--players", type=int, help=", ".join(f"{g} {p.seats[0]} to {p.seats[1]}" for g, p in PRINTS.items())
               + " (default: as many as --names)")
-@click.option("--unicolore", is_flag=True, help="Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards")
-@click.option("--rounds", type=int, help="rows to print, 1 to 30, for " + ", ".join(
-    g for g, p in PRINTS.items() if p.pad_option == "rounds"))
+@_pad_options
 @click.option("--names", default="", help="names to print, comma separated, in seating order")
 @click.option("--lang", default="en", type=click.Choice(("en", "fr")), show_default=True,
               help="language of the pad")
 @_output
 @_paper
-def pad_command(game: str, players: int | None, unicolore: bool, rounds: int | None, names: str, lang: str,
-                output: str, paper: str) -> int:
+def pad_command(game: str, players: int | None, names: str, lang: str, output: str, paper: str,
+                **options: Any) -> int:
     """Print a blank score pad as a PDF.
 
     Refused options say why and exit 2.
@@ -118,10 +132,9 @@ def pad_command(game: str, players: int | None, unicolore: bool, rounds: int | N
     seats = names.split(",") if names.strip() else []
     with app.app_context():
         try:
-            opts = pdf.pad_options(players, unicolore, paper, seats, game, rounds)
+            opts = pdf.pad_options(players, paper, seats, game, **options)
         except RuleError as err:
             with force_locale(lang):
                 return _fail("pad", f"--{err.field}: {translate(err)}", 2)
-        data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, lang=lang,
-                           game=opts.game, rounds=opts.rounds or None)
+        data = pdf.render_pad(opts, lang)
     return _write("pad", output, data)

@@ -5,8 +5,33 @@ Pure data and checks: no Flask, no WeasyPrint, so a game's printing loads with i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .rules.errors import N_
+
+
+@dataclass(frozen=True)
+class PadOption:
+    """One option of a game's blank pad, declared by the game: the shared code (``pdf``,
+    ``scribe pad``, the /pads page) offers and reads what the game declares, by ``name``,
+    which is also the form field, the URL parameter and the command's ``--name`` (so a
+    bookmarked pad keeps working)."""
+
+    name: str
+    kind: str  # "flag" (a checkbox, ``--name``) or "number" (a whole number, ``--name N``)
+    label: str  # N_ text: the pads page's label
+    help: str  # the command's help (English, as every command's)
+    refused: str = ""  # N_ text: said when another game's pad is asked for it
+    low: int = 1  # a number's bounds, for the page's input
+    high: int = 30
+    default: int = 0  # a number's value when not given, shown in the page's input
+
+
+def rows_option(default: int, high: int = 30) -> PadOption:
+    """The option most pads have: how many rows (rounds) to print."""
+    return PadOption("rounds", "number", N_("Rows (rounds, 1 to 30)"), f"rows to print, 1 to {high}",
+                     high=high, default=default)
 
 
 @dataclass(frozen=True)
@@ -14,11 +39,15 @@ class PadOptions:
     """A blank pad, checked by ``pdf.pad_options`` with the game's own checks."""
 
     players: int
-    unicolore: bool
     paper: str
     names: tuple[str, ...]
     game: str = "wizard"
     rounds: int = 0  # rows to print, for games whose rows are not fixed by the rules
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's own, as its pad_extra kept them
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """The value of the game's pad option ``name`` (templates: ``opts.option('x')``)."""
+        return self.options.get(name, default)
 
 
 @dataclass(frozen=True)
@@ -30,13 +59,14 @@ class Printing:
     seats: tuple[int, int]
     seats_error: str
     verify_names: Callable[[Any], Any]
-    pad_extra: Callable[[int, bool, Any], tuple[bool, int]]  # (players, unicolore, rounds) checked
+    # (players, the options given by name) -> (the game's options as checked, rows to print);
+    # it may refuse any given option; one it does not declare is refused by ``pdf`` after it
+    pad_extra: Callable[[int, Mapping[str, Any]], tuple[Mapping[str, Any], int]]
     pad_context: Callable[[PadOptions], dict[str, Any]]  # the pad's template context, with "rows"
     rows: Callable[[Any], int]  # rows a filled sheet prints
     # what the /pads page shows of it, so the page never works the game out itself
     label: str = "Wizard"  # its name in the page's choice (a name, or N_ text)
     pad_title: str = ""  # N_ text: the page's heading
     pad_hint: str = ""  # N_ text: what the pad looks like
-    pad_option: str = "unicolore"  # the pad's one option: "unicolore" (Wizard) or "rounds" (rows to print)
+    pad_options: tuple[PadOption, ...] = ()  # what the pads page and ``scribe pad`` offer
     default_players: int = 4
-    default_rows: int = 10

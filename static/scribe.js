@@ -1,16 +1,18 @@
-// Tricks: fill in the last player's count from the total (W-S2, K-T1) and show the sum.
-// Any game's form.tricks: data-cards is the tricks played, less a checked "destroyed"
-// count (the Kraken's, the White Whale's); class "open": the total is not the players'
-// alone (Graybeard's ghost at two players), so nothing is filled in.
+// Counts that share a total (tricks: W-S2, K-T1): show the sum, and fill in the last
+// row from the total. Generic, set by a game's templates, so a new game's form needs no
+// edit here: a form's data-sum-to is the total, less a checked [data-less] input's value
+// (Skull King's destroyed tricks, Wizard's Bomb); its [data-row] elements hold one radio each; with
+// data-fill-last the last blank row is filled in (left out when the total is not the rows'
+// alone, as with Graybeard's ghost). The sum is shown in its [data-sum].
 // No inline script anywhere: this file, theme.js, connection.js and awake.js are the only
 // behaviour besides htmx.
 (function () {
   "use strict";
   function update(form) {
-    var cards = parseInt(form.dataset.cards, 10);
-    var gone = form.querySelector("input[name='destroyed']:checked");
+    var cards = parseInt(form.dataset.sumTo, 10);
+    var gone = form.querySelector("input[data-less]:checked");
     if (gone) { cards -= parseInt(gone.value, 10) || 0; }
-    var rows = Array.prototype.slice.call(form.querySelectorAll(".trickrow"));
+    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
     rows.forEach(function (row) {
       var auto = row.querySelector("input[data-auto]");
       if (auto) { auto.checked = false; auto.removeAttribute("data-auto"); row.classList.remove("auto"); }
@@ -21,7 +23,7 @@
       if (c) { sum += parseInt(c.value, 10); } else { missing.push(row); }
     });
     // one player left: the rest of the tricks; every trick given out: the others took 0
-    var open = form.classList.contains("open");
+    var open = !form.hasAttribute("data-fill-last");
     if (!open && ((missing.length === 1 && cards - sum >= 0) || (missing.length > 1 && sum === cards))) {
       var left = cards - sum;
       missing = missing.filter(function (row) {
@@ -40,7 +42,7 @@
     }
   }
   document.addEventListener("change", function (e) {
-    var form = e.target.closest && e.target.closest("form.tricks");
+    var form = e.target.closest && e.target.closest("form[data-sum-to]");
     if (form) { update(form); }
   });
 })();
@@ -49,9 +51,19 @@
 // changed in the live region; "Recorded once" when a retry found its tap already saved.
 (function () {
   "use strict";
-  var NEXT = "[aria-invalid='true'], .not-saved [data-retry], form.bid button:not([disabled]), " +
-    "form.tricks .trickrow:not(:has(input:checked)) input, form.points input:not([type='hidden']), " +
-    "form.result input, form.deal button, form.cards button:not([disabled])";
+  var NEXT = "[aria-invalid='true'], .not-saved [data-retry]";
+
+  // The first thing to tap in ``el``: a field refused, a tap to retry, or what a form's
+  // data-next (a selector inside it, set by the game's template) names, whichever comes first.
+  function nextTap(el) {
+    var found = Array.prototype.slice.call(el.querySelectorAll(NEXT));
+    Array.prototype.forEach.call(el.querySelectorAll("[data-next]"), function (form) {
+      var control = form.querySelector(form.getAttribute("data-next"));
+      if (control) { found.push(control); }
+    });
+    found.sort(function (a, b) { return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1; });
+    return found[0] || null;
+  }
 
   function announce(text) {
     var live = document.getElementById("announce");
@@ -76,7 +88,7 @@
     announce(said(el));
     var focused = document.activeElement;
     if (focused && focused !== document.body && document.contains(focused)) { return; }  // a poll: leave it
-    var next = el.querySelector(NEXT) || el.querySelector("h1");
+    var next = nextTap(el) || el.querySelector("h1");
     if (next) {
       if (!next.matches("input, button, select, textarea, a[href]")) { next.setAttribute("tabindex", "-1"); }
       next.focus({preventScroll: true});

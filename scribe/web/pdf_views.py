@@ -51,16 +51,20 @@ def _pad_form() -> dict[str, Any]:
     game = args.get("game") or DEFAULT
     if game not in pdf.PRINTS:
         abort(404)
-    low, high = pdf.PRINTS[game].seats
+    spec = pdf.PRINTS[game]
+    low, high = spec.seats
     names = args.getlist("names")[:high]
-    return {"game": game, "seats": (low, high), "players": args.get("players", ""),
-            "unicolore": args.get("unicolore") in ("1", "on", "true"), "rounds": args.get("rounds", ""),
+    # the game's own options, by the names it declares (?unicolore=on, ?rounds=12):
+    # the names are the URL's, so a bookmarked pad keeps working; another game's are ignored
+    options = {o.name: args.get(o.name) in ("1", "on", "true") if o.kind == "flag" else args.get(o.name, "")
+               for o in spec.pad_options}
+    return {"game": game, "seats": (low, high), "players": args.get("players", ""), "options": options,
             "paper": args.get("paper", "a4"), "names": names + [""] * (high - len(names))}
 
 
 @bp.get("/pads")
 def pads():
-    """Choose a blank pad: the game, players, Unicolore or rows, paper, names to pre-print."""
+    """Choose a blank pad: the game, players, the game's own options, paper, names to pre-print."""
     return render_template("pdf/pads.html", form=_pad_form(), games=tuple(pdf.PRINTS), prints=pdf.PRINTS)
 
 
@@ -69,11 +73,11 @@ def pad():
     """A blank pad in the reader's language; refused options go back to the form."""
     form = _pad_form()
     try:
-        opts = pdf.pad_options(form["players"] or None, form["unicolore"], form["paper"],
-                               request.args.getlist("names"), form["game"], request.args.get("rounds"))
+        opts = pdf.pad_options(form["players"] or None, form["paper"], request.args.getlist("names"), form["game"],
+                               **form["options"])
     except RuleError as err:
         return render_template("pdf/pads.html", form=form, games=tuple(pdf.PRINTS), prints=pdf.PRINTS, **error_ctx(err)), 422
-    data = pdf.pad_pdf(opts.players, opts.unicolore, opts.paper, opts.names, game=opts.game,
-                       rounds=opts.rounds or None)
-    kind = "-unicolore" if opts.unicolore else f"-{opts.rounds}-rounds" if opts.rounds else ""
+    data = pdf.render_pad(opts)
+    kind = "".join(f"-{o.name}" if o.kind == "flag" else f"-{opts.option(o.name, opts.rounds)}-{o.name}"
+                   for o in pdf.PRINTS[opts.game].pad_options if opts.option(o.name) or o.kind != "flag")
     return _download(data, f"{opts.game}-pad-{opts.players}{kind}-{opts.paper}.pdf")

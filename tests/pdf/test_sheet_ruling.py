@@ -100,7 +100,7 @@ def test_every_printed_row_and_column_is_where_the_ruling_draws_it(app, players,
 def test_a_blank_pads_rows_and_columns_are_where_the_ruling_draws_them(app, players, unicolore, paper):
     with app.test_request_context():
         html = _html_of(lambda: pdf.pad_pdf(players=players, unicolore=unicolore, paper=paper, lang="fr"))
-        opts = pdf.pad_options(players, unicolore, paper)
+        opts = pdf.pad_options(players, paper=paper, unicolore=unicolore)  # a pad option by its name
         rows = pdf.PRINTS["wizard"].pad_context(opts)["rows"]
     _check(app, html, players, not unicolore, rows, paper, footer=False)
 

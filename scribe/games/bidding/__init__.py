@@ -1,4 +1,5 @@
 """What the bids-and-tricks family (Wizard, Skull King) shares, once: who deals and who
-bids first (``schedule``), what the whole table has seen, for good (``shown``), and whom the
-Scribe's phone is passed to for bids entered seat by seat (``passing``). Not a game: the
-registry does not list it, and it names no game. Pure: no Flask, no SQL."""
+bids first (``schedule``), what the whole table has seen, for good (``shown``), what a
+viewer may not see yet (``sealing``), and whom the Scribe's phone is passed to for bids
+entered seat by seat (``passing``). Not a game: the registry does not list it, and it
+names no game. Pure: no Flask, no SQL."""

@@ -4,9 +4,9 @@ Pure, so printing needs nothing from the web layer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from ...printing import PadOptions, Printing
+from ...printing import PadOptions, Printing, rows_option
 from ...rules.errors import N_, RuleError
 from ...rules.fields import verify_names, whole
 from .setup import MAX_PLAYERS, MIN_PLAYERS, ROUNDS
@@ -15,15 +15,14 @@ from .sheet import Sheet
 PAD_MAX_ROWS = 30
 
 
-def pad_extra(n: int, unicolore: bool, rows: Any) -> tuple[bool, int]:
-    """(no variant, rows) of a blank pad: the rule book's 10 rounds unless the table
+def pad_extra(n: int, given: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    rows = given.get("rounds")
+    """(no option of its own, rows) of a blank pad: the rule book's 10 rounds unless the table
     chose another list of rounds (1 to 30)."""
-    if unicolore:
-        raise RuleError(N_("Unicolore is a Wizard variant."), field="unicolore")
     count = ROUNDS if rows in (None, "") else whole(rows, "rounds")
     if not 1 <= count <= PAD_MAX_ROWS:
         raise RuleError(N_("A Skull King pad has 1 to %(max)s rows."), field="rounds", max=PAD_MAX_ROWS)
-    return False, count
+    return {}, count
 
 
 def pad_context(opts: PadOptions) -> dict[str, Any]:
@@ -41,4 +40,4 @@ PRINTING = Printing(
     N_("A Skull King pad is for 2 to 8 players."), verify_names, pad_extra, pad_context, sheet_rows,
     "Skull King", N_("Print a blank Skull King score pad"),
     N_("One page: a row per round with the cards dealt, then per player the bid, the tricks, the bonus points "
-       "and the running total."), "rounds", 4, ROUNDS)
+       "and the running total."), (rows_option(ROUNDS),), 4)

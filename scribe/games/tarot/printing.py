@@ -3,9 +3,9 @@ the rows of a pad and of a filled sheet. Pure, so printing needs nothing from th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from ...printing import Printing
+from ...printing import Printing, rows_option
 from ...rules.errors import N_, RuleError
 from ...rules.fields import verify_names, whole
 from .setup import MAX_PLAYERS, MIN_PLAYERS
@@ -14,14 +14,13 @@ from .sheet import TarotSheet
 PAD_ROWS, PAD_MAX_ROWS = 20, 30  # an evening's deals; 30 rows still fit one page
 
 
-def pad_extra(n: int, unicolore: bool, rows: Any) -> tuple[bool, int]:
-    """(unicolore, rows) of a blank pad: no variant, 1 to 30 rows (20 by default)."""
-    if unicolore:
-        raise RuleError(N_("Unicolore is a Wizard variant."), field="unicolore")
+def pad_extra(n: int, given: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    rows = given.get("rounds")
+    """(no option of its own, rows) of a blank pad: 1 to 30 rows (20 by default)."""
     count = PAD_ROWS if rows in (None, "") else whole(rows, "rounds")
     if not 1 <= count <= PAD_MAX_ROWS:
         raise RuleError(N_("A Tarot pad has 1 to %(max)s rows."), field="rounds", max=PAD_MAX_ROWS)
-    return False, count
+    return {}, count
 
 
 def pad_context(opts: Any) -> dict[str, Any]:
@@ -41,4 +40,4 @@ PRINTING = Printing(
     N_("French Tarot"), N_("Print a blank Tarot score pad"),
     N_("One page: a row per deal with the taker, the contract, the partner at five, the bouts, the points and "
        "the result, then per player the deal's points and the running total; each row sums to zero."),
-    "rounds", 4, PAD_ROWS)
+    (rows_option(PAD_ROWS),), 4)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-
 from typing import Iterable
 
-from ...rules.log import Entry, resolve
-from .setup import SEALED, Setup
+from ...rules.log import Entry
+from ..bidding import sealing
+from ..bidding.sealing import recorded_before
 from .sheet import RoundRow, Sheet, _own, restriction
 
 
@@ -34,40 +34,13 @@ def last_seat_waits(sheet: Sheet, row: RoundRow) -> bool:
     return any(row.bids[p] is None for p in row.order[:-1])
 
 
-def recorded_before(log: Iterable[Entry], viewer: int | None, horizon: int,
-                    entered: int = 0) -> tuple[frozenset, frozenset]:
-    """The rounds whose bid of ``viewer`` was last recorded at or before entry
-    ``max(horizon, entered)``, and whose deal at or before ``horizon``: a seat's link
-    issued after them must not read them until they are revealed, or re-issuing a link
-    would be a way to peek (W-B7). ``entered``: the seat was claimed after that entry, so
-    a bid recorded before was tapped on the Scribe's phone, passed round: the phone that
-    claims the seat later must not read it back (its hand it may see: it is its own).
-
-    >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 1}), Entry(2, "bid", {"round": 2, "player": 0, "bid": 0})]
-    >>> recorded_before(log, 0, 1), recorded_before(log, 0, 0, entered=2)
-    ((frozenset({1}), frozenset()), (frozenset({1, 2}), frozenset()))
-    """
-    entered = max(horizon, entered)
-    if not entered or viewer is None:
-        return frozenset(), frozenset()
-    bids: dict[object, int] = {}
-    deals: dict[object, int] = {}
-    for e in resolve(log).active:
-        number = e.data.get("round")
-        if (e.kind == "bid" and e.data.get("player") == viewer) or e.kind == "correction":
-            bids[number] = e.seq
-        elif e.kind == "deal":
-            deals[number] = e.seq
-    return (frozenset(r for r, seq in bids.items() if seq <= entered),
-            frozenset(r for r, seq in deals.items() if seq <= horizon))
-
-
 def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0,
            entered: int = 0) -> Sheet:
     """The sheet as ``viewer`` may see it (W-B7): bids not yet revealed become SEALED,
     except the viewer's own. ``None`` is the Scribe or a watcher: no sealed bid at all.
     A seat's link with a ``horizon`` (issued after an earlier one) does not see that
-    seat's own bid or hand recorded before it, until revealed (see ``recorded_before``).
+    seat's own bid or hand recorded before it, until revealed (the family's
+    ``bidding.sealing``); only the hands and the forbidden bid are Wizard's own here.
 
     The forbidden bid tells the sum of the others' bids, so only its bidder keeps it.
 
@@ -84,10 +57,7 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
         return sheet
     old_bids, old_deals = recorded_before(log, viewer, horizon, entered)
     rows = []
-    for r in sheet.rows:
-        if not revealed(sheet, r):
-            mine = viewer if r.number not in old_bids else None
-            r = replace(r, bids=tuple(b if b is None or p == mine else SEALED for p, b in enumerate(r.bids)))
+    for r in sealing.sealed_rows(sheet.rows, lambda row: revealed(sheet, row), viewer, old_bids):
         if r.hands is not None:  # virtual deck: a viewer holds only their own cards
             holder = viewer if r.number not in old_deals or hands_shown(sheet, r.number) else None
             r = replace(r, hands=_own(r.hands, holder))  # cards played to the table are public
@@ -113,20 +83,9 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
         return _sealed_cards(sheet, entry, None if entry.seq <= horizon else viewer)
     if entry.kind == "played" and entry.data.get("pass"):  # W-J4: a card passed face down
         return _sealed_pass(sheet, entry, None if entry.seq <= horizon else viewer)
-    if entry.seq <= max(horizon, entered):
-        viewer = None
-    if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
+    if sheet.setup.rules.reveal == "open":
         return entry
-    number = entry.data.get("round")
-    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and revealed(sheet, sheet.rows[number - 1]):
-        return entry
-    d = dict(entry.data)
-    if entry.kind == "bid":
-        if d.get("player") != viewer:
-            d["bid"] = SEALED
-    else:
-        d["bids"] = [b if p == viewer else SEALED for p, b in enumerate(d.get("bids") or ())]
-    return replace(entry, data=d)
+    return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, max(horizon, entered))
 
 
 def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:

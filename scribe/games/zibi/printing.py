@@ -3,27 +3,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from ...printing import PadOptions, Printing
+from ...printing import PadOptions, Printing, rows_option
 from ...rules.errors import N_, RuleError
 from . import MAX_PLAYERS, MIN_PLAYERS, ZibiSheet, verify_names
 
 PAD_ROWS, PAD_MAX_ROWS = 10, 30
 
 
-def pad_extra(n: int, unicolore: bool, rounds: Any) -> tuple[bool, int]:
-    if unicolore:
-        raise RuleError(N_("Unicolore is a Wizard variant."), field="unicolore")
+def pad_extra(n: int, given: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    rounds = given.get("rounds")
     if rounds in (None, ""):
-        return False, PAD_ROWS
+        return {}, PAD_ROWS
     try:
         r = int(str(rounds).strip())
     except ValueError:
         raise RuleError(N_("Please give a whole number."), field="rounds") from None
     if not 1 <= r <= PAD_MAX_ROWS:
         raise RuleError(N_("A Witty Zibi pad has 1 to 30 rows."), field="rounds")
-    return False, r
+    return {}, r
 
 
 def pad_context(opts: PadOptions) -> dict[str, Any]:
@@ -39,4 +38,4 @@ PRINTING = Printing(
     "pdf/sheet_zibi.html", "pdf/pad_zibi.html", (MIN_PLAYERS, MAX_PLAYERS), N_("A Witty Zibi pad is for 4 to 9 players."),
     verify_names, pad_extra, pad_context, sheet_rows, "Witty Zibi", N_("Print a blank Witty Zibi score pad"),
     N_("One page: a row per round for the winning clan, per player the clan token, ✝ if eliminated, the points and "
-       "the running total."), "rounds", 6, PAD_ROWS)
+       "the running total."), (rows_option(PAD_ROWS),), 6)
