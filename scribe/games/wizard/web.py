@@ -260,11 +260,6 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
     return e.kind
 
 
-def card_class(notation: str) -> str:
-    """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
-    return {"W": "wizard", "J": "none"}.get(notation) or wizard.SUIT_OF.get(notation[:1], "none")
-
-
 def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.forbidden_message(setup, f))
 
@@ -292,5 +287,5 @@ def sealed_bid_turns(sheet: wizard.Sheet, row: wizard.RoundRow, claimed: Any) ->
 
 
 # Wizard's own template helpers, registered by web/filters.py
-FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text, "card_class": card_class}
+FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text}
 GLOBALS = {"suits": wizard.SUITS, "sealed_bid_turns": sealed_bid_turns}

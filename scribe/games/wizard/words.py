@@ -3,9 +3,12 @@ and the trump (W-R3); ``FILTERS`` are the print-safe template filters it brings.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, lazy_gettext
+from typing import Any
 
-from . import Setup, Trump
+from flask_babel import get_locale, gettext as _, lazy_gettext
+
+from . import SUIT_OF, Setup, Trump
+from ...rules.cards import card_label as _label, parse_card
 from ...formatting import ngettext_rounds
 
 SUIT_LABELS = {
@@ -63,6 +66,27 @@ def rules_text(setup: Setup) -> str:
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")
     return " · ".join(parts)
+
+
+def card_label(notation: str, setup: Setup) -> str:
+    """A card's name in the game's edition (W-M2), in the reader's language."""
+    lang = str(get_locale())
+    return _label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+
+
+def hand_order(cards: Any) -> list[str]:
+    """A hand sorted for display: Jesters, then the suits, then Wizards."""
+    return sorted(cards, key=lambda c: parse_card(c).sort_key)
+
+
+def card_class(notation: str) -> str:
+    """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
+    return {"W": "wizard", "J": "none"}.get(notation) or SUIT_OF.get(notation[:1], "none")
+
+
+def card_plays(notation: str) -> list[str]:
+    """No Wizard card carries a choice: it is played as it is held."""
+    return [notation]
 
 
 FILTERS = {"suit": suit, "trump": trump}
