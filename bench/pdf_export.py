@@ -1,14 +1,15 @@
 """Filled-sheet PDF export next to WeasyPrint rendering a plain table, same run.
 
 Plays a finished 3-player, 20-round game (the tallest sheet) through the service on a
-temp database, then times ``scribe.pdf.sheet_pdf`` (template, babel, styled grid,
-WeasyPrint) against WeasyPrint rendering a plain unstyled HTML table of the same size
+temp database, then times ``scribe.pdf.sheet_pdf`` without the story page (template, babel, styled
+grid, WeasyPrint) against WeasyPrint rendering a plain unstyled HTML table of the same size
 and words (20 rows; round, cards, trump, and per player the total, the bid and the
 tricks of a miss; the heading, result and legend lines). Both are warmed up once
 (fonts, CSS parser), then run ``--runs`` times alternately. Times are this process's
 CPU time (``time.process_time``), steadier than wall time on a shared machine;
 WeasyPrint is single-threaded, so on an idle machine they match. Prints the medians
-and the ratio against the target (<= 1.5x).
+and the ratio against the target (<= 1.5x), then the whole export with the story page
+(measured on its own: what the page adds).
 
     python bench/pdf_export.py [--runs 15]
 """
@@ -51,6 +52,20 @@ def finished_game(app) -> str:
         return game_id
 
 
+def python_calls(fn) -> int:
+    """The Python function calls ``fn()`` makes (cProfile): unlike its time, the same on
+    an idle and on a busy machine. WeasyPrint is mostly Python; Pango, HarfBuzz and zlib
+    are not counted."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    fn()
+    profile.disable()
+    return sum(stat[1] for stat in pstats.Stats(profile).stats.values())  # type: ignore[attr-defined]
+
+
 def plain_table(sheet) -> str:
     """The baseline: the same words and numbers with no style at all: a heading, the
     players line, the table (header, a row per round with per player the total and
@@ -90,26 +105,34 @@ def main(argv: list[str] | None = None) -> int:
             baseline_html = plain_table(sheet)
 
             def export() -> bytes:
+                return pdf.sheet_pdf(game, sheet, story=False)
+
+            def with_story() -> bytes:
                 return pdf.sheet_pdf(game, sheet)
 
             def baseline() -> bytes:
                 return HTML(string=baseline_html).write_pdf()
 
-            export(), baseline()  # warm up: fonts, CSS parser, templates
-            ours, base = [], []
+            export(), with_story(), baseline()  # warm up: fonts, CSS parser, templates
+            ours, told, base = [], [], []
             for _ in range(args.runs):
-                for fn, out in ((export, ours), (baseline, base)):
+                for fn, out in ((export, ours), (baseline, base), (with_story, told)):
                     t = time.process_time()
                     fn()
                     out.append(time.process_time() - t)
-            size = len(export())
+            size, size_told = len(export()), len(with_story())
+            calls = {fn: python_calls(fn) for fn in (export, baseline)}  # steady where the times are not
 
-    m_ours, m_base = statistics.median(ours), statistics.median(base)
+    m_ours, m_base, m_told = statistics.median(ours), statistics.median(base), statistics.median(told)
     ratio = m_ours / m_base
     print(f"weasyprint {weasy_version}, {args.runs} runs each, 3 players x 20 rounds")
     print(f"sheet_pdf   median {m_ours * 1000:7.1f} ms  (min {min(ours) * 1000:.1f}, {size} bytes)")
     print(f"plain table median {m_base * 1000:7.1f} ms  (min {min(base) * 1000:.1f})")
     print(f"ratio {ratio:.2f}x (target <= {TARGET_RATIO}x): {'OK' if ratio <= TARGET_RATIO else 'OVER'}")
+    print(f"Python function calls of one export (steady on a busy machine): sheet {calls[export]:,}, "
+          f"plain table {calls[baseline]:,}, ratio {calls[export] / calls[baseline]:.2f}x")
+    print(f"with the story page: median {m_told * 1000:7.1f} ms ({size_told} bytes): the story page adds "
+          f"{(m_told - m_ours) * 1000:.1f} ms, {m_told / m_base:.2f}x the plain table in all")
     return 0
 
 

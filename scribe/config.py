@@ -73,6 +73,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Chromium also accepts, for about 2 ms on htmx (level 4 is larger, 9 seven times slower);
         # the first page must stay under 40 KB on the wire
         COMPRESS_ALGORITHM=["br", "gzip", "deflate", "zstd"],
+        # static files are streamed under any server without a file wrapper (uvicorn's a2wsgi):
+        # Flask-Compress then takes this list, zstd first by default
+        COMPRESS_ALGORITHM_STREAMING=["br", "zstd", "deflate"],
         COMPRESS_BR_LEVEL=5,
         # the session cookie holds this browser's games and device key: long-lived, and
         # re-signed only when it changes (refreshing it on every poll cost a millisecond)

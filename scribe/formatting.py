@@ -14,6 +14,7 @@ from flask_babel import get_locale, gettext as _, ngettext
 from .chart import chart
 from .games import part, parts, rules_of
 from .rules.errors import RuleError
+from .ruling import ruling
 
 
 def translate(err: RuleError) -> str:
@@ -70,5 +71,6 @@ def story(sheet: Any) -> Any:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart, card=card, hand=hand,
                                  card_class=card_class, card_plays=card_plays)
+    app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines
     for words in parts("words").values():
         app.jinja_env.filters.update(words.FILTERS)  # e.g. Wizard's trump, on pages and on paper

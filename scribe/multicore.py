@@ -25,7 +25,7 @@ def missing_reason(workers: int) -> str | None:
     except ImportError:
         why = ("gunicorn does not run on Windows" if sys.platform == "win32"
                else "gunicorn is not installed (pip install gunicorn)")
-        return f"scribe serve: --workers {workers} needs gunicorn, and {why}. Use --workers 1 (one process, waitress)."
+        return f"scribe serve: --workers {workers} needs gunicorn, and {why}. Use --workers 1 (one process, uvicorn)."
     return None
 
 

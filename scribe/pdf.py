@@ -102,8 +102,9 @@ def _date(iso: str) -> str:
         return iso or ""
 
 
-def sheet_pdf(game: Any, sheet: Any, paper: str = "a4") -> bytes:
-    """The filled sheet of a game, through its own template, in the game's language."""
+def sheet_pdf(game: Any, sheet: Any, paper: str = "a4", story: bool = True) -> bytes:
+    """The filled sheet of a game, through its own template, in the game's language;
+    ``story``: with the story of the game on a page of its own after it."""
     paper = check_paper(paper)
     spec = printing(game.game)
     lang = game.lang if game.lang in current_app.config["LANGUAGES"] else current_app.config["BABEL_DEFAULT_LOCALE"]
@@ -111,8 +112,8 @@ def sheet_pdf(game: Any, sheet: Any, paper: str = "a4") -> bytes:
     with force_locale(lang):
         html = render_template(
             spec.sheet_template, game=game, sheet=sheet, names=sheet.setup.players,
-            blank=False, page_size=PAPERS[paper], rows=rows, row_h=_row_height(rows),
-            date=_date(game.created_at), lang=lang,
+            blank=False, page_size=PAPERS[paper], paper=paper, rows=rows, row_h=_row_height(rows),
+            date=_date(game.created_at), lang=lang, story_page=story,
         )
     return _write(html)
 
@@ -135,5 +136,5 @@ def _pad_html(opts: PadOptions) -> str:
     ctx = spec.pad_context(opts)
     return render_template(
         spec.pad_template, names=opts.names, blank=True, opts=opts,
-        page_size=PAPERS[opts.paper], row_h=f'{_pad_row_height(ctx["rows"], opts.paper):.1f}', lang=str(get_locale()), **ctx,
+        page_size=PAPERS[opts.paper], paper=opts.paper, row_h=f'{_pad_row_height(ctx["rows"], opts.paper):.1f}', lang=str(get_locale()), **ctx,
     )

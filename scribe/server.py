@@ -1,8 +1,10 @@
-"""``scribe serve``: waitress (a production WSGI server) and the URL a phone should open.
+"""``scribe serve``: uvicorn (the Flask app mounted under ASGI, scribe/push) and the URL a
+phone should open.
 
-Sized for a room of phones polling every 2 s on keep-alive connections: waitress keeps
-each idle connection as one file descriptor in its poll loop (not a thread), so the
-connection limit, not the thread count, decides how many watchers one server holds.
+Sized for a room of phones each holding a stream (issue 21): an idle stream is one file
+descriptor and a few kilobytes on the event loop (not a thread), so the connection limit,
+not the thread count, decides how many watchers one server holds. Flask's requests run
+on ``threads`` threads.
 """
 
 from __future__ import annotations
@@ -10,10 +12,9 @@ from __future__ import annotations
 import signal
 import socket
 import sys
-import time
 from typing import Any, Callable
 
-DEFAULT_CONNECTION_LIMIT = 1000  # waitress's own 100 refused a room of watchers
+DEFAULT_CONNECTION_LIMIT = 5000  # a room of TVs and phones, each holding a stream
 DRAIN_SECONDS = 10  # on SIGTERM: how long requests already received may take to finish
 
 
@@ -134,69 +135,49 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
 
         print_banner(url, qr)
         return serve_workers(make, host, port, workers, threads, connection_limit, app.config.get("LOG_LEVEL"))
-    return serve_waitress(app, host, port, threads, connection_limit, lambda: print_banner(url, qr))
+    return serve_push(app, host, port, threads, connection_limit, lambda: print_banner(url, qr))
 
 
-def serve_waitress(app, host: str, port: int, threads: int, connection_limit: int,
-                   ready: Callable[[], None] = lambda: None) -> int:
-    """One process; SIGTERM or SIGINT stop accepting, let requests in flight finish, exit 0."""
-    from waitress import create_server
+def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
+               ready: Callable[[], None] = lambda: None) -> int:
+    """One process (uvicorn, the Flask app mounted under ASGI, scribe/push): SIGTERM or
+    SIGINT end the held streams (the pages reconnect to the next server), stop accepting,
+    let requests in flight finish, exit 0."""
+    import asyncio
 
-    server = create_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
-                           asyncore_use_poll=True,  # select() fails past 1024 descriptors
-                           clear_untrusted_proxy_headers=False,  # scribe/web/proxy.py alone decides
-                           ident="scribe")
-    stopping: list[int] = []
+    import uvicorn
 
-    def stop(signum, _frame):
-        stopping.append(signum)
-        _wake(server)
+    from .multicore import KEEPALIVE_SECONDS
+    from .push.asgi import PushApp
 
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, stop)
-    ready()
-    _loop_until(server, lambda: bool(stopping))
-    _drain(server)
+    push = PushApp(app, threads)
+    config = uvicorn.Config(push, host=host, port=port, lifespan="on", log_config=None, log_level="warning",
+                            access_log=False,  # scribe.access logs each request, tokens redacted
+                            proxy_headers=False,  # scribe/web/proxy.py alone decides whom to believe
+                            server_header=False, limit_concurrency=connection_limit, backlog=2048,
+                            timeout_keep_alive=KEEPALIVE_SECONDS, timeout_graceful_shutdown=DRAIN_SECONDS)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            """As uvicorn's, but the signal is not raised again once stopped: a stop asked
+            for is a clean exit (0), as systemd and the tests expect."""
+            try:
+                asyncio.get_running_loop().call_soon_threadsafe(push.close)
+            except RuntimeError:
+                push.close()
+            if self.should_exit and sig == signal.SIGINT:
+                self.force_exit = True
+            else:
+                self.should_exit = True
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                ready()
+
+    server = Server(config)
+    server.run()
+    if not server.started:
+        return 1
     print("Scribe stopped.", flush=True)
     return 0
-
-
-def _map(server) -> dict:
-    return server._map if hasattr(server, "_map") else server.map
-
-
-def _wake(server) -> None:
-    for d in list(_map(server).values()):
-        if hasattr(d, "pull_trigger"):
-            d.pull_trigger()
-            return
-
-
-def _loop_until(server, done: Callable[[], bool], timeout: float = 1.0) -> None:
-    from waitress import wasyncore
-
-    while not done():
-        wasyncore.loop(timeout=timeout, map=_map(server), use_poll=True, count=1)
-
-
-def _drain(server) -> None:
-    """Close the listening sockets, serve what was already asked (a request still arriving
-    included), then close everything: idle keep-alive connections just close."""
-    from waitress import wasyncore
-    from waitress.channel import HTTPChannel
-    from waitress.server import BaseWSGIServer
-
-    smap = _map(server)
-    listeners = [d for d in list(smap.values()) if isinstance(d, BaseWSGIServer)]
-    for listener in listeners:
-        wasyncore.dispatcher.close(listener)  # its trigger stays: workers still wake the loop
-    deadline = time.monotonic() + DRAIN_SECONDS
-
-    def settled() -> bool:
-        busy = [c for c in list(smap.values())
-                if isinstance(c, HTTPChannel) and (c.request is not None or c.requests or c.total_outbufs_len)]
-        return not busy or time.monotonic() > deadline
-
-    _loop_until(server, settled, timeout=0.05)
-    listeners[0].task_dispatcher.shutdown(timeout=5)
-    wasyncore.close_all(smap)

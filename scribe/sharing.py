@@ -235,9 +235,15 @@ def after(db: Database, shown: Shown, sheet: Any) -> Shown:
 def link_version(db: Database, token: Any, kind: str, device: str | None = None) -> int:
     """Only the version behind a link: the one indexed SELECT an idle viewer's poll costs
     (a claimed seat still answers only its phone)."""
+    return link_state(db, token, kind, device)[1]
+
+
+def link_state(db: Database, token: Any, kind: str, device: str | None = None) -> tuple[str, int]:
+    """The game behind a link and its version (a stream follows that game), with the same
+    checks as ``link_version``."""
     link, version = _found(db, token, kind)
     _check_claim(db, link, device, "")
-    return version
+    return link.game_id, version
 
 
 def claimed_seats(db: Database, game_id: str, device: str | None = None) -> frozenset[int]:

@@ -65,6 +65,7 @@
     var xhr = e.detail.xhr;
     if (xhr && xhr.status > 0) { banner(false); }
   });
+  document.addEventListener("scribe:live", function () { banner(false); });  // a stream is back (live.js)
   window.addEventListener("offline", function () { if (document.querySelector("[hx-trigger^='every']")) { banner(true); } });
   window.addEventListener("online", function () {
     var waiting = pending.slice();

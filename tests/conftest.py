@@ -20,7 +20,8 @@ os.environ.setdefault("SCRIBE_CREATE_LIMIT", "100000 per minute")
 
 
 def pytest_report_header(config):
-    names = ("flask", "flask-babel", "sqlite-utils", "waitress", "weasyprint", "hypothesis", "playwright", "openapi-core")
+    names = ("flask", "flask-babel", "sqlite-utils", "uvicorn", "a2wsgi", "weasyprint", "hypothesis", "playwright",
+             "openapi-core")
     versions = []
     for n in names:
         try:

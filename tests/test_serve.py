@@ -1,4 +1,4 @@
-"""`scribe serve`: a real waitress process on loopback, its banner, and a restart keeping games."""
+"""`scribe serve`: a real server process (uvicorn) on loopback, its banner, and a restart keeping games."""
 
 from __future__ import annotations
 

@@ -19,7 +19,8 @@ from .story import Story
 
 class GameRules:
     """The protocol. Required: ``name``, ``seats``, ``Setup``, ``KINDS``, ``make_setup``,
-    ``replay``, ``verify``, ``summary``, ``story``. The rest has defaults."""
+    ``replay``, ``verify``, ``summary``, ``story``. The rest has defaults (``advance``:
+    a fresh replay)."""
 
     name: ClassVar[str]
     seats: ClassVar[tuple[int, int]]  # fewest and most players
@@ -38,6 +39,13 @@ class GameRules:
     def replay(self, setup: Any, log: Any) -> Any:
         """The sheet: a pure function of the setup and the log."""
         raise NotImplementedError
+
+    def advance(self, sheet: Any, entry: Entry, log: Any = ()) -> Any:
+        """The sheet after one more ``entry``, from ``sheet``, the sheet of ``log``: it must
+        equal ``replay(sheet.setup, [*log, entry])`` (tests/rules/test_advance.py holds every
+        game to it). A write goes on from the sheet it has instead of replaying the whole
+        log. Default: that replay."""
+        return self.replay(sheet.setup, (*log, entry))
 
     def verify(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """The entry's data as recorded, or a RuleError saying why not."""

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from ..rules.log import Entry
-from .db import WRITE_LOCK, begin_write
+from .db import WRITE_LOCK, alone, begin_write
 
 
 class StaleError(Exception):
@@ -131,31 +131,36 @@ def load_log(db: Database, game_id: str) -> list[Entry]:
     return [Entry(seq, kind, json.loads(data), at) for seq, kind, data, at in rows]
 
 
+# One INSERT that appends an entry and moves its game's version and summary, checked
+# against the version the writer read (``db.alone``): a lock held across several calls
+# made the server's writers queue on it (issue 21).
+_APPENDS = (
+    "create temp view if not exists appends (game_id, seq, kind, data, at, summary) as "
+    "select game_id, seq, kind, data, at, null from entries",
+    """create temp trigger if not exists appends_insert instead of insert on appends begin
+        select raise(abort, 'version moved')
+            where (select version from games where id = new.game_id) is not new.seq - 1;
+        insert into entries (game_id, seq, kind, data, at) values (new.game_id, new.seq, new.kind, new.data, new.at);
+        update games set version = new.seq, updated_at = new.at, summary = new.summary where id = new.game_id;
+    end""",
+)
+_APPEND = "insert into appends (game_id, seq, kind, data, at, summary) values (?, ?, ?, ?, ?, ?)"
+
+
 def append_entry(
     db: Database, game_id: str, version: int, kind: str, data: dict[str, Any],
     summary: dict[str, Any] | None = None,
 ) -> Entry:
     """Append one entry at ``version + 1`` or raise StaleError if someone got there first.
 
-    The entry, the game's version and its list summary change in one transaction, which
-    takes the write lock first (other server processes may write the same file).
+    The entry, the game's version and its list summary change in one statement (see
+    ``_APPENDS``): writers of this process and of others meet SQLite's lock alone.
     """
     entry = Entry(version + 1, kind, data, now())
     try:
-        with WRITE_LOCK, db.conn:
-            begin_write(db.conn)
-            db.conn.execute(
-                "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
-                [game_id, entry.seq, kind, json.dumps(data), entry.at],
-            )
-            cur = db.conn.execute(
-                "update games set version = ?, updated_at = ?, summary = ? "
-                "where id = ? and version = ?",
-                [entry.seq, entry.at, json.dumps(summary or {}), game_id, version],
-            )
-            if cur.rowcount != 1:
-                raise sqlite3.IntegrityError("version moved")
-    except sqlite3.IntegrityError:
+        alone(db.conn, _APPEND, [game_id, entry.seq, kind, json.dumps(data), entry.at, json.dumps(summary or {})],
+              "appends", _APPENDS)
+    except sqlite3.IntegrityError:  # the version check, or another entry already at that seq
         current = db.execute("select version from games where id = ?", [game_id]).fetchone()
         raise StaleError(current[0] if current else 0) from None
     return entry

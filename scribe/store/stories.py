@@ -13,7 +13,7 @@ from sqlite_utils import Database
 from ..group import Tally, tally
 from ..rules.standings import ranked
 from ..rules.story import Story
-from .db import WRITE_LOCK
+from .db import alone
 
 _TABLES = ("story_rounds", "story_bids", "story_players", "story_games")
 
@@ -32,17 +32,30 @@ def save(db: Database, game_id: str, game: str, version: int, story: Story, fini
     rounds = [(game_id, n, p, points, total)
               for n, totals, previous in zip(story.rounds, story.running, ((0,) * len(story.players),) + story.running)
               for p, (total, points) in enumerate((t, t - before) for t, before in zip(totals, previous))]
-    with WRITE_LOCK, db.conn:
-        for table in _TABLES:
-            db.conn.execute(f"delete from {table} where game_id = ?", [game_id])
-        told = tally(story) if story.finished else Tally(None, None)
-        db.conn.execute("insert into story_games values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        [game_id, version, game, story.variant, len(story.players), len(story.rounds),
-                         int(story.finished), int(story.lowest_wins), finished_at if story.finished else None,
-                         told.scores, told.counted])
-        db.conn.executemany("insert into story_players values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", players)
-        db.conn.executemany("insert into story_bids values (?, ?, ?, ?, ?)", bids)
-        db.conn.executemany("insert into story_rounds values (?, ?, ?, ?, ?)", rounds)
+    told = tally(story) if story.finished else Tally(None, None)
+    game = [game_id, version, game, story.variant, len(story.players), len(story.rounds), int(story.finished),
+            int(story.lowest_wins), finished_at if story.finished else None, told.scores, told.counted]
+    alone(db.conn, _SAVE, [game_id, json.dumps([game]), json.dumps(players), json.dumps(bids), json.dumps(rounds)],
+          "story_saves", _SAVES)
+
+
+def _rows(table: str, columns: int, source: str) -> str:
+    """Insert into ``table`` a row per element of the JSON array ``source`` (each an array)."""
+    values = ", ".join(f"json_extract(value, '$[{i}]')" for i in range(columns))
+    return f"insert into {table} select {values} from json_each(new.{source});"
+
+
+# A game's story rows replaced in one statement (``db.alone``): the rows go in as JSON
+# arrays and the trigger deletes the old rows and inserts the new, all in one call.
+_SAVES = (
+    "create temp view if not exists story_saves (game_id, game, players, bids, rounds) as "
+    "select null, null, null, null, null where 0",
+    "create temp trigger if not exists story_saves_insert instead of insert on story_saves begin "
+    + "".join(f"delete from {table} where game_id = new.game_id;" for table in _TABLES)
+    + _rows("story_games", 11, "game") + _rows("story_players", 10, "players")
+    + _rows("story_bids", 5, "bids") + _rows("story_rounds", 5, "rounds") + " end",
+)
+_SAVE = "insert into story_saves (game_id, game, players, bids, rounds) values (?, ?, ?, ?, ?)"
 
 
 def versions(db: Database, game_ids: Iterable[str]) -> dict[str, int]:

@@ -4,7 +4,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from .. import formatting
-from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, logs, pages, pdf_views, play,
+from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, live, logs, pages, pdf_views, play,
                proxy, security, shell, stats, table)
 
 
@@ -26,6 +26,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)
     app.register_blueprint(health.bp)

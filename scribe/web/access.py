@@ -145,6 +145,12 @@ def link_version(token: str, kind: str) -> int:
         return sharing.link_version(get_db(), token, kind, device() if kind == PLAYER else None)
 
 
+def link_state(token: str, kind: str) -> tuple[str, int]:
+    """The game behind a link and its version, for a stream; the same refusals as ``open_link``."""
+    with _answering(token, kind):
+        return sharing.link_state(get_db(), token, kind, device() if kind == PLAYER else None)
+
+
 def scribe(key: str, deleted_ok: bool = False, opened: bool = False) -> sharing.Shown:
     """The game behind a Scribe's link, as the Scribe may see it (no sealed bid); its
     key fills in URLs to this game. ``opened``: the game's page or JSON was opened with

@@ -40,7 +40,8 @@ def qr(url: str) -> str:
 
 
 def _version_arg() -> int | None:
-    raw = request.args.get("v", "")
+    """The version the page shows: a stream's reconnect says it as ``Last-Event-ID``."""
+    raw = request.headers.get("Last-Event-ID") or request.args.get("v", "")
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 

@@ -1,4 +1,4 @@
-"""Browser fixtures: the real server (waitress, as `scribe serve`) and Debian's Chromium
+"""Browser fixtures: the real server (uvicorn, as `scribe serve`) and Debian's Chromium
 at a phone viewport. No pytest-playwright, and no browser is ever downloaded: when
 Chromium or playwright is missing the tests skip, or fail when CI is set."""
 

@@ -212,3 +212,46 @@ def check_forwarded_headers(cport: int, direct: int, server, game_id: str) -> No
     log = server.log()
     assert re.search(rf"GET /api/games/<token>/links 200 [\d.]+ms 127\.0\.0\.2$", log, re.M)
     assert "203.0.113.77" not in log
+
+
+def test_the_tv_follows_the_game_on_its_stream_through_caddy_over_http2(stack):
+    """Push as deployed: the TV's page and its stream over HTTP/2 through Caddy, each bid
+    shown as it is entered, not one poll sent."""
+    cport, direct, _server = stack
+    base = f"https://scribe.test:{cport}"
+    status, _, body = request_direct(direct, "POST", "/api/games", {"players": list(NAMES), "first_dealer": 0})
+    key = json.loads(body)["key"]
+    _, _, links = https_get(cport, f"/api/games/{key}/links")
+    watch = json.loads(links)["watch"]["url"]
+    assert watch.startswith(base + "/w/")
+
+    def follow(page):
+        from playwright.sync_api import expect
+
+        polls, streams = [], []
+        page.on("request", lambda r: re.search(r"/sheet\?v=\d+$", r.url) and polls.append(r.url))
+        cdp = page.context.new_cdp_session(page)  # the protocol each response came over
+        cdp.on("Network.responseReceived", lambda e: e["type"] == "EventSource" and streams.append(
+            e["response"].get("protocol")))
+        cdp.send("Network.enable")
+        page.goto(watch)
+        expect(page.locator("html")).to_have_attribute("data-stream", "stream")
+        assert streams == ["h2"], streams
+        for version, (player, bid) in enumerate(((1, 0), (2, 1), (0, 1)), start=1):
+            request_direct(direct, "POST", f"/api/games/{key}/bids", {"player": player, "bid": bid})
+            expect(page.locator("#watch")).to_have_attribute("data-version", str(version))
+        assert page.locator("#watch").get_attribute("data-live").startswith("/w/")
+        return polls
+
+    assert in_own_thread(lambda: with_phone(follow)) == []
+
+
+def request_direct(port: int, method: str, path: str, body=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, json.dumps(body).encode() if body is not None else None,
+                     {"Content-Type": "application/json", "Host": "localhost"})
+        resp = conn.getresponse()
+        return resp.status, resp.headers, resp.read()
+    finally:
+        conn.close()

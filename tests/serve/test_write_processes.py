@@ -1,7 +1,8 @@
 """Two server processes writing one game in one SQLite file at the same time.
 
-WRITE_LOCK only orders one process's threads; across processes it is SQLite's lock
-(``BEGIN IMMEDIATE`` waiting ``busy_timeout``) and ``append_entry``'s version check.
+An append is one statement (``store.games._APPENDS``): across processes, as across a
+process's threads, it is SQLite's lock (waiting ``busy_timeout``) and the append's
+version check.
 Each process plays the next legal action through ``service.act`` and retries when the
 other got there first, as ``sharing.enter_bid`` does.
 """

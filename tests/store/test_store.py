@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 
 import pytest
 
@@ -146,3 +147,39 @@ def test_no_id_or_link_starts_with_a_dash_a_command_line_would_take_it_for_an_op
     assert not [m for m in made if m.startswith("-")]
     assert {m[0] for m in made} >= {"_", "A", "z", "0"}  # the rest of the alphabet still drawn
     db.conn.close()
+
+
+def test_threads_racing_to_append_land_one_entry_per_version_each_committed_at_once(tmp_path):
+    """Four threads, each on its own connection as the server's are, append to one game
+    as fast as they can, retrying when another got the version first: the log is 1..40
+    without a gap or a double, every append was committed when it returned (no
+    transaction left open), and the game's version is the last entry's."""
+    path = tmp_path / "scribe.sqlite3"
+    db = store.open_db(path)
+    gid = store.create_game(db, "wizard", "G", SETUP)
+    open_after: list[str] = []
+
+    def writer(name: str) -> None:
+        conn = store.open_db(path, migrate=False)
+        landed = 0
+        while landed < 10:
+            version = store.get_game(conn, gid).version
+            try:
+                store.append_entry(conn, gid, version, "bid", {"by": name}, {"phase": name})
+            except store.StaleError:
+                continue
+            landed += 1
+            if conn.conn.in_transaction:
+                open_after.append(name)
+        conn.conn.close()
+
+    threads = [threading.Thread(target=writer, args=(f"w{i}",)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    log = store.load_log(db, gid)
+    assert [e.seq for e in log] == list(range(1, 41)) and not open_after
+    assert sorted(e.data["by"] for e in log) == sorted(f"w{i}" for i in range(4) for _ in range(10))
+    game = store.get_game(db, gid)
+    assert game.version == 40 and game.summary == {"phase": log[-1].data["by"]}

@@ -93,6 +93,8 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
     "table.scribe_poll": ("claims", 1, lambda t, s: _scribe(
         t, hx=(f"/games/{t.key}/poll?v=0", f"/games/{t.key}/poll?v={s['version']}"))),
     "table.pass_phone": ("claims", 1, _pass),
+    "live.scribe_events": ("claims", 1, lambda t, s: _scribe(
+        t, f"/games/{t.key}/events?v=0", f"/games/{t.key}/events?v={s['version']}")),
     "table.links_page": ("links", 4, lambda t, s: _scribe(t, f"/games/{t.key}/links")),
     "api.links": ("links", 4, lambda t, s: _scribe(t, f"/api/games/{t.key}/links")),
     "pages.history": ("state", 1, lambda t, s: _scribe(t, f"/games/{t.key}/history")),
@@ -101,6 +103,7 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
     "play.edit_round": ("state", 2, _corrections),
     "api.history": ("state", 2, lambda t, s: _scribe(t, f"/api/games/{t.key}/history")),
     "table.watch": ("state", 2, lambda t, s: _tv(t, "/w/{}")),
+    "live.watch_events": ("state", 1, lambda t, s: _tv(t, "/w/{}/events?v=0")),
     "api.watch": ("state", 3, lambda t, s: _tv(t, "/api/watch/{}")),
     "api.sheet": ("state", 3, lambda t, s: _scribe(t, f"/api/games/{t.key}/sheet")),
     "stats.export": ("state", 3, lambda t, s: _scribe(t, "/export/games.csv", "/export/rounds.csv",
@@ -114,12 +117,14 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
     "stats.api_players": ("state", 6, lambda t, s: _scribe(t, "/api/players")),
     "table.player_view": ("seats", 1, lambda t, s, **kw: _seats(t, "/p/{}/view?v=0", hx=True, **kw)),
     "table.player": ("seats", 2, lambda t, s, **kw: _seats(t, "/p/{}", **kw)),
+    "live.player_events": ("seats", 1, lambda t, s, **kw: _seats(t, "/p/{}/events?v=0", **kw)),
     "api.player": ("seats", 2, lambda t, s, **kw: _seats(t, "/api/player/{}", **kw)),
     "pdf.sheet": ("print", 48, lambda t, s: _scribe(t, f"/games/{t.key}/sheet.pdf")),
     "pdf.api_sheet": ("print", 48, lambda t, s: _scribe(t, f"/api/games/{t.key}/sheet.pdf?paper=letter")),
 }
 
-SEATED = {ROUTES[e][2] for e in ("table.pass_phone", "table.player", "table.player_view", "api.player")}
+SEATED = {ROUTES[e][2] for e in ("table.pass_phone", "table.player", "table.player_view", "live.player_events",
+                                  "api.player")}
 
 # A GET route of the URL map listed nowhere here is still walked, at every step, when its
 # path reads like the game's own: a Scribe's route (/games/<key>..., /api/games/<key>...),

@@ -6,10 +6,10 @@ virtual deck (one card swapped for one left in the deck). The same entries and l
 changes are applied to both games (bids on a seat's own phone or on the Scribe's passed
 phone, typed tricks, trump, cards played and taken back, undo, redo, corrections, claims,
 releases, new links), handwritten sequences and Hypothesis's. After each of them, every
-output each viewer can open (the Scribe's page and its fragment and poll, /pass/N, links,
+output each viewer can open (the Scribe's page and its fragment, poll and stream, /pass/N, links,
 history, settings, every correction page, the JSON API, the CSV exports, the games list
-and the statistics, the printed sheet's text; the TV's watch page, fragment and JSON; each
-seat's page, fragment and JSON on the phone holding it; the phones refused) is compared
+and the statistics, the printed sheet's text; the TV's watch page, fragment, stream and JSON;
+each seat's page, fragment, stream and JSON on the phone holding it; the phones refused) is compared
 byte for byte, tokens, ids and times masked, for every viewer who may not know the value.
 
 Who may know it is written here from the rules, not from the code (``Oracle``): once the
@@ -81,7 +81,7 @@ def scribe_paths(t: Table, pdf: bool) -> list[tuple[str, dict]]:
              f"/api/games/{k}/sheet", f"/api/games/{k}/history", f"/api/games/{k}/links", "/", "/api/games",
              "/export/games.csv", "/export/rounds.csv", "/export/entries.csv", "/stats", "/api/stats", "/players",
              "/api/players"]
-    out = [(p, {}) for p in paths] + [(f"/games/{k}", HX), (f"/games/{k}/poll?v=0", HX)]
+    out = [(p, {}) for p in paths] + [(f"/games/{k}", HX), (f"/games/{k}/poll?v=0", HX), (f"/games/{k}/events?v=0", {})]
     return out + ([(f"/games/{k}/sheet.pdf", {})] if pdf else [])
 
 
@@ -91,11 +91,12 @@ def views(t: Table, labels: dict[int, str], pdf: bool) -> dict[tuple, list[tuple
     for n in range(t.n):  # the Scribe's phone passed to a seat
         out[("pass", n)] = [(t.scribe, f"/games/{t.key}/pass/{n}", {}), (t.scribe, f"/games/{t.key}/pass/{n}", HX)]
     if t.watch:
-        out[TV] = [(t.tv, f"/w/{t.watch}", {}), (t.tv, f"/w/{t.watch}/sheet?v=0", HX), (t.tv, f"/api/watch/{t.watch}", {})]
+        out[TV] = [(t.tv, f"/w/{t.watch}", {}), (t.tv, f"/w/{t.watch}/sheet?v=0", HX), (t.tv, f"/api/watch/{t.watch}", {}),
+                   (t.tv, f"/w/{t.watch}/events", {"Last-Event-ID": "0"})]
     for seat, client in t.holders.items():
         tok = t.tokens[seat]
         out[("seat", seat, labels[id(client)])] = [(client, f"/p/{tok}", {}), (client, f"/p/{tok}/view?v=0", HX),
-                                                   (client, f"/api/player/{tok}", {})]
+                                                   (client, f"/api/player/{tok}", {}), (client, f"/p/{tok}/events?v=0", {})]
     for i, (client, path) in enumerate(t.gone):
         out[("refused", i, labels.get(id(client), "a phone"))] = [(client, path, {})]
     return out

@@ -11,8 +11,8 @@ the log, not only over the entries active now.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from ...rules.log import REDO, UNDO, Entry, walk
@@ -24,6 +24,61 @@ class Shown:
 
     bids: frozenset[int] = frozenset()
     hands: frozenset[int] = frozenset()
+
+
+@dataclass
+class Tally:
+    """What ``shown`` counts as it walks the log, kept with a sheet so that the next entry
+    is counted on from it (``step``) instead of walking the whole log again. Copied, never
+    changed, once a sheet holds it (``stepped``)."""
+
+    bidders: dict[object, Counter] = field(default_factory=dict)  # round -> seat -> its active bids
+    corrected: Counter = field(default_factory=Counter)  # round -> active entries setting every bid
+    scored: Counter = field(default_factory=Counter)  # round -> active entries holding its tricks
+    bids: set[int] = field(default_factory=set)
+    hands: set[int] = field(default_factory=set)
+
+    def step(self, reveal: str, players: int, entry: Entry, moved: Entry | None) -> None:
+        """Count one entry of the log (``moved``: what an undo took back or a redo brought back)."""
+        change, sign = (moved, -1) if entry.kind == UNDO else (moved, 1) if entry.kind == REDO else (entry, 1)
+        if change is None or change.kind not in ("bid", "bids", "tricks", "correction"):
+            return
+        number = change.data.get("round")
+        if change.kind == "bid":
+            seats = self.bidders[number] = Counter(self.bidders.get(number, ()))  # copied: see stepped
+            seats[change.data.get("player")] += sign
+        else:
+            self.corrected[number] += sign if change.kind in ("correction", "bids") else 0  # every bid at once
+            self.scored[number] += sign if change.kind == "tricks" or change.data.get("tricks") is not None else 0
+        if sign < 0 or not isinstance(number, int):
+            return  # taking an entry back reveals nothing
+        if self.scored[number] > 0:
+            self.bids.add(number)
+            self.hands.add(number)
+        elif reveal == "hidden" and (self.corrected[number] > 0
+                                     or sum(c > 0 for c in self.bidders.get(number, {}).values()) == players):
+            self.bids.add(number)
+
+    def stepped(self, reveal: str, players: int, entry: Entry) -> "Tally":
+        """A new tally counting one more entry that is neither an undo nor a redo."""
+        new = Tally(dict(self.bidders), Counter(self.corrected), Counter(self.scored), set(self.bids),
+                    set(self.hands))
+        new.step(reveal, players, entry, None)
+        return new
+
+    def shown(self, before: Shown | None = None) -> Shown:
+        """What the table has seen (``before`` again when nothing more was revealed)."""
+        if before is not None and before.bids == self.bids and before.hands == self.hands:
+            return before
+        return Shown(frozenset(self.bids), frozenset(self.hands))
+
+
+def tally(reveal: str, players: int, log: Iterable[Entry]) -> Tally:
+    """The tally of the whole ``log`` (see ``shown``)."""
+    counted = Tally()
+    for entry, moved in walk(log):
+        counted.step(reveal, players, entry, moved)
+    return counted
 
 
 def shown(reveal: str, players: int, log: Iterable[Entry]) -> Shown:
@@ -38,26 +93,4 @@ def shown(reveal: str, players: int, log: Iterable[Entry]) -> Shown:
     >>> shown("hidden", 2, [Entry(1, "bids", {"round": 2, "bids": [0, 1]}), Entry(2, UNDO)]).bids
     frozenset({2})
     """
-    bidders: defaultdict[object, Counter] = defaultdict(Counter)  # round -> seat -> its active bids
-    corrected: Counter = Counter()  # round -> active corrections (each sets every bid)
-    scored: Counter = Counter()  # round -> active entries holding its tricks
-    bids: set[int] = set()
-    hands: set[int] = set()
-    for entry, moved in walk(log):
-        change, sign = (moved, -1) if entry.kind == UNDO else (moved, 1) if entry.kind == REDO else (entry, 1)
-        if change is None or change.kind not in ("bid", "bids", "tricks", "correction"):
-            continue
-        number = change.data.get("round")
-        if change.kind == "bid":
-            bidders[number][change.data.get("player")] += sign
-        else:
-            corrected[number] += sign if change.kind in ("correction", "bids") else 0  # every bid at once
-            scored[number] += sign if change.kind == "tricks" or change.data.get("tricks") is not None else 0
-        if sign < 0 or not isinstance(number, int):
-            continue  # taking an entry back reveals nothing
-        if scored[number] > 0:
-            bids.add(number)
-            hands.add(number)
-        elif reveal == "hidden" and (corrected[number] > 0 or sum(c > 0 for c in bidders[number].values()) == players):
-            bids.add(number)
-    return Shown(frozenset(bids), frozenset(hands))
+    return tally(reveal, players, log).shown()

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from ...rules.game import GameRules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
-from .sheet import KINDS, replay, summary, verify
+from .sheet import KINDS, advance, replay, summary, verify
 from .story import rematch, story
 
 
@@ -24,6 +24,7 @@ class PointsRules(GameRules):
     # the package's functions are the protocol's methods as they stand: nothing to adapt
     make_setup = staticmethod(make_setup)
     replay = staticmethod(replay)
+    advance = staticmethod(advance)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     story = staticmethod(story)

@@ -6,11 +6,11 @@ closed it); "correction" supersedes a past round (``data["round"]``, 1-based).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
-from ...rules.log import applied
+from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.fields import whole
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .setup import LIMIT, SIX, Setup
@@ -216,6 +216,38 @@ def replay(setup: Setup, entries: Iterable[Any]) -> PointsSheet:
         running = tuple(a + b for a, b in zip(running, got))
         rows.append(Row(i, points, closer, got, running, best(setup, running), i in corrected))
     return PointsSheet(setup, tuple(rows), len(entries), log.can_undo, log.can_redo)
+
+
+def advance(sheet: PointsSheet, entry: Entry, log: Sequence[Entry] = ()) -> PointsSheet:
+    """The sheet after one more entry, from the sheet before it: ``replay(setup, [*log,
+    entry])`` without replaying ``log``. A round adds a row; a correction rescores its
+    row and moves the totals after it; an undo or a redo is replayed afresh.
+
+    >>> s = Setup(("Ana", "Ben"))
+    >>> one = advance(replay(s, []), Entry(1, "round", {"points": [30, 5], "closer": 0}))
+    >>> advance(one, Entry(2, "correction", {"round": 1, "points": [3, 5], "closer": 0})).totals
+    (3, 5)
+    """
+    setup, d = sheet.setup, entry.data
+    if entry.kind in (UNDO, REDO):
+        return replay(setup, [*log, entry])
+    rows = list(sheet.rounds)
+    if entry.kind == "round":
+        start, fix = len(rows), Row(len(rows) + 1, tuple(d["points"]), d.get("closer"), (), (), ())
+        rows.append(fix)
+    elif entry.kind == "correction":
+        start = whole(d.get("round"), "round") - 1
+        fix = replace(rows[start], points=tuple(d["points"]), closer=d.get("closer"), corrected=True)
+        rows[start] = fix
+    else:
+        raise RuleError(N_("Unknown action."), field="kind")
+    running = rows[start - 1].totals if start else (0,) * setup.n
+    for i in range(start, len(rows)):
+        r = rows[i]
+        got = counted(setup, r.points, r.closer) if i == start else r.counted
+        running = tuple(a + b for a, b in zip(running, got))
+        rows[i] = Row(r.number, r.points, r.closer, got, running, best(setup, running), r.corrected)
+    return PointsSheet(setup, tuple(rows), sheet.version + 1, True, False)
 
 
 def summary(sheet: PointsSheet) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from .cards import parse_card
 from .reveal import sealed, sealed_entry
 from .tricks import legal
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
-from .sheet import replay, summary
+from .sheet import advance, replay, summary
 from .story import rematch, story
 
 
@@ -30,6 +30,7 @@ class SkullKingRules(GameRules):
 
     make_setup = staticmethod(make_setup)  # type: ignore[assignment]  # the protocol's **options, players named
     replay = staticmethod(replay)
+    advance = staticmethod(advance)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     story = staticmethod(story)

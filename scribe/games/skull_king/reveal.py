@@ -86,7 +86,8 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
             holder = viewer if r.number not in old_deals else None
             r = replace(r, hands=_own(r.hands, holder))
         rows.append(r)
-    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer)
+    # records=(): they hold every bid, for ``advance`` alone, and a viewer's sheet is never advanced
+    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, records=())
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,

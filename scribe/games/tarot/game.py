@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from ...rules.game import GameRules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
-from .sheet import KINDS, replay, summary, verify
+from .sheet import KINDS, advance, replay, summary, verify
 from .story import rematch, story
 
 
@@ -23,6 +23,7 @@ class TarotRules(GameRules):
 
     make_setup = staticmethod(make_setup)
     replay = staticmethod(replay)
+    advance = staticmethod(advance)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     story = staticmethod(story)

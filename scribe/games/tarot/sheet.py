@@ -8,12 +8,12 @@ nothing and the deal passes on (T-C1); "end" the table stops the game here (T-E1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole
-from ...rules.log import applied
+from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
 from .deal import deal_of, verify_deal
 from .scoring import Deal, Score, score
@@ -223,6 +223,39 @@ def replay(setup: Setup, entries: Iterable[Any]) -> TarotSheet:
         rows.append(row)
         running = row.totals
     return TarotSheet(setup, tuple(rows), ended, len(entries), log.can_undo, log.can_redo)
+
+
+def advance(sheet: TarotSheet, entry: Entry, log: Sequence[Entry] = ()) -> TarotSheet:
+    """The sheet after one more entry, from the sheet before it: ``replay(setup, [*log,
+    entry])`` without replaying ``log``. A deal adds a row; a correction rescores its deal
+    and moves the totals after it (a deal's points never depend on the totals); an undo
+    or a redo is replayed afresh.
+
+    >>> s = Setup(("Ana", "Ben", "Cy", "Dee"))
+    >>> one = advance(replay(s, []), Entry(1, "deal", {"round": 1, "taker": 0, "contract": "garde", "bouts": 2,
+    ...                                                 "attack_points": 49}))
+    >>> advance(one, Entry(2, "correction", {"round": 1, "passed": True})).totals
+    (0, 0, 0, 0)
+    """
+    setup, d = sheet.setup, entry.data
+    if entry.kind in (UNDO, REDO):
+        return replay(setup, [*log, entry])
+    rows, ended = list(sheet.rounds), sheet.ended_by_table
+    if entry.kind in (DEAL, REDEAL):
+        rows.append(_row(setup, len(rows) + 1, d if entry.kind == DEAL else None, sheet.totals, False))
+    elif entry.kind == END:
+        ended = len(rows)
+    elif entry.kind == CORRECTION:
+        n = whole(d.get("round"), "round")
+        before = rows[n - 2].totals if n > 1 else (0,) * setup.n
+        rows[n - 1] = _row(setup, n, None if d.get("passed") else d, before, True)
+        for i in range(n, len(rows)):
+            totals = tuple(a + b for a, b in zip(rows[i - 1].totals, rows[i].points))
+            top = max(totals)
+            rows[i] = replace(rows[i], totals=totals, leaders=tuple(p for p, t in enumerate(totals) if t == top))
+    else:
+        raise RuleError(N_("Unknown action."), field="kind")
+    return TarotSheet(setup, tuple(rows), ended, sheet.version + 1, True, False)
 
 
 def summary(sheet: TarotSheet) -> dict[str, Any]:

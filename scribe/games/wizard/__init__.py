@@ -47,6 +47,7 @@ from .sheet import (  # noqa: F401
     Standing,
     Trump,
     _forbidden,
+    advance,
     broken_bid_message,
     forbidden_message,
     replay,

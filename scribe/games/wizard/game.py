@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ...rules.game import GameRules
 from ...rules.log import Entry
-from . import DRAWN, KINDS, QUIET_KINDS, make_setup, replay, summary, verify, verify_take_back
+from . import DRAWN, KINDS, QUIET_KINDS, advance, make_setup, replay, summary, verify, verify_take_back
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
 from .play import legal_cards
@@ -32,6 +32,7 @@ class WizardRules(GameRules):
     # the package's own functions are the protocol's methods: nothing to wrap
     make_setup = staticmethod(make_setup)
     replay = staticmethod(replay)
+    advance = staticmethod(advance)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     verify_take_back = staticmethod(verify_take_back)

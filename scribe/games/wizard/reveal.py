@@ -95,7 +95,8 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     forbidden = sheet.forbidden()
     mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
     kept = forbidden if mine else None
-    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept)
+    # state=None: the full sheet's rounds hold every hand and bid, for ``advance`` alone
+    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept, state=None)
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,

@@ -1,19 +1,20 @@
 """The Wizard sheet (W-S4): rows, totals, leaders, the forbidden bid, and ``replay``,
-the pure function from a setup and its log to what the page, API and PDF render.
+the pure function from a setup and its log to what the page, API and PDF render;
+``advance`` takes one more entry without replaying the log, and equals a fresh replay.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from ...rules.errors import N_, RuleError
-from ...rules.log import Entry, resolve
+from ...rules.log import REDO, UNDO, Entry, resolve
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .play import TrickState, trick_state
 from .setup import SEALED, Setup, _whole, round_points
-from .shown import Shown, shown
+from .shown import Shown, Tally, tally
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,10 @@ class Sheet:
     redacted: bool = False
     viewer: int | None = None
     kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
+    # What ``advance`` goes on from: every round as the log left it (all hands, all bids)
+    # and the tally behind ``shown``. Not what the sheet shows: never compared, and a
+    # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
+    state: _State | None = field(default=None, compare=False, repr=False)
 
     @cached_property  # a sheet never changes once replayed
     def current(self) -> RoundRow | None:
@@ -320,6 +325,18 @@ class _Round:
     played: list[list[str]] | None = None
     plays: list[tuple[int, str]] | None = None  # (seat, card) in play order, for the tricks
 
+    def copy(self) -> "_Round":
+        """A round ``_apply`` may change while the sheet holding this one stays as it was."""
+        return _Round(list(self.bids), None if self.tricks is None else list(self.tricks), self.trump,
+                      self.corrected, self.hands, self.turned,
+                      None if self.played is None else [list(p) for p in self.played],
+                      None if self.plays is None else list(self.plays))
+
+
+class _State(NamedTuple):
+    rounds: tuple[_Round, ...]  # never changed once a sheet holds them: ``advance`` copies the one it changes
+    tally: Tally
+
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     """The sheet after the log's active entries: a pure function (W-S4).
@@ -339,40 +356,86 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     for entry in resolved.active:
         _apply(rounds, entry)
     rows: list[RoundRow] = []
-    running = [0] * setup.n
-    for i, (r, (cards, dealer, order, has_trump)) in enumerate(zip(rounds, setup.schedule), start=1):
-        points = totals = None
-        if r.tricks is not None:
-            points = tuple(round_points(b, t) for b, t in zip(r.bids, r.tricks))  # type: ignore[arg-type]
-            running = [a + b for a, b in zip(running, points)]
-            totals = tuple(running)
-        rows.append(
-            RoundRow(
-                number=i,
-                cards=cards,
-                dealer=dealer,
-                order=order,
-                has_trump=has_trump,
-                trump=r.trump,
-                bids=tuple(r.bids),
-                tricks=tuple(r.tricks) if r.tricks is not None else None,
-                points=points,
-                totals=totals,
-                leaders=_top(totals) if totals else (),
-                corrected=r.corrected,
-                hands=r.hands,
-                turned=r.turned,
-                played=tuple(map(tuple, r.played)) if r.played is not None else (),
-                play=_play(setup, r, order, cards),
-            )
-        )
+    running = (0,) * setup.n
+    for i, r in enumerate(rounds):
+        row = _row(setup, i, r, running)
+        running = row.totals or running
+        rows.append(row)
+    counted = tally(setup.rules.reveal, setup.n, log)
     return Sheet(
         setup=setup,
         rows=tuple(rows),
         version=len(log),
         can_undo=resolved.undo_target is not None,
         can_redo=resolved.redo_target is not None,
-        shown=shown(setup.rules.reveal, setup.n, log),
+        shown=counted.shown(),
+        state=_State(tuple(rounds), counted),
+    )
+
+
+def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
+    """The sheet after one more entry, from the sheet before it: ``replay(setup, [*log,
+    entry])`` without replaying ``log`` (the entries before it). An undo or a redo needs
+    that log (what it takes back is found in it), so those are replayed afresh.
+
+    Only the round the entry names changes, and the rows after it only if its totals
+    moved (a correction of its tricks); a new entry can be undone and leaves nothing
+    to redo.
+
+    >>> from scribe.games.wizard import Entry, make_setup
+    >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
+    >>> sheet = replay(s, [])
+    >>> for seq, (p, b) in enumerate([(0, 0), (1, 1), (2, 1)], start=1):
+    ...     sheet = advance(sheet, Entry(seq, "bid", {"round": 1, "player": p, "bid": b}))
+    >>> advance(sheet, Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})).totals
+    (20, -10, 30)
+    """
+    if sheet.redacted:
+        raise ValueError("advance the whole sheet, not a viewer's")
+    if entry.kind in (UNDO, REDO) or sheet.state is None:
+        return replay(sheet.setup, [*log, entry])
+    setup = sheet.setup
+    i = entry.data["round"] - 1
+    rounds = list(sheet.state.rounds)
+    rounds[i] = rounds[i].copy()
+    _apply(rounds, entry)
+    rows = list(sheet.rows)
+    running = next((r.totals for r in reversed(rows[:i]) if r.totals is not None), (0,) * setup.n)
+    was = running  # the totals coming into round j + 1 before this entry
+    for j in range(i, len(rows)):
+        if j > i and running == was:
+            break  # the later rows have what they had and the totals they had coming in: as they were
+        old, rows[j] = rows[j], _row(setup, j, rounds[j], running)
+        running, was = rows[j].totals or running, old.totals or was
+    counted = sheet.state.tally.stepped(setup.rules.reveal, setup.n, entry)
+    return Sheet(setup=setup, rows=tuple(rows), version=sheet.version + 1, can_undo=True, can_redo=False,
+                 shown=counted.shown(sheet.shown), state=_State(tuple(rounds), counted))
+
+
+def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
+    """The row of round ``i + 1`` from what the log left of it and the totals before it."""
+    cards, dealer, order, has_trump = setup.schedule[i]
+    points = totals = None
+    if r.tricks is not None:
+        points = tuple(round_points(b, t) for b, t in zip(r.bids, r.tricks))  # type: ignore[arg-type]
+        totals = tuple(a + b for a, b in zip(running, points))
+    return RoundRow(
+        number=i + 1,
+        cards=cards,
+        dealer=dealer,
+        order=order,
+        has_trump=has_trump,
+        trump=r.trump,
+        bids=tuple(r.bids),
+        tricks=tuple(r.tricks) if r.tricks is not None else None,
+        points=points,
+        totals=totals,
+        leaders=_top(totals) if totals else (),
+        corrected=r.corrected,
+        hands=r.hands,
+        turned=r.turned,
+        played=tuple(map(tuple, r.played)) if r.played is not None else (),
+        play=_play(setup, r, order, cards),
     )
 
 

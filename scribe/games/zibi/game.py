@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ...rules.game import GameRules
 from .clans import MAX_PLAYERS, MIN_PLAYERS
-from .sheet import KINDS, replay, summary, verify
+from .sheet import KINDS, advance, replay, summary, verify
 from . import Setup, make_setup
 from .story import story
 
@@ -26,6 +26,7 @@ class ZibiRules(GameRules):
     # the package's own functions are the protocol's methods: nothing to wrap
     make_setup = staticmethod(make_setup)
     replay = staticmethod(replay)
+    advance = staticmethod(advance)
     verify = staticmethod(verify)
     summary = staticmethod(summary)
     story = staticmethod(story)

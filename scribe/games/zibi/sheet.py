@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
-from ...rules.log import applied
+from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round, lone_clan, out_clans
@@ -159,14 +159,8 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
                 )
             results[n - 1] = _result(setup, d)
             corrected.add(n)
-        elif kind == "damage":
-            tracker = damage(tracker, d.get("player"), d.get("amount"))
-        elif kind == "heal":
-            tracker = heal(tracker, d.get("player"))
-        elif kind == "reveal":
-            tracker = reveal(tracker, d.get("player"), d.get("clan"))
-        elif kind == "set_aside":
-            tracker = set_aside(tracker, d.get("clan"))
+        elif kind in _TRACKED:
+            tracker = _TRACKED[kind](tracker, d)
         else:
             raise RuleError(N_("Unknown action."), field="kind")
     rows: list[SheetRound] = []
@@ -176,6 +170,49 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
         totals = tuple(running)
         rows.append(SheetRound(i, r, totals, _top(totals), i in corrected))
     return ZibiSheet(setup, tuple(rows), tracker, len(entries), log.can_undo, log.can_redo)
+
+
+def advance(sheet: ZibiSheet, entry: Entry, log: Sequence[Entry] = ()) -> ZibiSheet:
+    """The sheet after one more entry, from the sheet before it: ``replay(setup, [*log,
+    entry])`` without replaying ``log``. A result adds a row and starts a new tracker; a
+    correction rescores its round and moves the totals after it; the tracker's entries
+    move the tracker; an undo or a redo is replayed afresh.
+
+    >>> s = Setup(("Ana", "Ben", "Cy", "Dee"))
+    >>> one = advance(replay(s, []), Entry(1, "result", {"clans": list("ABAB"), "eliminated": [1, 0, 1, 1]}))
+    >>> one.totals, advance(one, Entry(2, "damage", {"player": 1, "amount": 10})).tracker.total(1)
+    ((0, 3, 0, 2), 10)
+    """
+    setup, d = sheet.setup, entry.data
+    if entry.kind in (UNDO, REDO):
+        return replay(setup, [*log, entry])
+    rows, tracker = list(sheet.rounds), sheet.tracker
+    start = None
+    if entry.kind == "result":
+        start, tracker = len(rows), new_tracker(setup)
+        rows.append(SheetRound(len(rows) + 1, _result(setup, d), (), ()))
+    elif entry.kind == "correction":
+        start = whole(d.get("round"), "round") - 1
+        rows[start] = SheetRound(start + 1, _result(setup, d), (), (), True)
+    elif entry.kind in _TRACKED:
+        tracker = _TRACKED[entry.kind](tracker, d)
+    else:
+        raise RuleError(N_("Unknown action."), field="kind")
+    if start is not None:
+        running = rows[start - 1].totals if start else (0,) * setup.n
+        for i in range(start, len(rows)):
+            r = rows[i]
+            running = tuple(a + b for a, b in zip(running, r.result.points))
+            rows[i] = SheetRound(r.number, r.result, running, _top(running), r.corrected)
+    return ZibiSheet(setup, tuple(rows), tracker, sheet.version + 1, True, False)
+
+
+_TRACKED = {  # the tracker's entries, as ``replay`` and ``advance`` apply them
+    "damage": lambda t, d: damage(t, d.get("player"), d.get("amount")),
+    "heal": lambda t, d: heal(t, d.get("player")),
+    "reveal": lambda t, d: reveal(t, d.get("player"), d.get("clan")),
+    "set_aside": lambda t, d: set_aside(t, d.get("clan")),
+}
 
 
 def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,232 @@
+"""One process's held streams: who follows which game, and each change rendered once per
+game, version and kind of viewer, then written to every stream that shows it.
+
+A change is found in the database, not announced by the writer: any process (a second
+worker, ``scribe record``) may write. One read per tick (``PRAGMA data_version``, which
+moves only when another connection commits), then one indexed select of the followed
+games' versions. A group (``scribe.web.live.share_key``: the TV and every watcher of a
+game are one; a seat or the Scribe its own phone) renders its fragment through the app
+itself, with its viewer's own request, so what it may not see is removed exactly as for
+a poll; the bytes are then shared by all its streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sqlite3
+import sys
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..web.live import event, sheet_event, version_of
+
+TICK_SECONDS = 0.025  # how often the database is asked whether anything changed
+# A link the Scribe stops, a seat released, a game deleted move no version: each group
+# asks its fragment again this often (the poll's cheap 204 when nothing moved), so its
+# pages hear of it as soon as a poll of theirs would have. One ask per group, not per page.
+RECHECK_SECONDS = 2.0
+PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
+PING = event("ping")
+RELOAD = event("reload")  # the link no longer opens this view: the page reloads and says why
+
+
+@dataclass(eq=False)
+class Member:
+    """One held stream: the version its page shows and the newest event not yet written.
+    Each event is the whole view, so a slow phone is sent only the newest one."""
+
+    version: int
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    pending: bytes = b""
+    ended: bool = False
+    group: Any = None
+
+    def give(self, data: bytes, end: bool = False) -> None:
+        self.pending = data if not end else self.pending + data
+        self.ended = self.ended or end
+        self.wake.set()
+
+    def take(self) -> bytes:
+        self.wake.clear()
+        data, self.pending = self.pending, b""
+        return data
+
+
+@dataclass(eq=False)
+class Group:
+    """The streams that are shown the same bytes: one render each version."""
+
+    game: str
+    share: str
+    path: str
+    environ: dict[str, Any]
+    version: int
+    members: set[Member] = field(default_factory=set)
+    last: bytes = b""  # the newest event, for a stream that joins just after it was sent
+    busy: bool = False
+    again: bool = False
+
+
+class Hub:
+    """Streams by game and group; ``run`` watches the database until cancelled."""
+
+    def __init__(self, wsgi_app: Callable, database: str, pool: Executor):
+        self.app, self.database, self.pool = wsgi_app, database, pool
+        self.groups: dict[str, Group] = {}
+        self.games: dict[str, dict[str, Group]] = {}
+        self.seen: dict[str, int] = {}  # each followed game's newest version found
+        self.renders = 0  # how many fragments were rendered (bench/push.py reports it)
+        self._look = True  # a game just followed: read the versions at the next tick
+
+    # ------------------------------------------------------------------ streams
+
+    def join(self, stream: dict[str, Any]) -> Member:
+        """Hold a stream its view (``scribe.web.live``) opened; a change between that view's
+        read and now is sent at once."""
+        game, share = stream["game"], stream["share"]
+        group = self.groups.get(share)
+        if group is None:
+            group = Group(game, share, stream["path"], stream["environ"], stream["version"])
+            self.groups[share] = group
+            self.games.setdefault(game, {})[share] = group
+            self._look = True
+        member = Member(stream["version"], group=group)
+        if group.last and group.version > member.version:
+            member.version = group.version
+            member.give(group.last)
+        group.members.add(member)
+        if self.seen.get(game, -1) > group.version:
+            self._publish(group)
+        return member
+
+    def leave(self, member: Member) -> None:
+        group = member.group
+        group.members.discard(member)
+        if not group.members and not group.busy:
+            self._drop(group)
+
+    def _drop(self, group: Group) -> None:
+        if self.groups.get(group.share) is not group:
+            return
+        self.groups.pop(group.share, None)
+        shares = self.games.get(group.game, {})
+        shares.pop(group.share, None)
+        if not shares:
+            self.games.pop(group.game, None)
+            self.seen.pop(group.game, None)
+
+    def close(self) -> None:
+        """The server stops: every stream ends now (the pages reconnect to the next one)."""
+        for group in list(self.groups.values()):
+            for member in group.members:
+                member.give(b"", end=True)
+
+    def count(self) -> int:
+        return sum(len(g.members) for g in self.groups.values())
+
+    # ------------------------------------------------------------------ changes
+
+    async def run(self) -> None:
+        """Every tick: has anything been committed? Then which followed games moved."""
+        conn = sqlite3.connect(self.database, check_same_thread=False)
+        loop = asyncio.get_running_loop()
+        try:
+            data_version, rechecked, pinged = None, loop.time(), loop.time()
+            while True:
+                await asyncio.sleep(TICK_SECONDS)
+                if not self.games:
+                    continue
+                if loop.time() - pinged >= PING_SECONDS:  # one timer for all streams, not one each
+                    pinged = loop.time()
+                    for group in self.groups.values():
+                        for member in group.members:
+                            if not member.pending:
+                                member.give(PING)
+                if loop.time() - rechecked >= RECHECK_SECONDS:
+                    rechecked = loop.time()
+                    for group in list(self.groups.values()):
+                        self._publish(group)
+                current = conn.execute("pragma data_version").fetchone()[0]
+                if current == data_version and not self._look:
+                    continue
+                data_version, self._look = current, False
+                self._changed(conn)
+        finally:
+            conn.close()
+
+    def _changed(self, conn: sqlite3.Connection) -> None:
+        ids = list(self.games)
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            rows = conn.execute(f"select id, version from games where id in ({','.join('?' * len(part))})", part)
+            for game, version in rows.fetchall():
+                if version > self.seen.get(game, -1):
+                    self.seen[game] = version
+                    for group in list(self.games.get(game, {}).values()):
+                        self._publish(group)
+
+    def _publish(self, group: Group) -> None:
+        if group.busy:
+            group.again = True  # rendered again when the render under way ends
+            return
+        group.busy = True
+        asyncio.get_running_loop().create_task(self._render(group))
+
+    async def _render(self, group: Group) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                group.again = False
+                status, body = await loop.run_in_executor(self.pool, self._call, group)
+                self.renders += 1
+                if status == 200:
+                    version = version_of(body)
+                    if version is not None and version > group.version:
+                        group.version, group.last = version, sheet_event(body)
+                        for member in group.members:
+                            if member.version < version:
+                                member.version = version
+                                member.give(group.last)
+                elif status != 204:  # revoked, released, deleted: as the poll would say
+                    for member in group.members:
+                        member.give(RELOAD, end=True)
+                    group.members.clear()
+                if not group.again:
+                    break
+        finally:
+            group.busy = False
+            if not group.members:
+                self._drop(group)
+
+    def _call(self, group: Group) -> tuple[int, bytes]:
+        """The group's fragment from the app, as its viewer's poll would ask for it."""
+        environ = dict(group.environ)
+        environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": _path_info(group.path, environ),
+                        "QUERY_STRING": f"v={group.version}", "wsgi.input": io.BytesIO(),
+                        "wsgi.errors": sys.stderr, "scribe.push.render": True})
+        return call_wsgi(self.app, environ)[::2]  # type: ignore[return-value]
+
+
+def _path_info(path: str, environ: dict[str, Any]) -> str:
+    root = environ.get("SCRIPT_NAME", "")
+    return path[len(root):] if root and path.startswith(root) else path
+
+
+def call_wsgi(app: Callable, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """One WSGI call, whole: (status, headers, body)."""
+    started: list[Any] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None):
+        started[:] = [status, headers]
+        return lambda data: None
+
+    result = app(environ, start_response)
+    try:
+        body = b"".join(result)
+    finally:
+        if hasattr(result, "close"):
+            result.close()
+    status, headers = started
+    return int(status.split(" ", 1)[0]), [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers], body

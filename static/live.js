@@ -1,0 +1,81 @@
+// Push (issue 21): a page that follows the game (the TV, a player's phone, the Scribe's
+// while other phones play) holds one Server-Sent Events stream, named by the data-live
+// attribute of its polling element, and each change is swapped in as it is sent. While the
+// stream is live the 2-second poll is not sent; where no stream can be held (no
+// EventSource, a proxy that buffers it so the first event never comes, a server that
+// says "poll") the poll goes on as before. After a drop (Wi-Fi) the stream is opened again
+// with the version the page shows, and the server sends what was missed, once.
+(function () {
+  "use strict";
+  var FIRST_EVENT_MS = 5000;  // no "hello" by then: something buffers the stream, poll instead
+  var QUIET_MS = 50000;  // the server pings every 20 s: silence this long is a dead connection
+  var source = null, url = "", live = false, polling = false, backoff = 1000, timer = 0, retry = 0;
+
+  function holder() { return document.querySelector("[data-live]"); }
+  function versionShown(el) {
+    var v = el && el.closest("[data-version]");
+    return v ? parseInt(v.getAttribute("data-version"), 10) : -1;
+  }
+  function setLive(up) {
+    live = up;
+    document.documentElement.dataset.stream = up ? "stream" : (polling ? "poll" : "connecting");
+    if (up) { document.dispatchEvent(new CustomEvent("scribe:live")); }
+  }
+  function close() {
+    clearTimeout(timer);
+    if (source) { source.close(); source = null; }
+    setLive(false);
+  }
+  function watchdog(ms) {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      if (!live) { polling = true; }  // never heard from: a buffering proxy; the poll goes on
+      close();
+      if (!polling) { reconnect(); }
+    }, ms);
+  }
+  function reconnect() {
+    clearTimeout(retry);
+    retry = setTimeout(follow, backoff);
+    backoff = Math.min(backoff * 2, 15000);
+  }
+  function swap(e) {
+    var el = holder();
+    var id = parseInt(e.lastEventId, 10);
+    if (!el || !(id > versionShown(el))) { return; }  // shown already (a tap's own answer)
+    var target = el.getAttribute("hx-target");
+    target = !target || target === "this" ? el : document.querySelector(target);
+    if (target) { htmx.swap(target, e.data, {swapStyle: "outerHTML"}); }
+  }
+  function open(el) {
+    url = el.getAttribute("data-live");
+    source = new EventSource(url + (url.indexOf("?") < 0 ? "?" : "&") + "v=" + versionShown(el));
+    watchdog(FIRST_EVENT_MS);
+    source.addEventListener("hello", function () { backoff = 1000; setLive(true); watchdog(QUIET_MS); });
+    source.addEventListener("ping", function () { watchdog(QUIET_MS); });
+    source.addEventListener("sheet", function (e) { watchdog(QUIET_MS); swap(e); });
+    source.addEventListener("poll", function () { polling = true; close(); });
+    source.addEventListener("reload", function () { close(); location.reload(); });
+    source.onerror = function () {  // dropped, or refused: the poll covers the gap (and says why)
+      close();
+      reconnect();
+    };
+  }
+  function follow() {  // after every swap: hold the stream this page now names, or none
+    var el = holder();
+    if (!window.EventSource || polling) { return; }
+    if (!el) { close(); return; }
+    if (source && url === el.getAttribute("data-live")) { return; }
+    close();
+    open(el);
+  }
+  document.addEventListener("htmx:confirm", function (e) {  // the poll is not sent while live
+    if (live && e.detail.elt.hasAttribute("data-live") && e.detail.verb === "get") { e.preventDefault(); }
+  });
+  document.addEventListener("DOMContentLoaded", follow);
+  document.addEventListener("htmx:afterSettle", follow);
+  window.addEventListener("offline", function () {  // the stream is gone with the network: the poll says so
+    if (source) { close(); clearTimeout(retry); }
+  });
+  window.addEventListener("online", function () { if (!live && !polling) { backoff = 1000; follow(); } });
+})();

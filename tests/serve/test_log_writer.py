@@ -1,0 +1,65 @@
+"""The server's log lines are written by a thread of their own (``web.logs.Queued``): a
+request thread hands the record over and goes on, never waiting on the stream."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+
+from scribe.web.logs import Queued
+
+
+class Kept(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.lines: list[tuple[str, str]] = []
+        self.done = threading.Event()
+
+    def emit(self, record):
+        self.lines.append((self.format(record), threading.current_thread().name))
+        self.done.set()
+
+
+def test_a_record_is_written_by_another_thread_with_its_words_as_they_were_when_logged():
+    kept = Kept()
+    handler = Queued(kept)
+    logger = logging.getLogger("scribe.test-log-writer")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        seats = [1, 2]
+        logger.warning("seats %s", seats)
+        seats.append(3)  # changed after the call: the line says what was true then
+        assert kept.done.wait(5)
+    finally:
+        logger.removeHandler(handler)
+    assert kept.lines == [("seats [1, 2]", kept.lines[0][1])]
+    assert kept.lines[0][1] != threading.current_thread().name
+
+
+def test_every_line_is_written_before_the_process_ends_even_in_a_forked_child():
+    """The writer is started again in a forked process (gunicorn's workers) and what was
+    queued is written at exit."""
+    code = """
+import logging, os, sys
+from scribe.web.logs import setup_logging
+setup_logging("INFO")
+log = logging.getLogger("scribe.access")
+log.info("parent before fork")
+pid = os.fork()
+if pid == 0:
+    for i in range(200):
+        log.info("child line %d", i)
+    sys.exit(0)
+os.waitpid(pid, 0)
+log.info("parent after fork")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": os.getcwd()})
+    lines = [line for line in done.stderr.splitlines() if "scribe.access" in line]
+    assert sum("child line" in line for line in lines) == 200, done.stderr[-2000:]
+    assert sum("parent before fork" in line for line in lines) == 1
+    assert any("parent after fork" in line for line in lines)

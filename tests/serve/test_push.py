@@ -1,0 +1,146 @@
+"""Push (issue 21) on a real ``scribe serve``: each change is sent to the streams that
+follow the game as it happens, once; a stream dropped mid-round and opened again is sent
+what it missed, once, and then follows on; a link the Scribe stops ends its stream; the
+server stopping ends every stream at once."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+
+from .conftest import request
+from .sse import Stream
+
+HX = {"Host": "localhost", "HX-Request": "true"}
+
+
+def new_game(port: int) -> tuple[str, str]:
+    """A 3-player Wizard game (open bids): its Scribe's key and its watch token."""
+    status, _, body = request(port, "POST", "/api/games", {"players": ["Ann", "Bo", "Cy"], "first_dealer": 0,
+                                                          "rules": {"rounds": 3}}, headers={"Host": "localhost"})
+    assert status == 201, body
+    key = json.loads(body)["key"]
+    _, _, links = request(port, "GET", f"/api/games/{key}/links", headers={"Host": "localhost"})
+    return key, json.loads(links)["watch"]["token"]
+
+
+def act(port: int, key: str, kind: str, data: dict) -> int:
+    status, _, body = request(port, "POST", f"/api/games/{key}/actions/{kind}", data, headers={"Host": "localhost"})
+    assert status == 200, body
+    return json.loads(body)["version"]
+
+
+def fragment(port: int, watch: str) -> str:
+    """What the TV's poll answers now: the stream must send exactly this."""
+    status, _, body = request(port, "GET", f"/w/{watch}/sheet", headers=HX)
+    assert status == 200
+    return "\n".join(body.decode().splitlines())
+
+
+def test_each_entry_reaches_the_tv_once_and_a_dropped_stream_gets_what_it_missed(serve):
+    server = serve("--host", "127.0.0.1")
+    port = server.port
+    key, watch = new_game(port)
+    tv = Stream(port, f"/w/{watch}/events?v=0")
+    assert tv.status == 200 and tv.headers["Content-Type"].startswith("text/event-stream")
+    assert tv.next() == (None, "hello", "0")  # nothing to send: the page is current
+
+    assert act(port, key, "bid", {"player": 1, "bid": 0}) == 1
+    sent = tv.next()
+    assert (sent.id, sent.name) == ("1", "sheet") and sent.data == fragment(port, watch)
+    assert 'data-version="1"' in sent.data
+
+    tv.close()  # the TV's Wi-Fi drops mid-round; two bids meanwhile
+    act(port, key, "bid", {"player": 2, "bid": 1})
+    assert act(port, key, "bid", {"player": 0, "bid": 0}) == 3
+    again = Stream(port, f"/w/{watch}/events?v=0", headers={"Last-Event-ID": "1"})
+    assert again.next() == (None, "hello", "3")
+    missed = again.next()
+    assert (missed.id, missed.name) == ("3", "sheet") and missed.data == fragment(port, watch)
+    assert "Cy" in missed.data
+
+    # on from there: the next event is the next entry, so nothing came twice
+    other = Stream(port, f"/w/{watch}/events?v=3")  # a second TV, current: only hello
+    assert other.next() == (None, "hello", "3")
+    assert act(port, key, "tricks", {"round": 1, "tricks": [1, 0, 0]}) == 4
+    for stream in (again, other):
+        event = stream.next()
+        assert (event.id, event.name) == ("4", "sheet") and event.data == fragment(port, watch)
+    assert act(port, key, "bid", {"player": 2, "bid": 0}) == 5
+    assert [again.next().id, other.next().id] == ["5", "5"]
+    for stream in (again, other):
+        stream.close()
+
+
+def test_the_watchers_of_a_game_share_one_render_per_entry(serve):
+    """Twenty TVs on one game: each entry rendered once for all of them (the access log
+    holds one fragment render per entry, not twenty)."""
+    server = serve("--host", "127.0.0.1")
+    port = server.port
+    key, watch = new_game(port)
+    tvs = [Stream(port, f"/w/{watch}/events?v=0") for _ in range(20)]
+    for tv in tvs:
+        assert tv.next().name == "hello"
+    before = server.log().count("GET /w/<token>/sheet 200")
+    for version, player in enumerate((1, 2, 0), start=1):
+        act(port, key, "bid", {"player": player, "bid": 0})
+        events = [tv.next() for tv in tvs]
+        assert {(e.id, e.data) for e in events} == {(str(version), fragment(port, watch))}
+    time.sleep(0.2)  # the access log is written after each answer
+    renders = server.log().count("GET /w/<token>/sheet 200") - before
+    assert renders == 3 + 3  # one render per entry for the twenty, and this test's own three reads
+    for tv in tvs:
+        tv.close()
+
+
+def test_a_stopped_link_ends_its_stream_and_the_page_reloads(serve):
+    server = serve("--host", "127.0.0.1")
+    port = server.port
+    key, watch = new_game(port)
+    tv = Stream(port, f"/w/{watch}/events?v=0")
+    assert tv.next().name == "hello"
+    status, _, _ = request(port, "POST", f"/api/games/{key}/links", {"link": "watch", "op": "revoke"},
+                           headers={"Host": "localhost"})
+    assert status == 200
+    act(port, key, "bid", {"player": 1, "bid": 0})
+    assert tv.next() == (None, "reload", "")  # the page reloads and reads why (410)
+    assert tv.next() is None
+    assert Stream(port, f"/w/{watch}/events?v=0").status == 410
+
+
+def test_sigterm_ends_the_streams_and_exits_0(serve):
+    server = serve("--host", "127.0.0.1")
+    key, watch = new_game(server.port)
+    tvs = [Stream(server.port, f"/w/{watch}/events?v=0") for _ in range(5)]
+    for tv in tvs:
+        assert tv.next().name == "hello"
+    assert server.stop(signal.SIGTERM, timeout=8) == 0
+    assert all(tv.next() is None for tv in tvs)  # ended, so EventSource opens the next server's
+    assert "Scribe stopped." in server.log() and "Traceback" not in server.log()
+
+
+def test_a_seat_released_is_told_on_its_stream_though_no_entry_is_made(serve):
+    """Releasing a seat moves no version: the stream's group asks again as a poll would,
+    and the phone is told to reload (it then reads 'Seat released')."""
+    import http.cookiejar
+    import urllib.request
+
+    server = serve("--host", "127.0.0.1")
+    port = server.port
+    key, _watch = new_game(port)
+    _, _, body = request(port, "GET", f"/api/games/{key}/links", headers={"Host": "localhost"})
+    seat = json.loads(body)["players"][0]["token"]
+    jar = http.cookiejar.CookieJar()
+    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with phone.open(urllib.request.Request(f"http://127.0.0.1:{port}/p/{seat}", headers={"Host": "localhost"})):
+        pass  # the phone claims the seat
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    stream = Stream(port, f"/p/{seat}/events?v=0", headers={"Cookie": cookie})
+    assert stream.next().name == "hello"
+    assert Stream(port, f"/p/{seat}/events?v=0").status == 403  # another phone: refused
+    status, _, _ = request(port, "POST", f"/api/games/{key}/links", {"link": "0", "op": "release"},
+                           headers={"Host": "localhost"})
+    assert status == 200
+    assert stream.next() == (None, "reload", "")
+    assert stream.next() is None
