@@ -49,6 +49,12 @@ def card_class(notation: str, setup: Any) -> str:
     return part(setup.GAME, "words").card_class(notation)
 
 
+def destroyed_text(name: str, setup: Any) -> str:
+    """A trick nobody won, and who leads the next, in its game's words (Skull King's Kraken
+    or White Whale, Wizard's Bomb)."""
+    return part(setup.GAME, "words").destroyed_text(name)
+
+
 def card_plays(notation: str, setup: Any) -> list[str]:
     """The forms a held card is played as: itself, or each choice it needs (Skull King's
     Tigress: as a Pirate or as an Escape), so a hand shows one button per choice."""
@@ -70,7 +76,8 @@ def story(sheet: Any) -> Any:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart, card=card, hand=hand,
-                                 card_class=card_class, card_plays=card_plays)
+                                 card_class=card_class, card_plays=card_plays,
+                                 destroyed_text=destroyed_text)
     app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines
     for words in parts("words").values():
         app.jinja_env.filters.update(words.FILTERS)  # e.g. Wizard's trump, on pages and on paper

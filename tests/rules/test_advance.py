@@ -40,10 +40,44 @@ def wizard_setup(draw):
     deck = draw(st.booleans())
     uni = draw(st.booleans()) and not deck
     n = draw(st.integers(3, 4 if uni else 6))
+    # W-J6: any of the Jubilee cards (Dragon and Fairy together), never with Unicolore
+    cards = [] if uni else draw(st.lists(st.sampled_from(["bomb", "cloud", "juggler", "werewolf", "dragon"]),
+                                          unique=True))
+    jubilee = sorted(cards + (["fairy"] if "dragon" in cards else []))
     return GAMES["wizard"].make_setup(
         players=NAMES[:n], first_dealer=draw(st.integers(0, n - 1)),
         preset=draw(st.sampled_from(["standard", "plus_minus_one", "leader", "canadian"])),
-        reveal=draw(st.sampled_from(["open", "hidden", "secret"])), virtual_deck=deck, unicolore=uni)
+        reveal=draw(st.sampled_from(["open", "hidden", "secret"])), virtual_deck=deck, unicolore=uni,
+        jubilee=jubilee)
+
+
+def _jubilee_card_moves(draw, row, rules) -> list[Move]:
+    """With the Jubilee cards on the virtual deck: a pass after the Juggler's trick, the
+    Cloud's change, or a card (the Cloud and the Juggler played as a named suit), W-J1..W-J4."""
+    from scribe.games.wizard.play import legal_jubilee
+    from scribe.rules.cards import jubilee
+
+    play, n = row.play, row.number
+    if play.waiting == "pass":
+        seat = draw(st.sampled_from(play.to_pass))
+        return [("played", {"round": n, "player": seat, "card": draw(st.sampled_from(row.passable(seat)))})]
+    if play.waiting == "cloud":
+        change = draw(st.sampled_from([1, -1]))
+        if draw(st.booleans()):  # the Scribe's phone for a seat with none, or the winner's own tap
+            return [("cloud", {"round": n, "player": play.cloud_winner, "change": change})]
+        return [("played", {"round": n, "player": play.cloud_winner, "card": "%+d" % change})]
+    if play.finished:
+        return [("tricks", {"round": n})]
+    seat = play.turn
+    legal, _ = legal_jubilee(play, row.remaining(seat), rules.no_wizard_on_trump_lead)
+    card = draw(st.sampled_from(legal))
+    if jubilee.kind(card) in jubilee.NAMED_VALUE:
+        card += draw(st.sampled_from("BGRY"))
+    moves: list[Move] = []
+    if play.last_play is not None and draw(st.integers(0, 4)) == 0:
+        last = play.last_play
+        moves.append(("take_back", {"round": n, "player": last[0], "card": last[1]}))
+    return moves + [("played", {"round": n, "player": seat, "card": card})]
 
 
 def wizard_moves(draw, sheet, rng) -> list[Move]:
@@ -58,6 +92,11 @@ def wizard_moves(draw, sheet, rng) -> list[Move]:
         elif row.trump is not None and row.trump.pending:
             moves.append(("trump", {"round": n, "card": "wizard", "suit": draw(st.sampled_from(
                 ["blue", "green", "red", "yellow"]))}))
+        elif row.trump is not None and row.trump.waiting and row.trump.by is not None:  # W-J5: the Werewolf
+            moves.append(("trump", {"round": n, "card": "werewolf", "suit": draw(st.sampled_from(
+                ["blue", "green", "red", "yellow", None]))}))
+        elif rules.virtual_deck and rules.jubilee and row.bids_in and row.play is not None:
+            moves.extend(_jubilee_card_moves(draw, row, rules))
         elif not row.bids_in:
             if not rules.virtual_deck and row.has_trump and row.trump is None and draw(st.booleans()):
                 moves.append(("trump", {"round": n, "card": draw(st.sampled_from(
@@ -73,8 +112,13 @@ def wizard_moves(draw, sheet, rng) -> list[Move]:
                 moves.append(("take_back", {"round": n, "player": last[0], "card": last[1]}))
             moves.append(("played", {"round": n, "player": seat, "card": draw(st.sampled_from(legal))}))
         else:
-            moves.append(("tricks", {"round": n} if rules.virtual_deck else
-                          {"round": n, "tricks": split(draw, row.cards, sheet.setup.n)}))
+            bomb = int(rules.has("bomb") and not rules.virtual_deck and draw(st.booleans()))  # W-J2
+            result: dict[str, Any] = {"round": n} if rules.virtual_deck else {
+                "round": n, "tricks": split(draw, row.cards - bomb, sheet.setup.n), "destroyed": bomb}
+            if rules.has("cloud") and not rules.virtual_deck and draw(st.booleans()):  # W-J3
+                result["cloud"] = {"player": draw(st.integers(0, sheet.setup.n - 1)),
+                                   "change": draw(st.sampled_from([1, -1]))}
+            moves.append(("tricks", result))
     if sheet.played and draw(st.integers(0, 5)) == 0:
         done = draw(st.sampled_from(sheet.played))
         bids = draw(st.lists(st.integers(0, done.cards), min_size=sheet.setup.n, max_size=sheet.setup.n))

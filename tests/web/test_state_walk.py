@@ -22,7 +22,7 @@ tap, a stale one) is held to the same rule.
 
 Scenarios: Wizard, each rule set (standard, ±1, leader restriction with and without tied
 leaders, Canadian) in each reveal mode (open, hidden, secret), virtual deck on and off,
-3 to 6 players; Unicolore; one full game to its last round (no trump); Witty Zibi (two
+3 to 6 players; Unicolore; the Jubilee cards on the sheet and on the virtual deck; one full game to its last round (no trump); Witty Zibi (two
 clans, Un tout seul); points games (Skyjo, 6 qui prend!, custom); French Tarot (five with a
 called King, six with the dealer out); Skull King (the Kraken and Loot; Rascal's scoring with
 the Cannonball at eight; two players with the house rule). Half of them in French.
@@ -522,6 +522,109 @@ def wizard_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
+def jubilee_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+    """Wizard's Jubilee cards (W-J1..W-J6). On the score sheet: the Werewolf's trump, a
+    turned Dragon's suit, the Bomb's trick nobody wins and the Cloud's change with the
+    tricks, a refused change, a correction. On the virtual deck (the deals set here): the
+    Werewolf swapped and its trump named, the Cloud's trick and its change, the Juggler's
+    passes (sealed but for two seats), the Bomb's trick, each walked."""
+    from scribe.games.wizard.game import GAME
+
+    vdeck = t.rules["virtual_deck"]
+    n = t.n
+
+    def w(label: str, live: bool = False) -> None:
+        walk.state(t, label, live)
+
+    def tricks(number: int, counts, destroyed=0, cloud=None, way=None):
+        way = way or t.next_way()
+        if way == "api":
+            body = {"tricks": counts, **({"destroyed": destroyed} if destroyed else {}),
+                    **({"cloud": cloud} if cloud else {})}
+            return t.scribe_act("tricks", {"round": number, **body}, "api", api_path="/api/games/KEY/tricks")
+        data = {"round": number, "tricks": counts, "destroyed": destroyed or None}
+        if cloud:
+            data.update({"cloud.player": cloud["player"], "cloud.change": cloud["change"]})
+        return t.scribe_act("tricks", data, way)
+
+    def bids(number: int, values: dict[int, int]) -> None:
+        for seat in t.sheet()["rounds"][number - 1]["order"]:
+            ok(t.bid(seat, values.get(seat, 0)))
+
+    if not vdeck:
+        ok(t.trump("werewolf", "none"))  # W-J5: recorded as named
+        w("round 1: werewolf trump")
+        bids(1, {})
+        ok(tricks(1, [0] * n, destroyed=1, cloud={"player": 0, "change": 1}), 422)  # no trick, no Cloud
+        w("round 1: a cloud change refused", live=True)
+        ok(tricks(1, [0] * n, destroyed=1))  # W-J2: the Bomb took the only trick
+        w("round 1: scored, the bomb's trick")
+        ok(t.trump("dragon"))  # turned: the dealer names the suit (reading)
+        w("round 2: dragon turned, suit to name", live=True)
+        ok(t.trump("dragon", "red"))
+        bids(2, {0: 1})
+        ok(tricks(2, [2] + [0] * (n - 1), cloud={"player": 0, "change": 1}))  # W-J3: 1 -> 2
+        w("round 2: scored with the cloud")
+        ok(t.correct(2, [1] + [0] * (n - 1), [1, 1] + [0] * (n - 2)))
+        w("round 2: corrected")
+        ok(t.undo())
+        w("correction undone")
+        ok(t.redo())
+    else:
+        deals = {1: ([["WW"], ["CL"], ["R5"]], "W"),
+                 2: ([["JU", "BO"], ["R1", "B7"], ["R2", "Y9"]], "DR")}
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(GAME.__class__, "DRAWN", {"deal": lambda sheet, data, rng: {
+                "round": sheet.current.number, "hands": deals[sheet.current.number][0],
+                "turned": deals[sheet.current.number][1]}})
+            for number in (1, 2):
+                w(f"round {number}: before the deal")
+                ok(t.deal())
+                trump = t.sheet()["rounds"][number - 1]["trump"]
+                w(f"round {number}: {trump['card']} to name", live=True)
+                ok(t.trump(trump["card"], "none" if trump["card"] == "werewolf" else "green"))
+                bids(number, {1: 1})
+                w(f"round {number}: bids in", live=True)
+                while True:
+                    play = t.sheet()["rounds"][number - 1]["play"]
+                    if play["waiting"] == "cloud":
+                        w(f"round {number}: the cloud's change to make", live=True)
+                        ok(t.scribe_act("cloud", {"round": number, "player": play["cloud_winner"], "change": "+1"}))
+                        continue
+                    if play["finished"]:
+                        break
+                    pending = play["waiting"] == "pass"
+                    seat = _to_pass(t, number) if pending else play["turn"]
+                    card = t.legal(seat)[0]
+                    if card in ("CL", "JU"):
+                        card += "G"
+                    data = {"round": number, "card": card}
+                    if t._plays_on_own_phone(seat):
+                        ok(t.seat_act(seat, "played", data))
+                    else:
+                        ok(t.scribe_act("played", {**data, "player": seat}))
+                    done = t.sheet()["rounds"][number - 1]["play"]
+                    if pending or not done["trick"]:
+                        w(f"round {number}: {'a card passed' if pending else 'a trick taken'}", live=True)
+                ok(t.tricks(None))
+                w(f"round {number}: scored")
+        rows = t.full()[0].rows  # the script met what it is for: the Cloud, the passes, the Bomb
+        assert rows[0].cloud is not None and all(rows[1].passed) and rows[1].destroyed == 1
+    walk.state(t, "game finished", end=True)
+    ok(t.undo())
+    walk.state(t, "last tricks undone", True)
+    ok(t.redo())
+    walk.state(t, "game finished again")
+    ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    put_away(t, walk)
+
+
+def _to_pass(t: Table, number: int) -> int:
+    """The first seat still to pass a card after the Juggler's trick (W-J4)."""
+    full, _log = t.full()
+    return full.rows[number - 1].play.to_pass[0]
+
+
 def zibi_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     def act(kind: str, **data):
         return ok(t.scribe_act(kind, data))
@@ -810,6 +913,14 @@ def _scenarios(full: bool) -> list[Scenario]:
                 "rules": {"reveal": reveal, "virtual_deck": vdeck, "unicolore": True, "rounds": 2}}
         out.append(Scenario(f"unicolore-{reveal}-{'vdeck' if vdeck else 'table'}-{n}p", body, wizard_script,
                             ARRANGEMENTS[(j + 1) % 4], ("fr", "en")[j % 2]))
+    jubilee = ["dragon", "fairy", "bomb", "cloud", "juggler", "werewolf"]  # W-J1..W-J6, all six
+    out.append(Scenario("wizard-jubilee-table-4p", {"players": list(NAMES[:4]), "first_dealer": 3, "preset": "standard",
+                                                   "rules": {"rounds": 2, "jubilee": jubilee}}, jubilee_script, "some",
+                        "fr"))
+    out.append(Scenario("wizard-jubilee-vdeck-3p", {"players": ["J0", "J1", "J2"], "first_dealer": 2,
+                                                   "preset": "standard",
+                                                   "rules": {"rounds": 2, "virtual_deck": True, "jubilee": jubilee}},
+                        jubilee_script, "scribe_own"))
     full = {"players": [f"F{p}" for p in range(6)], "first_dealer": 5, "preset": "canadian",
             "rules": {"reveal": "hidden"}}
     out.append(Scenario("wizard-full-game-last-round-without-trump", full, wizard_script, "some", "fr", walk_from=10))

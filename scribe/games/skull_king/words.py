@@ -105,3 +105,9 @@ def card_plays(notation: Any) -> list[str]:
     """The Tigress is played as a Pirate or as an Escape, said when she is played: two
     buttons; every other card is played as it is held."""
     return ["TP", "TE"] if str(notation) == "TI" else [str(notation)]
+
+
+def destroyed_text(name: str) -> str:
+    """A trick nobody won (the Kraken, or the White Whale with special cards only, K-T1),
+    and who leads the next."""
+    return _("Nobody won the trick: it is destroyed. %(name)s leads.", name=name)

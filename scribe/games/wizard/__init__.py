@@ -16,8 +16,11 @@ from typing import Any, Mapping
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry  # noqa: F401  (a game's log is made of these)
 from .setup import (  # noqa: F401
+    DEALER_PICKS,
     DECK_SIZE,
     EDITIONS,
+    JUBILEE_CARDS,
+    NO_TRUMP_CARDS,
     LAST_BID_RULES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -37,6 +40,7 @@ from .setup import (  # noqa: F401
     make_setup,
     max_rounds,
     round_points,
+    verify_jubilee,
     verify_names,
 )
 from .sheet import (  # noqa: F401
@@ -63,6 +67,7 @@ from .reveal import (  # noqa: F401
 from .actions import (  # noqa: F401
     complete_tricks,
     verify_bid,
+    verify_cloud,
     verify_correction,
     verify_tricks,
     verify_trump,
@@ -93,6 +98,7 @@ _VERIFIERS = {
     "deal": verify_deal,  # virtual deck
     "played": verify_played,  # virtual deck: a card played to the trick (W-P1..W-P6)
     "take_back": verify_card_back,  # virtual deck: the player's own last card, until the next one
+    "cloud": verify_cloud,  # virtual deck, Jubilee: the Cloud's trick winner changes their bid (W-J3)
 }
 
 

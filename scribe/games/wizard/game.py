@@ -13,7 +13,7 @@ from ...rules.log import Entry
 from . import DRAWN, KINDS, QUIET_KINDS, advance, make_setup, replay, summary, verify, verify_take_back
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
-from .play import legal_cards
+from .play import legal_cards, legal_jubilee
 from .sheet import restriction
 from .story import rematch, story
 
@@ -26,7 +26,7 @@ class WizardRules(GameRules):
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
     QUIET_KINDS = QUIET_KINDS
-    SEAT_KINDS = ("played", "take_back")  # W-P1: the holder of the seat plays its cards
+    SEAT_KINDS = ("played", "take_back")  # W-P1: the holder of the seat plays its cards (and passes, W-J4)
     DRAWN = DRAWN
 
     # the package's own functions are the protocol's methods: nothing to wrap
@@ -100,12 +100,23 @@ def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
     and whether its last card may still be taken back."""
     play, rules = row.play, view.setup.rules
     playing = row.bids_in and not hidden and play is not None and not (row.trump and row.trump.pending)
-    mine = playing and play.turn == seat
-    legal, why = legal_cards(play, row.remaining(seat) or (), rules.no_wizard_on_trump_lead, rules.unicolore) \
-        if mine else ([], None)
+    waiting = play.waiting if playing else None  # W-J3, W-J4: play waits for a pass or the Cloud
+    passing = waiting == "pass" and seat in play.to_pass
+    mine = playing and (passing or (waiting is None and play.turn == seat))
+    hand = row.remaining(seat) or ()
+    if passing:  # W-J4: any card of the hand goes to the left, not one just received
+        legal, why = list(row.passable(seat)), None
+    elif mine and rules.jubilee:
+        legal, why = legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
+    elif mine:
+        legal, why = legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
+    else:
+        legal, why = [], None
     last = play.last_play if playing else None
+    # W-J3, W-J4: whether play waits, and for whom, is the round's public play (``play.waiting``)
     return {"my_turn": bool(mine), "legal": legal, "why": why,
-            "can_take_back": bool(last and last[0] == seat and not row.complete)}
+            "can_take_back": bool(last and last[0] == seat and not row.complete
+                                  and not (waiting == "pass" and len(play.to_pass) < view.setup.n))}
 
 
 GAME = WizardRules()

@@ -15,10 +15,10 @@ engine's simulated games use. Cards are kept in their notation (``"R7"``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ...rules.cards import Suit, parse_card
+from ...rules.cards import Suit, jubilee, parse_card
 from ...rules.cards.tricks import led_of, legal_unchecked, unicolore_winner, winner_unchecked
 from ...rules.errors import N_
 from ...rules.trickplay import Outcome, RoundPlay, Trick, replay
@@ -38,7 +38,7 @@ NO_WIZARD_ON_TRUMP = N_("No Wizard on a trump lead while you hold another card (
 Play = tuple[int, str]  # (seat, card notation)
 
 __all__ = ["CARD_SUIT", "MUST_FOLLOW", "NO_WIZARD_ON_TRUMP", "SUIT_CARD", "Play", "Table", "Trick", "TrickState",
-           "WIZARD_TRICKS", "WizardTricks", "legal_cards", "table_of", "trick_state"]
+           "JUBILEE_TRICKS", "JubileeTricks", "WIZARD_TRICKS", "WizardTricks", "jubilee_state", "legal_cards", "legal_jubilee", "table_of", "trick_state"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,9 @@ class TrickState(RoundPlay[str]):
     each trick's winner), and the trump suit played to (None: no trump)."""
 
     trump: str | None = None
+    waiting: str | None = None  # "pass" (the Juggler, W-J4) or "cloud" (W-J3): play waits for it
+    cloud_winner: int | None = None  # who won the Cloud's trick (W-J3)
+    to_pass: tuple[int, ...] = ()  # while waiting for the Juggler's passes: the seats yet to pass (W-J4)
 
 
 def table_of(trump: str | None, p6: bool, unicolore: bool) -> Table:
@@ -117,3 +120,68 @@ def legal_cards(state: TrickState, hand: Sequence[str], p6: bool, unicolore: boo
     """The cards of ``hand`` that may be played now, and why the others may not (a message
     template), W-P2, W-P3, W-P6; in Unicolore any card (W-U3)."""
     return WIZARD_TRICKS.legal(hand, [c for _s, c in state.trick], table_of(state.trump, p6, unicolore))
+
+
+class JubileeTricks(WizardTricks):
+    """Wizard's definition with the Jubilee cards in the deck (W-J1..W-J4): they may be
+    played at any time, the Cloud and the Juggler as the suit their player names (``CLR``:
+    held as ``CL``); nobody wins the Bomb's trick and its would-be winner leads next (W-J2).
+    ``verify_played`` checks a Jubilee card itself (the waits for a pass or the Cloud come
+    first), so ``played`` is only the replay's identity."""
+
+    def played(self, raw: Any) -> str:
+        return jubilee.canonical(raw)
+
+    def hand_form(self, card: str) -> str:
+        return card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card
+
+    def legal(self, hand: Sequence[str], trick: Sequence[str], ctx: Table) -> tuple[list[str], str | None]:
+        legal = jubilee.legal(hand, trick, ctx.suit, ctx.p6)
+        if len(legal) == len(hand):
+            return list(hand), None
+        barred = [c for c in hand if c not in legal]
+        led = jubilee.led_suit(trick)
+        only_wizards = all(jubilee.kind(c) is None and parse_card(c).suit is None for c in barred)
+        why = NO_WIZARD_ON_TRUMP if only_wizards or not led else MUST_FOLLOW[CARD_SUIT[led]]  # type: ignore[index]
+        return legal, why
+
+    def winner(self, trick: Sequence[str], ctx: Table) -> Outcome:
+        i, gone = jubilee.winner(list(trick), ctx.suit, ctx.p6)
+        return Outcome(None if gone else i, i)
+
+    def tally(self, play: RoundPlay[str], ctx: Table) -> dict[str, Any]:
+        return {"tricks": list(play.won), "destroyed": play.destroyed}
+
+
+JUBILEE_TRICKS = JubileeTricks()
+
+
+def jubilee_state(n: int, first_leader: int, trump: str | None, p6: bool, plays: Sequence[Play],
+                  cards: int | None, passed: Sequence[bool] = (), clouded: bool = False) -> TrickState:
+    """``trick_state`` with Jubilee cards (W-J1..W-J4), on the family's play engine: the
+    Bomb's trick is won by nobody and its would-be winner leads next; after the Juggler's
+    trick every seat passes a card (``passed``: whether each seat has) and after the
+    Cloud's its winner changes their bid (``clouded``) before the next card is played.
+
+    >>> t = jubilee_state(3, 0, "red", False, [(0, "R5"), (1, "BO"), (2, "R9"), (2, "CLB"), (0, "B3"), (1, "W")], 2)
+    >>> t.won, t.destroyed, t.done[0].winner, t.done[0].next_leader, t.cloud_winner, t.waiting, t.finished
+    ((0, 1, 0), 1, None, 2, 1, 'cloud', True)
+    """
+    table = table_of(trump, p6, False)
+    state: TrickState = replay(JUBILEE_TRICKS, n, first_leader, plays, cards, table, cls=TrickState,
+                               trump=None if table.suit is None else trump)
+    cloud_winner, juggled = None, False
+    for number, t in enumerate(state.done, 1):
+        kinds = {jubilee.kind(c) for c in t.cards}
+        if "cloud" in kinds and t.winner is not None:
+            cloud_winner = t.winner
+        if "juggler" in kinds:
+            juggled = cards is None or number < cards  # cards are left to pass
+    to_pass = tuple(p for p in range(n) if not (passed[p] if p < len(passed) else False)) if juggled else ()
+    waiting = "pass" if to_pass else ("cloud" if cloud_winner is not None and not clouded else None)
+    return replace(state, waiting=waiting, cloud_winner=cloud_winner, to_pass=to_pass)
+
+
+def legal_jubilee(state: TrickState, hand: Sequence[str], p6: bool) -> tuple[list[str], str | None]:
+    """``legal_cards`` with Jubilee cards in the deck (W-J intro, W-J3, W-J4)."""
+    return JUBILEE_TRICKS.legal(hand, [c for _s, c in state.trick], table_of(state.trump, p6, False))

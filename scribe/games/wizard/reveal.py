@@ -91,6 +91,8 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
         if r.hands is not None:  # virtual deck: a viewer holds only their own cards
             holder = viewer if r.number not in old_deals or hands_shown(sheet, r.number) else None
             r = replace(r, hands=_own(r.hands, holder))  # cards played to the table are public
+            if r.passed:  # W-J4: the card passed and the one received, nobody else's
+                r = replace(r, passed=_passes_seen(r.passed, holder, hands_shown(sheet, r.number)))
         rows.append(r)
     forbidden = sheet.forbidden()
     mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
@@ -109,6 +111,8 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
         raise ValueError("judge entries against the whole sheet")
     if entry.kind == "deal":
         return _sealed_cards(sheet, entry, None if entry.seq <= horizon else viewer)
+    if entry.kind == "played" and entry.data.get("pass"):  # W-J4: a card passed face down
+        return _sealed_pass(sheet, entry, None if entry.seq <= horizon else viewer)
     if entry.seq <= max(horizon, entered):
         viewer = None
     if sheet.setup.rules.reveal == "open" or entry.kind not in ("bid", "correction"):
@@ -134,3 +138,23 @@ def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
     d = dict(entry.data)
     d["hands"] = list(_own(d.get("hands") or (), viewer))
     return replace(entry, data=d)
+
+
+def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
+    """The Juggler's passes (W-J4) a viewer may see: the card they passed and the one passed
+    to them (from the seat on their right); all of them once the round's hands are shown."""
+    if shown:
+        return passed
+    n = len(passed)
+    return tuple(c if holder is not None and p in (holder, (holder - 1) % n) else None for p, c in enumerate(passed))
+
+
+def _sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
+    """A pass (W-J4) as ``viewer`` may read it: its card (else None, as the history shows a
+    sealed card) for the passer and the receiver only, until the round is scored."""
+    number, player = entry.data.get("round"), entry.data.get("player")
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
+        return entry
+    if viewer is not None and isinstance(player, int) and viewer in (player, (player + 1) % sheet.setup.n):
+        return entry
+    return replace(entry, data={**entry.data, "card": None})  # None: the history's sealed card

@@ -9,6 +9,13 @@ from ...schema import BOOL, COUNTS, INT, INTS, NAMES, OPT_INT, OPT_INTS, SEATS, 
 PRESETS = ["standard", "plus_minus_one", "leader", "canadian", "custom"]
 EDITIONS = ["gigamic", "amigo", "canadian", "english"]
 SUITS = ["blue", "green", "red", "yellow"]
+JUBILEE = ["dragon", "fairy", "bomb", "cloud", "juggler", "werewolf"]  # W-J6
+_JUBILEE = {"type": "array", "items": {"enum": JUBILEE}, "uniqueItems": True,
+            "description": "W-J6: the Jubilee cards added to the 60 (the Dragon and the Fairy only together)"}
+_CLOUD = {"oneOf": [{"type": "null"}, closed({"player": INT, "change": {"enum": [1, -1]}})],
+          "description": "W-J3: the winner of the Cloud's trick and their bid's change"}
+_DESTROYED = {"type": ["integer", "boolean", "null"], "description": "W-J2: 1 when the Bomb was played (nobody won "
+              "its trick: the tricks total one fewer than the cards dealt)"}
 
 NEW_GAME = {
     "first_dealer": {"type": ["integer", "string", "null"], "description": "Wizard: seat index, or \"random\"/null to draw"},
@@ -21,17 +28,19 @@ NEW_GAME = {
         "reveal": {"enum": ["open", "hidden", "secret"]}, "unicolore": BOOL,
         "virtual_deck": {"type": "boolean", "description": "Scribe deals; players see their own hand on their link"},
         "no_wizard_on_trump_lead": {"type": "boolean", "description": "W-P6: no Wizard on a trump lead (virtual deck)"},
-        "rounds": {"type": ["integer", "null"], "minimum": 1}}},
+        "rounds": {"type": ["integer", "null"], "minimum": 1}, "jubilee": _JUBILEE}},
 }
 
-CORRECTION = {"bids": COUNTS, "tricks": COUNTS}
+CORRECTION = {"bids": COUNTS, "tricks": COUNTS, "destroyed": _DESTROYED, "cloud": _CLOUD}
 
 #: Wizard's own paths under /api/games/{key}/: path -> (the action it records, summary, body).
 #: The body's properties are the fields the route reads.
 PATHS = {
     "trump": ("trump", "Record the trump card (W-R3)", {
-        "round": INT, "card": {"enum": [*SUITS, "jester", "wizard"]},
-        "suit": {"enum": [*SUITS, None], "description": "The dealer's pick after a Wizard"}}),
+        "round": INT, "card": {"enum": [*SUITS, "jester", "wizard", *JUBILEE],
+                               "description": "A Jubilee card only when the rule set holds it (W-J6)"},
+        "suit": {"enum": [*SUITS, "none", None],
+                 "description": "The dealer's pick after a Wizard; the Werewolf's suit or none (W-J5)"}}),
     "deal": ("deal", "Virtual deck: Scribe deals the round being played from a cryptographic source and turns the "
                      "trump card (W-R3, W-R4); the hands are never in the answer, each player reads their own on "
                      "their link", {"round": INT}),
@@ -39,7 +48,10 @@ PATHS = {
         "round": INT, "player": {"type": "integer", "description": "Defaults to the next bidder"},
         "bid": {"type": "integer", "minimum": 0}}),
     "tricks": ("tricks", "Record the round's tricks (W-S2)", {
-        "round": INT, "tricks": {**COUNTS, "description": "Per seat; one null is filled from the total"}}),
+        "round": INT, "tricks": {**COUNTS, "description": "Per seat; one null is filled from the total"},
+        "destroyed": _DESTROYED, "cloud": _CLOUD}),
+    "cloud": ("cloud", "Virtual deck: the winner of the Cloud's trick changes their bid by +1 or -1 (W-J3)", {
+        "round": INT, "player": INT, "change": {"enum": [1, -1]}}),
 }
 
 _PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
@@ -49,8 +61,13 @@ _PLAY = closed({
     "leader": INT, "trick": {**_PLAYS, "description": "the trick on the table, in play order"},
     "winning": {**OPT_INT, "description": "the seat winning the trick on the table so far"},
     "won": {**INTS, "description": "tricks won so far, per seat"}, "finished": BOOL,
-    "tricks": {"type": "array", "items": closed({"leader": INT, "cards": _PLAYS, "winner": INT}),
-               "description": "the finished tricks, in order"}})
+    "destroyed": {**INT, "description": "W-J2: tricks nobody won (the Bomb)"},
+    "waiting": {"enum": [None, "pass", "cloud"], "description": "W-J3, W-J4: play waits for the Juggler's passes "
+                "or the Cloud's change"},
+    "cloud_winner": {**OPT_INT, "description": "W-J3: who won the Cloud's trick"},
+    "tricks": {"type": "array", "items": closed({"leader": INT, "cards": _PLAYS, "winner": OPT_INT,
+                                                 "destroyed": BOOL}),
+               "description": "the finished tricks, in order (winner null: the Bomb's, W-J2)"}})
 
 _ROUND = closed({
     "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
@@ -60,6 +77,9 @@ _ROUND = closed({
     "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
     "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
     "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
+    "scored_bids": {"type": "array", "items": OPT_INT, "description": "W-J3: the bids scored, the Cloud's change "
+                    "applied"},
+    "cloud": _CLOUD, "destroyed": {**INT, "description": "W-J2: tricks nobody won (the Bomb)"},
     "broken_bid": {"description": "A recorded bid that a correction of an earlier round made one the rule "
                    "set forbids (W-B4, W-B5): kept as played, flagged", "oneOf": [{"type": "null"}, closed(
                        {"player": INT, "value": INT, "rule": STR, "message": STR})]},
@@ -71,7 +91,7 @@ SHEET = {
     "rules": closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
                      "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
                      "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "no_wizard_on_trump_lead": BOOL,
-                     "preset": {"enum": PRESETS}}),
+                     "jubilee": _JUBILEE, "preset": {"enum": PRESETS}}),
     "edition": {"enum": EDITIONS},
     "card_names": closed({"wizard": STR, "jester": STR}),
     "next_bidder": OPT_INT,

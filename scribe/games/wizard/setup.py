@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
+from ...rules.cards.jubilee import JUBILEE_CARDS
 from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
@@ -35,6 +36,13 @@ SUITS = ("blue", "green", "red", "yellow")  # W-M1
 
 
 TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
+
+# A turned Jubilee card (W-J intro; the rule digest does not say what each sets: *reading*,
+# from the Wizard and the Jester it resembles): the Dragon, the Cloud and the Juggler let
+# the dealer name the trump, as a Wizard does; the Fairy and the Bomb mean no trump, as a
+# Jester does (a review says so of the Bomb). The Werewolf's holder names it (W-J5).
+DEALER_PICKS = ("wizard", "dragon", "cloud", "juggler")
+NO_TRUMP_CARDS = ("jester", "fairy", "bomb")
 
 
 # What the last bidder may not do (W-B2..W-B5).
@@ -80,6 +88,10 @@ class RuleSet:
     rounds: int | None = None  # a shorter game: only the first N rounds
     virtual_deck: bool = False  # Scribe deals: each player sees their own hand on their link
     no_wizard_on_trump_lead: bool = False  # W-P6 (review 002): enforced when the virtual deck is played
+    jubilee: tuple[str, ...] = ()  # W-J6: the Jubilee cards added to the 60, in JUBILEE_CARDS order
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "jubilee", tuple(self.jubilee))  # stored as a JSON list
 
     @property
     def preset(self) -> str:
@@ -90,7 +102,13 @@ class RuleSet:
         return "custom"
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["jubilee"] = list(self.jubilee)
+        return d
+
+    def has(self, card: str) -> bool:
+        """Whether the Jubilee card ``card`` is in play (W-J6)."""
+        return card in self.jubilee
 
 
 @dataclass(frozen=True)
@@ -128,7 +146,7 @@ class Setup:
         """A card is turned for trump unless none is left (W-R4) or in Unicolore (W-U1)."""
         if self.rules.unicolore:
             return False
-        return self.n * self.cards(round_no) < DECK_SIZE
+        return self.n * self.cards(round_no) < DECK_SIZE + len(self.rules.jubilee)  # W-J intro
 
     @cached_property
     def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:
@@ -194,6 +212,8 @@ def make_setup(
             options[key] = _whole(value, key) if value != "" else None
         elif key in ("last_bid", "reveal"):
             options[key] = value
+        elif key == "jubilee":
+            options[key] = verify_jubilee(value)
         else:
             raise RuleError(N_("Unknown option %(option)s."), field=key, option=key)
     rules = RuleSet(**options)
@@ -214,6 +234,9 @@ def make_setup(
         raise RuleError(
             N_("Wizard is for 3 to 6 players; you named %(count)s."), field="players", count=n
         )
+    if rules.unicolore and rules.jubilee:  # *reading*: the Jubilee cards join the 60, not the own decks
+        raise RuleError(N_("The Jubilee cards are added to the 60 cards: they are not played in Unicolore."),
+                        field="jubilee")
     if rules.unicolore and n not in UNICOLORE_PLAYERS:
         raise RuleError(N_("Unicolore is for 3 or 4 players."), field="unicolore")
     most = max_rounds(n, rules.unicolore)
@@ -230,3 +253,22 @@ def make_setup(
     if not 0 <= dealer < n:
         raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
     return Setup(players=names, first_dealer=dealer, rules=rules, edition=edition)
+
+
+def verify_jubilee(value: Any) -> tuple[str, ...]:
+    """The Jubilee cards the table picked (W-J6): any of the six, the Dragon and the
+    Fairy only together; in the rule book's order, whatever order they came in.
+
+    >>> verify_jubilee(["bomb", "fairy", "dragon"]), verify_jubilee("cloud,juggler")
+    (('dragon', 'fairy', 'bomb'), ('cloud', 'juggler'))
+    """
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise RuleError(N_("Choose the Jubilee cards from the list."), field="jubilee")
+    unknown = [v for v in value if v not in JUBILEE_CARDS]
+    if unknown:
+        raise RuleError(N_("There is no Jubilee card called %(card)s."), field="jubilee", card=unknown[0][:20])
+    if ("dragon" in value) != ("fairy" in value):
+        raise RuleError(N_("The Dragon and the Fairy are played together or not at all."), field="jubilee")
+    return tuple(c for c in JUBILEE_CARDS if c in value)

@@ -12,22 +12,32 @@ from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 from ...rules.errors import N_, RuleError
 from ...rules.log import REDO, UNDO, Entry, resolve
 from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
-from .play import TrickState, trick_state
-from .setup import SEALED, Setup, _whole, round_points
+from ...rules.cards import jubilee
+from .play import TrickState, jubilee_state, trick_state
+from .setup import DEALER_PICKS, SEALED, Setup, _whole, round_points
 from .shown import Shown, Tally, tally
 
 
 @dataclass(frozen=True)
 class Trump:
-    """The card turned up (a suit colour, "jester" or "wizard") and the trump suit."""
+    """The card turned up (a suit colour, "jester", "wizard" or a Jubilee card) and the
+    trump suit. ``waiting``: the Werewolf is out and nobody named the trump yet (W-J5);
+    ``by``: who names it, when not the dealer (the Werewolf's holder, shown to all)."""
 
     card: str
     suit: str | None
+    waiting: bool = field(default=False, repr=False)
+    by: int | None = field(default=None, repr=False)
 
     @property
     def pending(self) -> bool:
-        """A Wizard was turned and the dealer has not named a suit yet (W-R3)."""
-        return self.card == "wizard" and self.suit is None
+        """A Wizard (or a Jubilee card that acts as one) was turned and the dealer has not
+        named a suit yet (W-R3), or the Werewolf's holder has not named one (W-J5)."""
+        return self.waiting or (self.card in DEALER_PICKS and self.suit is None)
+
+    def picker(self, dealer: int) -> int:
+        """Who names the trump suit: the Werewolf's holder, else the dealer."""
+        return dealer if self.by is None else self.by
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,24 @@ class RoundRow:
     turned: str | None = None
     played: tuple[tuple[str, ...] | None, ...] = ()
     play: TrickState | None = None  # the tricks as played, card by card (W-P1..W-P6); public
+    # Jubilee cards: tricks nobody won (the Bomb, W-J2), the Cloud's bid change as
+    # (player, +1 or -1) (W-J3), the card each seat passed left after the Juggler (W-J4;
+    # a viewer's sheet keeps only the one it passed and the one it received).
+    destroyed: int = 0
+    cloud: tuple[int, int] | None = None
+    passed: tuple[str | None, ...] = ()
+
+    @property
+    def tricks_to_win(self) -> int:
+        """The tricks someone wins: the cards dealt, less the Bomb's (W-S2, W-J2)."""
+        return self.cards - self.destroyed
+
+    def scored_bid(self, player: int) -> Any:
+        """The bid the round is scored on: the Cloud's change applied (W-J3)."""
+        b = self.bids[player]
+        if self.cloud is not None and self.cloud[0] == player and isinstance(b, int) and b is not SEALED:
+            return b + self.cloud[1]
+        return b
 
     @property
     def dealt(self) -> bool:
@@ -82,8 +110,23 @@ class RoundRow:
         if self.hands is None or self.hands[player] is None:
             return None
         left = list(self.hands[player])
+        if self.passed:  # W-J4: one card to the left, one from the right
+            if self.passed[player] is not None:
+                left.remove(self.passed[player])
+            got = self.passed[(player - 1) % len(self.hands)]
+            if got is not None:
+                left.append(got)
         for card in (self.played[player] if self.played else None) or ():
-            left.remove(card)
+            left.remove(card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card)  # CLR: the Cloud
+        return tuple(left)
+
+    def passable(self, player: int) -> tuple[str, ...]:
+        """The cards ``player`` may pass after the Juggler's trick: their own, not one just
+        passed to them (W-J4: everyone passes at once)."""
+        left = list(self.remaining(player) or ())
+        got = self.passed[(player - 1) % len(self.passed)] if self.passed else None
+        if got is not None and self.passed[player] is None:
+            left.remove(got)
         return tuple(left)
 
     @property
@@ -120,7 +163,7 @@ class RoundRow:
         """Whether ``player`` made their bid exactly (None before the tricks)."""
         if self.tricks is None:
             return None
-        return self.bids[player] == self.tricks[player]
+        return self.scored_bid(player) == self.tricks[player]  # W-J3: the changed bid
 
 
 @dataclass(frozen=True)
@@ -324,13 +367,17 @@ class _Round:
     turned: str | None = None
     played: list[list[str]] | None = None
     plays: list[tuple[int, str]] | None = None  # (seat, card) in play order, for the tricks
+    destroyed: int = 0
+    cloud: tuple[int, int] | None = None
+    passed: list[str | None] | None = None
 
     def copy(self) -> "_Round":
         """A round ``_apply`` may change while the sheet holding this one stays as it was."""
         return _Round(list(self.bids), None if self.tricks is None else list(self.tricks), self.trump,
                       self.corrected, self.hands, self.turned,
                       None if self.played is None else [list(p) for p in self.played],
-                      None if self.plays is None else list(self.plays))
+                      None if self.plays is None else list(self.plays), self.destroyed, self.cloud,
+                      None if self.passed is None else list(self.passed))
 
 
 class _State(NamedTuple):
@@ -417,7 +464,8 @@ def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
     cards, dealer, order, has_trump = setup.schedule[i]
     points = totals = None
     if r.tricks is not None:
-        points = tuple(round_points(b, t) for b, t in zip(r.bids, r.tricks))  # type: ignore[arg-type]
+        bids = [b + r.cloud[1] if r.cloud and r.cloud[0] == p else b for p, b in enumerate(r.bids)]  # W-J3
+        points = tuple(round_points(b, t) for b, t in zip(bids, r.tricks))  # type: ignore[arg-type]
         totals = tuple(a + b for a, b in zip(running, points))
     return RoundRow(
         number=i + 1,
@@ -436,6 +484,9 @@ def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
         turned=r.turned,
         played=tuple(map(tuple, r.played)) if r.played is not None else (),
         play=_play(setup, r, order, cards),
+        destroyed=r.destroyed,
+        cloud=r.cloud,
+        passed=tuple(r.passed) if r.passed is not None else (),
     )
 
 
@@ -447,14 +498,31 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.bids[d["player"]] = d["bid"]
     elif entry.kind == "tricks":
         r.tricks = list(d["tricks"])
+        r.destroyed = d.get("destroyed", 0)  # W-J2
+        if "cloud" in d:  # W-J3 on the score sheet; with the virtual deck its own entry
+            r.cloud = _cloud(d["cloud"])
+    elif entry.kind == "cloud":  # W-J3, virtual deck: the winner of the Cloud's trick
+        r.cloud = (d["player"], d["change"])
     elif entry.kind == "trump":
-        r.trump = Trump(d["card"], d.get("suit"))
+        if r.trump is not None and r.trump.waiting and r.trump.by is not None and r.hands is not None:
+            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
+            hand = list(r.hands[r.trump.by])
+            hand[hand.index(jubilee.NOTATION["werewolf"])] = r.turned  # type: ignore[assignment]
+            r.hands = tuple(tuple(hand) if p == r.trump.by else h for p, h in enumerate(r.hands))
+            r.turned = jubilee.NOTATION["werewolf"]
+        by = r.trump.by if r.trump is not None else None
+        r.trump = Trump(d["card"], d.get("suit"), by=by)
     elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
         r.hands = tuple(tuple(h) for h in d["hands"])
         r.turned = d.get("turned")
-        r.trump = _turned_trump(r.turned)
+        r.trump = _turned_trump(r.turned, r.hands)
         r.played = [[] for _ in r.hands]
         r.plays = []
+        r.passed = [None] * len(r.hands)
+    elif entry.kind == "played" and d.get("cloud"):  # W-J3: tapped on the winner's own phone
+        r.cloud = (d["player"], d["change"])
+    elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
+        r.passed[d["player"]] = d["card"]  # type: ignore[index]
     elif entry.kind == "played":
         r.played[d["player"]].append(d["card"])  # type: ignore[index]
         r.plays.append((d["player"], d["card"]))  # type: ignore[union-attr]
@@ -465,6 +533,9 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.bids = list(d["bids"])
         if d.get("tricks") is not None:
             r.tricks = list(d["tricks"])
+            r.destroyed = d.get("destroyed", r.destroyed)
+        if "cloud" in d:
+            r.cloud = _cloud(d["cloud"])
         r.corrected = True
     else:
         raise ValueError(f"unknown entry kind {entry.kind!r}")
@@ -478,17 +549,31 @@ def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickS
         return None
     rules = setup.rules
     suit = r.trump.suit if r.trump is not None else None
+    if rules.jubilee:  # W-J1..W-J4
+        passed = [c is not None for c in r.passed or ()]  # who passed is public; what, not (W-J4)
+        return jubilee_state(setup.n, order[0], suit, rules.no_wizard_on_trump_lead, r.plays, cards,
+                             passed, r.cloud is not None)
     return trick_state(setup.n, order[0], suit, rules.no_wizard_on_trump_lead, rules.unicolore, r.plays, cards)
+
+
+def _cloud(value: Any) -> tuple[int, int] | None:
+    return None if value is None else (value["player"], value["change"])
 
 
 SUIT_OF = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}  # card notation -> SUITS
 
 
-def _turned_trump(turned: str | None) -> Trump | None:
+def _turned_trump(turned: str | None, hands: Sequence[Sequence[str]] = ()) -> Trump | None:
     """The trump a turned card sets (W-R3): its suit; none for a Jester; the dealer's
-    pick for a Wizard (pending); nothing is turned in the last round (W-R4)."""
+    pick for a Wizard (pending); nothing is turned in the last round (W-R4). Jubilee
+    cards: the Werewolf in a hand waits for its holder (W-J5); a turned one for the dealer."""
     if turned is None:
         return None
+    holder = next((p for p, h in enumerate(hands) if jubilee.NOTATION["werewolf"] in h), None)
+    if holder is not None or turned == jubilee.NOTATION["werewolf"]:
+        return Trump("werewolf", None, waiting=True, by=holder)
+    if jubilee.kind(turned) is not None:
+        return Trump(jubilee.kind(turned), None)  # type: ignore[arg-type]
     if turned == "W":
         return Trump("wizard", None)
     if turned == "J":

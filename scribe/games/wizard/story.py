@@ -29,9 +29,9 @@ def story(sheet: Sheet) -> Story:
     n = sheet.setup.n
     facts, bids = [], []
     for p in range(n):
-        hits = [r.bids[p] == r.tricks[p] for r in played]  # type: ignore[index]
-        tried: Counter[int] = Counter(r.bids[p] for r in played)  # type: ignore[misc]
-        made: Counter[int] = Counter(r.bids[p] for r, hit in zip(played, hits) if hit)  # type: ignore[misc]
+        hits = [bool(r.hit(p)) for r in played]  # on the bid scored: the Cloud's change applied (W-J3)
+        tried: Counter[int] = Counter(r.scored_bid(p) for r in played)
+        made: Counter[int] = Counter(r.scored_bid(p) for r, hit in zip(played, hits) if hit)
         facts.append((Fact("bids_made", BIDS_MADE, sum(hits), len(hits)),
                       Fact("longest_run", LONGEST_RUN, longest_run(hits))))
         bids.append(tuple(BidCount(b, tried[b], made[b]) for b in sorted(tried)))

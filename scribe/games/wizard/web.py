@@ -25,7 +25,7 @@ def game_label(variant: str) -> str:
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
-ACTIONS = ("bid", "trump", "tricks", "deal", "played", "take_back")  # the Scribe plays only for seats with no phone
+ACTIONS = ("bid", "trump", "tricks", "deal", "played", "take_back", "cloud")  # the Scribe plays only for seats with no phone
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
 
@@ -48,26 +48,47 @@ def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
     if kind == "bid":
         return {k: form.get(k) for k in ("round", "player", "bid")}
     if kind == "trump":
-        return {k: form.get(k) for k in ("round", "card", "suit")}
+        data = {k: form.get(k) for k in ("round", "card", "suit")}
+        if isinstance(data["card"], str) and data["card"].startswith("werewolf:"):  # W-J5: one tap, card and suit
+            data["card"], data["suit"] = data["card"].split(":", 1)
+        return data
     if kind == "tricks":
         if form.get("made") == "bids":  # "everyone made it": each player's tricks = their bid
             return {"round": form.get("round"), "tricks": _made_bids(sheet)}
-        return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n)}
+        return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n), **_jubilee_fields(form)}
     if kind == "deal":  # the cards come from the service's random source, never the form
         return {"round": form.get("round")}
     if kind == "played":
         return {k: form.get(k) for k in ("round", "player", "card")}
     if kind == "take_back":
         return {k: form.get(k) for k in ("round", "player")}
+    if kind == "cloud":  # W-J3, virtual deck
+        return {k: form.get(k) for k in ("round", "player", "change")}
     return {}
+
+
+def _jubilee_fields(form) -> dict[str, Any]:
+    """The Bomb's trick (W-J2) and the Cloud's change (W-J3) of the tricks form, when sent."""
+    out: dict[str, Any] = {}
+    if "destroyed" in form:
+        out["destroyed"] = form.get("destroyed")
+    if form.get("cloud.player") not in (None, "") or form.get("cloud.change") not in (None, ""):
+        out["cloud"] = {"player": form.get("cloud.player"), "change": form.get("cloud.change")}
+    return out
 
 
 def parse_correction(number: int, form, sheet: wizard.Sheet) -> dict[str, Any]:
     """The correction form of round ``number``: every bid, and every trick once played."""
     n = sheet.setup.n
     row = sheet.row(number)
-    return {"round": number, "bids": _counts(form, "bids", n),
+    data = {"round": number, "bids": _counts(form, "bids", n),
             "tricks": _counts(form, "tricks", n) if row.complete else None}
+    if row.complete and "jubilee" in form:  # W-J2, W-J3: the form shows them (else kept as recorded)
+        rules = sheet.setup.rules
+        data.update({"destroyed": form.get("destroyed")} if rules.has("bomb") else {})
+        data.update({"cloud": None} if rules.has("cloud") else {})
+        data.update(_jubilee_fields(form))
+    return data
 
 
 def new_context() -> dict[str, Any]:
@@ -89,7 +110,7 @@ def default_edition(lang: Any = None) -> str:
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "preset": "plus_minus_one",
             "edition": default_edition(), "rounds": "", "name": "", "unicolore": False, "leader_ties": False,
-            "reveal": "open", "virtual_deck": False, "no_wizard_on_trump_lead": False}
+            "reveal": "open", "virtual_deck": False, "no_wizard_on_trump_lead": False, "jubilee": []}
 
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
@@ -112,6 +133,10 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     shown["leader_ties"] = form.get("leader_ties") == "on"
     shown["virtual_deck"] = form.get("virtual_deck") == "on"
     shown["no_wizard_on_trump_lead"] = form.get("no_wizard_on_trump_lead") == "on"  # W-P6
+    # W-J6: one box for the Dragon and the Fairy (only together), one for each other card
+    picked = form.getlist("jubilee")
+    shown["jubilee"] = picked
+    jubilee = [c for v in picked for c in (("dragon", "fairy") if v == "dragon_fairy" else (v,))]
     options = {
         "players": [rows[i] for i in kept],
         "first_dealer": dealer,
@@ -123,6 +148,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
         "reveal": form.get("reveal") or "open",  # W-B7
         "virtual_deck": shown["virtual_deck"],
         "no_wizard_on_trump_lead": shown["no_wizard_on_trump_lead"],
+        "jubilee": jubilee,
     }
     return options, shown, kept
 
@@ -195,6 +221,10 @@ def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
         "dealt": r.dealt,  # virtual deck; the hands themselves are never in the sheet's JSON
         "turned": r.turned,
         "bids": [None if b is wizard.SEALED else b for b in r.bids],
+        # W-J3: the bid each player is scored on, the Cloud's change applied (the bid stays beside it)
+        "scored_bids": [None if b is wizard.SEALED else r.scored_bid(p) for p, b in enumerate(r.bids)],
+        "cloud": None if r.cloud is None else {"player": r.cloud[0], "change": r.cloud[1]},
+        "destroyed": r.destroyed,  # W-J2: tricks nobody won (the Bomb)
         "sealed": [b is wizard.SEALED for b in r.bids],  # in, but not shown to this reader (W-B7)
         "bid_total": None if r.sealed else r.bid_total,
         "tricks": None if r.tricks is None else list(r.tricks),
@@ -216,8 +246,9 @@ def _play(t: Any) -> dict[str, Any]:
         return [{"player": p, "card": c} for p, c in plays]
 
     return {"turn": t.turn, "leader": t.leader, "trick": cards(t.trick), "winning": t.winning, "won": list(t.won),
-            "finished": t.finished,
-            "tricks": [{"leader": d.leader, "cards": cards(d.plays), "winner": d.winner} for d in t.done]}
+            "finished": t.finished, "destroyed": t.destroyed, "waiting": t.waiting, "cloud_winner": t.cloud_winner,
+            "tricks": [{"leader": d.leader, "cards": cards(d.plays), "winner": None if d.destroyed else d.winner,
+                        "destroyed": d.destroyed} for d in t.done]}
 
 
 def entry_text(e: Any, setup: wizard.Setup) -> str:
@@ -230,6 +261,7 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
     if e.kind == "tricks":
         tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
         text = _("Round %(round)s: tricks %(tricks)s", round=d["round"], tricks=tricks)
+        text += _jubilee_text(d, names)
         if d.get("played") is not None:  # the Scribe corrected the tricks the cards made
             played = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["played"]))
             text += " · " + _("corrected; as played: %(tricks)s", tricks=played)
@@ -247,6 +279,15 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
     if e.kind == "take_back":
         return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
+    if e.kind == "played" and d.get("pass"):  # W-J4: face down, sealed but for two seats
+        if d["card"] is None:  # sealed from this reader
+            return _("Round %(round)s: %(name)s passes a card to %(next)s", round=d["round"],
+                     name=names[d["player"]], next=names[(d["player"] + 1) % len(names)])
+        return _("Round %(round)s: %(name)s passes %(card)s to %(next)s", round=d["round"], name=names[d["player"]],
+                 card=card(d["card"], setup), next=names[(d["player"] + 1) % len(names)])
+    if e.kind == "cloud" or (e.kind == "played" and d.get("cloud")):
+        return _("Round %(round)s: %(name)s changes their bid by %(change)s (the Cloud)", round=d["round"],
+                 name=names[d["player"]], change=f"{d['change']:+d}")
     if e.kind == "played":
         return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
@@ -255,9 +296,20 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
         if d.get("tricks") is not None:
             tricks = ", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"]))
-            text += " · " + _("tricks %(tricks)s", tricks=tricks)
+            text += " · " + _("tricks %(tricks)s", tricks=tricks) + _jubilee_text(d, names)
         return text
     return e.kind
+
+
+def _jubilee_text(d: dict[str, Any], names: Any) -> str:
+    """The Bomb's trick (W-J2) and the Cloud's change (W-J3) of a tricks entry, in words."""
+    text = ""
+    if d.get("destroyed"):
+        text += " · " + _("nobody won the Bomb's trick")
+    if d.get("cloud"):
+        text += " · " + _("%(name)s's bid changed by %(change)s (the Cloud)", name=names[d["cloud"]["player"]],
+                          change=f"{d['cloud']['change']:+d}")
+    return text
 
 
 def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
@@ -288,4 +340,4 @@ def sealed_bid_turns(sheet: wizard.Sheet, row: wizard.RoundRow, claimed: Any) ->
 
 # Wizard's own template helpers, registered by web/filters.py
 FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text}
-GLOBALS = {"suits": wizard.SUITS, "sealed_bid_turns": sealed_bid_turns}
+GLOBALS = {"suits": wizard.SUITS, "sealed_bid_turns": sealed_bid_turns, "jubilee_cards": wizard.JUBILEE_CARDS}

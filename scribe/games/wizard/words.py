@@ -8,7 +8,7 @@ from typing import Any
 from flask_babel import get_locale, gettext as _, lazy_gettext
 
 from . import SUIT_OF, Setup, Trump
-from ...rules.cards import card_label as _label, parse_card
+from ...rules.cards import SUITS as SUIT_CARDS, card_label as _label, jubilee, sort_key
 from ...formatting import ngettext_rounds
 
 SUIT_LABELS = {
@@ -31,12 +31,39 @@ PRESET_LABELS = {
 }
 
 
+JUBILEE_LABELS = {  # W-J1..W-J5, the names on the Amigo cards
+    "dragon": lazy_gettext("Dragon"),
+    "fairy": lazy_gettext("Fairy"),
+    "bomb": lazy_gettext("Bomb"),
+    "cloud": lazy_gettext("Cloud"),
+    "juggler": lazy_gettext("Juggler"),
+    "werewolf": lazy_gettext("Werewolf"),
+}
+
+
+def jubilee_card(value: str) -> str:
+    return str(JUBILEE_LABELS.get(value, value))
+
+
 def suit(value: str) -> str:
     return str(SUIT_LABELS.get(value, value))
 
 
 def trump(t: Trump, setup: Setup) -> str:
     wizard_name, jester_name = setup.card_names()
+    if t.card == "werewolf":  # W-J5: its holder named the trump, or no trump
+        if t.pending:
+            return _("%(card)s shown, trump to be named", card=jubilee_card(t.card))
+        if t.suit is None:
+            return _("no trump (named for the %(card)s)", card=jubilee_card(t.card))
+        return _("%(suit)s (named for the %(card)s)", suit=suit(t.suit), card=jubilee_card(t.card))
+    if t.card in JUBILEE_LABELS:  # turned up: as the Jester or the Wizard it acts like (*reading*)
+        if t.card in ("fairy", "bomb"):
+            jester_name = jubilee_card(t.card)
+            t = Trump("jester", None)
+        else:
+            wizard_name = jubilee_card(t.card)
+            t = Trump("wizard", t.suit)
     if t.card == "jester":
         return _("no trump (%(jester)s turned)", jester=jester_name)
     if t.card == "wizard":
@@ -62,6 +89,8 @@ def rules_text(setup: Setup) -> str:
         parts.append(_("virtual deck"))
     if r.no_wizard_on_trump_lead:
         parts.append(_("no Wizard on a trump lead"))
+    if r.jubilee:  # W-J6: shown on the sheet and on paper
+        parts.append(_("Jubilee cards: %(cards)s", cards=", ".join(jubilee_card(c) for c in r.jubilee)))
     parts.append(ngettext_rounds(setup.round_count))
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")
@@ -75,18 +104,32 @@ def card_label(notation: str, setup: Setup) -> str:
 
 
 def hand_order(cards: Any) -> list[str]:
-    """A hand sorted for display: Jesters, then the suits, then Wizards."""
-    return sorted(cards, key=lambda c: parse_card(c).sort_key)
+    """A hand sorted for display: Jesters, then the suits, then Wizards; Jubilee cards too
+    (W-J1..W-J5)."""
+    return sorted(cards, key=sort_key)
 
 
 def card_class(notation: str) -> str:
-    """The CSS class of a card chip: its suit colour, wizard or none (Jester)."""
+    """The CSS class of a card chip: its suit colour, wizard or none (Jester); a Jubilee
+    card (W-J1..W-J5) as the card it beats like (Dragon: wizard) or its named suit."""
+    kind = jubilee.kind(notation)
+    if kind is not None:
+        named = jubilee.named_suit(notation)
+        return f"jubilee {SUIT_OF[str(named)] if named else ('wizard' if kind == 'dragon' else 'none')}"
     return {"W": "wizard", "J": "none"}.get(notation) or SUIT_OF.get(notation[:1], "none")
 
 
 def card_plays(notation: str) -> list[str]:
-    """No Wizard card carries a choice: it is played as it is held."""
+    """What a tap on a card of the hand sends: the Cloud and the Juggler once per suit they
+    may take (W-J3, W-J4: its player names the suit), any other card itself."""
+    if jubilee.kind(notation) in jubilee.NAMED_VALUE:
+        return [notation[:2] + str(s) for s in SUIT_CARDS]
     return [notation]
 
 
-FILTERS = {"suit": suit, "trump": trump}
+def destroyed_text(name: str) -> str:
+    """A trick nobody won: the Bomb's (W-J2), and who leads the next."""
+    return _("Nobody won the trick (the Bomb): %(name)s leads the next.", name=name)
+
+
+FILTERS = {"suit": suit, "trump": trump, "jubilee_card": jubilee_card}

@@ -5,7 +5,8 @@ the engine (simulated play). It imports only the rules' errors, so both can impo
 and it imports neither back. Randomness is always passed in (``make_rng``).
 
 Modules: ``notation`` (Card, Suit, ``W J R7``), ``labels`` (W-M2's names), ``deck``
-(the 60 cards, shuffle, deal, turned trump), ``unicolore`` (each player's own 15).
+(the 60 cards, shuffle, deal, turned trump), ``unicolore`` (each player's own 15),
+``jubilee`` (the Jubilee edition's six cards, W-J1..W-J6).
 
 >>> d = deal(4, 3, make_rng(7))
 >>> [len(h) for h in d.hands], parse_card("r7") in FULL_DECK
@@ -48,6 +49,8 @@ from .notation import (
     parse_suit,
 )
 from .unicolore import deal_unicolore, own_deck
+from . import jubilee  # W-J1..W-J6: the Jubilee cards, as text
+from .jubilee import sort_key
 
 __all__ = [
     "DECK_SIZE", "DISTINCT_CARDS", "EDITIONS", "EDITION_SPECIALS", "FULL_DECK", "JESTER",
@@ -55,5 +58,5 @@ __all__ = [
     "SUITS", "WIZARD", "WIZARD_RANK", "Card", "CardLike", "Deal", "Suit", "card_label",
     "check_players", "check_round", "deal", "deal_cards", "deal_unicolore", "draw",
     "format_cards", "make_rng", "own_deck", "parse_card", "parse_cards", "parse_suit",
-    "rounds_in_game", "shuffled_deck", "trump_of",
+    "rounds_in_game", "shuffled_deck", "trump_of", "jubilee", "sort_key",
 ]

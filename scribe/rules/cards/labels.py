@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..errors import N_, RuleError
+from . import jubilee
 from .notation import WIZARD_RANK, CardLike, Suit, parse_card
 
 #: (Wizard, Jester) names per edition, as printed on the cards. One table for the
@@ -42,9 +43,15 @@ def card_label(card: CardLike, edition: str = "english", lang: str = "en") -> st
     ('Zarbi', 'Fou', 'Joker')
     >>> card_label("R7", "gigamic", "fr"), card_label("r7"), card_label("B13", "canadian", "fr")
     ('7 rouge', 'red 7', 'A de pique')
+    >>> card_label("CLR", "gigamic", "fr"), card_label("DR")
+    ('Nuage (rouge)', 'Dragon')
     """
-    c = parse_card(card)
     ed, lg = edition.strip().lower(), lang.strip().lower()[:2]
+    special = jubilee.kind(card) if isinstance(card, str) else None  # W-J1..W-J5
+    if special is not None and lg in _COLOURS:
+        name, suit = jubilee.NAMES[lg][special], jubilee.named_suit(card)  # type: ignore[arg-type]
+        return name if suit is None else f"{name} ({_COLOURS[lg][suit]})"
+    c = parse_card(card)
     if ed not in EDITION_SPECIALS:
         raise RuleError(N_("Unknown edition %(edition)r."), field="edition", edition=edition)
     if lg not in _COLOURS:

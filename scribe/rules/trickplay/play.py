@@ -54,6 +54,11 @@ class Trick(Generic[C]):
         return None if w is None else self.plays[w][0]
 
     @property
+    def destroyed(self) -> bool:
+        """Nobody won it (Skull King's Kraken, Wizard's Jubilee Bomb)."""
+        return self.outcome.destroyed
+
+    @property
     def next_leader(self) -> int:
         return self.plays[self.outcome.leads][0]
 
