@@ -86,7 +86,7 @@ def test_a_virtual_round_on_four_phones_played_to_its_bonuses(dealing_server, co
 
     for p, bid in ((0, "0"), (2, "0"), (3, "0"), (1, "1")):
         phones[p].locator("form.bid").get_by_role("button", name=bid, exact=True).tap()
-        x(phones[p].locator(".mybid")).to_have_text(f"Your bid this round: {bid}")
+        x(phones[p].locator(".mybid")).to_have_text(f"Your bid this round: {bid}", timeout=15_000)
 
     def play(p: int, card: str) -> None:
         button = phones[p].locator(f"#hand button[data-card='{card}']")
