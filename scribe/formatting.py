@@ -13,7 +13,6 @@ from flask_babel import get_locale, gettext as _, ngettext
 
 from .chart import chart
 from .games import part, parts, rules_of
-from .rules.cards import card_label, sort_key
 from .rules.errors import RuleError
 from .ruling import ruling
 
@@ -35,14 +34,31 @@ def rules_text(setup: Any) -> str:
 
 
 def card(notation: str, setup: Any) -> str:
-    """A card's name in the game's edition (W-M2), in the reader's language."""
-    lang = str(get_locale())
-    return card_label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+    """A card's name in the reader's language, as its game words it (Wizard: in the
+    game's edition, W-M2): the game draws its own cards (its ``words.card_label``)."""
+    return part(setup.GAME, "words").card_label(notation, setup)
 
 
-def hand(cards: Any, setup: Any = None) -> list[str]:
-    """A hand sorted for display: Jesters, then the suits, then Wizards."""
-    return sorted(cards or (), key=sort_key)  # Jubilee cards too (W-J1..W-J5)
+def hand(cards: Any, setup: Any) -> list[str]:
+    """A hand sorted for display in its game's order (its ``words.hand_order``)."""
+    return part(setup.GAME, "words").hand_order(cards or ())
+
+
+def card_class(notation: str, setup: Any) -> str:
+    """The CSS class of a card chip (its colour), as its game says."""
+    return part(setup.GAME, "words").card_class(notation)
+
+
+def destroyed_text(name: str, setup: Any) -> str:
+    """A trick nobody won, and who leads the next, in its game's words (Skull King's Kraken
+    or White Whale, Wizard's Bomb)."""
+    return part(setup.GAME, "words").destroyed_text(name)
+
+
+def card_plays(notation: str, setup: Any) -> list[str]:
+    """The forms a held card is played as: itself, or each choice it needs (Skull King's
+    Tigress: as a Pirate or as an Escape), so a hand shows one button per choice."""
+    return part(setup.GAME, "words").card_plays(notation)
 
 
 def cards_text(cards: Any, setup: Any) -> str:
@@ -59,7 +75,9 @@ def story(sheet: Any) -> Any:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart)
+    app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart, card=card, hand=hand,
+                                 card_class=card_class, card_plays=card_plays,
+                                 destroyed_text=destroyed_text)
     app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines
     for words in parts("words").values():
         app.jinja_env.filters.update(words.FILTERS)  # e.g. Wizard's trump, on pages and on paper

@@ -14,7 +14,6 @@ from flask import Flask
 from babel.numbers import NumberPattern, parse_pattern
 from flask_babel import format_datetime, get_locale, gettext as _
 
-from ..formatting import card, hand
 from ..games import rules_of
 from ..rules.sealed import SEALED
 from ..rules.log import REDO, UNDO, Entry
@@ -124,7 +123,7 @@ def when(iso: str) -> str:
 def init_app(app: Flask) -> None:
     """The shared helpers, then each game's own (its web module's ``FILTERS`` and
     ``GLOBALS``), so a template helper of one game is never another game's business."""
-    app.jinja_env.filters.update(entry_text=entry_text, when=when, card=card, hand=hand, short_names=short_names,
+    app.jinja_env.filters.update(entry_text=entry_text, when=when, short_names=short_names,
                                  trend=trend)
     app.jinja_env.tests["sealed"] = lambda value: value is SEALED  # {% if b is sealed %}
     app.jinja_env.tests["ended"] = lambda sheet: rules_of(sheet).ended(sheet)  # {% if sheet is ended %}: rematch

@@ -224,17 +224,33 @@ def skull_king_setup(draw):
     extra: dict[str, Any] = {k: draw(st.booleans()) for k in ("kraken", "white_whale", "loot")}
     scoring = draw(st.sampled_from(["skull_king", "rascal"]))
     extra["bonus_on_miss"] = scoring == "skull_king" and draw(st.booleans())  # a house rule of K-S1 only
+    extra["virtual_deck"] = n > 2 and draw(st.booleans())  # refused at two (Graybeard's ghost)
     return GAMES["skull_king"].make_setup(NAMES[:n], first_dealer=draw(st.integers(0, n - 1)), scoring=scoring,
                                           cannonball=scoring == "rascal" and draw(st.booleans()),
                                           rounds=draw(st.sampled_from([None, "1,2,3"])), **extra)
 
 
 def skull_king_moves(draw, sheet, rng) -> list[Move]:
+    from scribe.games.skull_king.cards import parse_card
+    from scribe.games.skull_king.tricks import legal
+
     moves: list[Move] = []
     row, setup = sheet.current, sheet.setup
     if row is not None:
         n = row.number
-        if not row.bids_in:
+        if setup.rules.virtual_deck and not row.dealt:
+            moves.append(("deal", {"round": n}))
+        elif setup.rules.virtual_deck and row.bids_in and not row.play.finished:
+            seat = row.play.turn
+            cards, _why = legal([parse_card(c) for c in row.remaining(seat)], [c for _s, c in row.play.trick])
+            if row.play.last_play is not None and draw(st.integers(0, 4)) == 0:
+                moves.append(("take_back", {"round": n, "player": row.play.last_play[0]}))
+            card = str(draw(st.sampled_from(cards)))
+            moves.append(("played", {"round": n, "player": seat,
+                                     "card": draw(st.sampled_from(["TP", "TE"])) if card == "TI" else card}))
+        elif setup.rules.virtual_deck and row.bids_in:
+            moves.append(("tricks", {"round": n}))  # the round as its cards gave it
+        elif not row.bids_in:
             waiting = [p for p in range(setup.n) if row.bids[p] is None]
             if len(waiting) == setup.n and draw(st.booleans()):  # K-B1: every bid at once, "Yo-ho-ho!"
                 moves.append(("bids", {"round": n, "bids": draw(st.lists(

@@ -239,11 +239,14 @@ class Table:
 
     def deal(self, way: str | None = None):
         number = self.sheet()["current_round"]
-        return self.scribe_act("deal", {"round": number}, way, api_path="/api/games/KEY/deal")
+        return self.scribe_act("deal", {"round": number}, way, api_path=self.action_path("deal", "deal"))
 
     def tricks(self, counts: list[int | None] | None, way: str | None = None):
         """The round's tricks; None: as played on the virtual deck (one tap)."""
         number, way = self.sheet()["current_round"], way or self.next_way()
+        if counts is None and self.skull_king:  # the round as its cards gave it, bonuses and all
+            return self.scribe_act("tricks", {"round": number, "from_play": None if way == "api" else "yes"}, way,
+                                   api_path=self.action_path("tricks", "tricks"))
         if counts is None and way != "api":  # the page's form comes filled in with them
             counts = self.sheet()["rounds"][number - 1]["play"]["won"]
         return self.scribe_act("tricks", {"round": number, "tricks": counts}, way,
@@ -320,7 +323,17 @@ class Table:
         seat = sheet["rounds"][number - 1]["play"]["turn"]
         legal = self.legal(seat)
         card = legal[pick % len(legal)]
+        if card == "TI":  # Skull King's Tigress is played with her choice said
+            card = ("TP", "TE")[pick % 2]
         data = {"round": number, "card": card}
+        if self._plays_on_own_phone(seat):
+            return self.seat_act(seat, "played", data, way)
+        return self.scribe_act("played", {**data, "player": seat}, way)
+
+    def play_card(self, seat: int, card: str, way: str | None = None):
+        """``seat`` plays ``card`` (a chosen one, legal or not): on its own phone if it
+        plays there, else the Scribe plays for it."""
+        data = {"round": self.sheet()["current_round"], "card": card}
         if self._plays_on_own_phone(seat):
             return self.seat_act(seat, "played", data, way)
         return self.scribe_act("played", {**data, "player": seat}, way)

@@ -59,10 +59,9 @@ def test_start_page_offers_skull_king_and_its_form(client):
     assert "/games/new?game=skull_king" in client.get("/").get_data(as_text=True)
     body = client.get("/games/new?game=skull_king").get_data(as_text=True)
     assert 'name="game" value="skull_king"' in body and body.count('name="players"') == 8
-    for option in ("scoring", "cannonball", "bonus_on_miss", "kraken", "white_whale", "loot", "max_cards", "rounds"):
+    for option in ("scoring", "cannonball", "bonus_on_miss", "kraken", "white_whale", "loot", "max_cards", "rounds",
+                   "virtual_deck"):
         assert f'name="{option}"' in body, option
-    # the virtual deck is not built for Skull King yet: the form does not offer it
-    assert 'name="virtual_deck"' not in body and "not offered for Skull King yet" in text(body)
 
 
 def test_k_r1_eight_players_are_capped_by_the_deck_and_the_deal_moves_left(client, api):

@@ -802,6 +802,60 @@ def skull_king_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
+#: A fixed Skull King deal for the virtual deck's walk (first dealer Ana, Ben leads): a
+#: green lead Cy may not trump, the Kraken's trick, then a Pirate capturing a Mermaid and
+#: the black 14.
+SK_HANDS = [["ME", "G3"], ["G14", "PI"], ["G5", "B14"], ["Y1", "KR"]]
+
+
+def skull_king_deck_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+    """Skull King with the virtual deck: bids refused before the deal, the deal, each hand
+    on its phone, a card refused for not following, a Kraken's trick nobody wins, a card
+    taken back, the round as played confirmed in one tap (K-T1, K-S2), undo and redo."""
+    from scribe.games.skull_king import deck as sk_deck
+    from scribe.games.skull_king.cards import parse_card
+
+    hands = tuple(tuple(parse_card(c) for c in h) for h in SK_HANDS)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: hands)
+        ANA, BEN, CY, DEE = range(4)
+        nothing_to_take_back(t)
+        walk.state(t, "round begins, not dealt", True)
+        ok(t.all_bids([0, 1, 0, 0]), 422)  # deal first
+        ok(t.deal())
+        walk.state(t, "dealt", True)
+        ok(t.deal(), 422)  # once
+        ok(t.all_bids([0, 1, 0, 0]))
+        walk.state(t, "bids in, Ben leads", True)
+        ok(t.play_card(BEN, "G14"))
+        ok(t.play_card(CY, "B14"), 422)  # Cy holds green
+        ok(t.play_card(ANA, "G3"), 422)  # not Ana's turn
+        ok(t.play_card(CY, "G5"))
+        walk.state(t, "a trick on the table", True)
+        ok(t.play_card(DEE, "KR"))
+        ok(t.play_card(ANA, "G3"))
+        walk.state(t, "the Kraken's trick: nobody won it", True)
+        ok(t.play_card(BEN, "PI"))
+        ok(t.play_card(CY, "B14"))
+        ok(t.take_back())
+        walk.state(t, "a card taken back", True)
+        ok(t.play_card(CY, "B14"))
+        ok(t.play_card(DEE, "Y1"))
+        ok(t.play_card(ANA, "ME"))
+        walk.state(t, "every card played: the round as played")
+        ok(t.tricks(None))
+        row = t.sheet()["rounds"][0]
+        assert row["tricks"] == [0, 1, 0, 0] and row["destroyed"] == 1 and row["bonuses"][BEN] == {
+            "black14": 1, "mermaids": 1}
+    walk.state(t, "game finished", end=True)
+    ok(t.undo())
+    walk.state(t, "the round as played undone", True)
+    ok(t.redo())
+    walk.state(t, "game finished again")
+    ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    put_away(t, walk)
+
+
 # --------------------------------------------------------------------------- scenarios
 
 
@@ -889,6 +943,9 @@ def _scenarios(full: bool) -> list[Scenario]:
         Scenario("skull-king-rascal-cannonball-8p", {"game": "skull_king", "players": [f"K{p}" for p in range(8)],
                                                      "rules": {"scoring": "rascal", "cannonball": True,
                                                                "rounds": [1, 8]}}, skull_king_script, "scribe_own"),
+        Scenario("skull-king-virtual-deck-kraken", {"game": "skull_king", "players": list(NAMES[:4]), "first_dealer": 0,
+                                                    "rules": {"virtual_deck": True, "kraken": True, "rounds": [2]}},
+                 skull_king_deck_script, "some", "fr"),
         Scenario("skull-king-two-players-house-rule", {"game": "skull_king", "players": ["Ana", "Ben"],
                                                        "rules": {"bonus_on_miss": True, "white_whale": True,
                                                                  "max_cards": 2}},

@@ -40,7 +40,8 @@ from table_driver import Table
 from web_helpers import HX
 
 from scribe import create_app, service
-from scribe.games import wizard
+from scribe.games import skull_king, wizard
+from scribe.games.skull_king.cards import deck as skull_king_deck
 from scribe.rules.cards import FULL_DECK
 
 SCRIBE = ("scribe",)
@@ -352,7 +353,7 @@ class Twins:
                 self.oracle.knowers.add(("seat", secret.seat, self._holder(secret.seat)))
         self.check("deal", replies, pdf=True)
         number = self.a.sheet()["current_round"]
-        trump = number and self.a.sheet()["rounds"][number - 1]["trump"]
+        trump = number and self.a.sheet()["rounds"][number - 1].get("trump")
         if trump and trump["card"] == "wizard" and trump["suit"] is None:
             self.scribe("trump named", lambda t: t.trump("wizard", "red"))
 
@@ -396,21 +397,23 @@ def twin_deals(monkeypatch):
     """Both twins deal from one seeded deck; for the hand secret, the second twin's seat
     gets one card swapped for a card left in the deck (not the one turned up)."""
     state = {"secret": None, "count": 0}
-    drawn = wizard.DRAWN["deal"]
 
-    def deal(sheet, data, _rng):
-        number = sheet.current.number
-        out = drawn(sheet, data, random.Random(1000 + number))
-        twin, state["count"] = state["count"] % 2, state["count"] + 1  # twin a deals first, then b
-        secret = state["secret"]
-        if twin == 1 and secret is not None and secret.kind == "hand" and secret.round == number:
-            used = {c for h in out["hands"] for c in h} | {out["turned"]}
-            spare = sorted(c for c in map(str, FULL_DECK) if c not in used)
-            hand = out["hands"][secret.seat]
-            out["hands"][secret.seat] = [random.Random(number).choice(spare)] + hand[1:]
-        return out
+    def dealer(drawn, full_deck):
+        def deal(sheet, data, _rng):
+            number = sheet.current.number
+            out = drawn(sheet, data, random.Random(1000 + number))
+            twin, state["count"] = state["count"] % 2, state["count"] + 1  # twin a deals first, then b
+            secret = state["secret"]
+            if twin == 1 and secret is not None and secret.kind == "hand" and secret.round == number:
+                used = {c for h in out["hands"] for c in h} | {out.get("turned")}
+                spare = sorted(c for c in set(map(str, full_deck)) if c not in used)
+                hand = out["hands"][secret.seat]
+                out["hands"][secret.seat] = [random.Random(number).choice(spare)] + hand[1:]
+            return out
+        return deal
 
-    monkeypatch.setitem(wizard.DRAWN, "deal", deal)
+    monkeypatch.setitem(wizard.DRAWN, "deal", dealer(wizard.DRAWN["deal"], FULL_DECK))
+    monkeypatch.setitem(skull_king.DRAWN, "deal", dealer(skull_king.DRAWN["deal"], skull_king_deck()))
     monkeypatch.setattr(service, "make_rng", lambda: random.Random(0))
     return state
 
@@ -427,7 +430,7 @@ def make(app, deals, secret: Secret, reveal: str = "secret", preset: str = "stan
             "rules": {"reveal": reveal, "virtual_deck": vdeck, "rounds": rounds}}
     if game == "skull_king":  # K-B1: bids hidden until the last, its only mode; rounds of 1 and 2 cards
         body = {"game": game, "players": body["players"], "first_dealer": players - 1,
-                "rules": {"rounds": list(range(1, rounds + 1))}}
+                "rules": {"rounds": list(range(1, rounds + 1)), **({"virtual_deck": True} if vdeck else {})}}
     return Twins(app, body, secret, printed)
 
 
@@ -511,6 +514,14 @@ HANDWRITTEN = {
         *[("bid", p, 0, "scribe") for p in (ANA, BEN, CY, DEE)], ("tricks", ANA), ("bid", BEN, 0, "scribe"),
         ("claim", CY, "new"), ("claim", BEN, "new"), ("bid", ANA, 0, "scribe"), ("undo",), ("bid", ANA, 0, "scribe"),
         ("bid", CY, 0, "own"), ("claim", DEE, "new"), ("bid", DEE, 0, "own")]),
+    # Skull King's virtual deck: Cy's second-round hand differs by a card; round 1 played
+    # and confirmed as played, then Ben's phone, Cy's link anew on another phone (which must
+    # not see the hand), bids on phones and the passed phone, cards played and one taken back
+    "skull-king-hand": (dict(game="skull_king", players=3, vdeck=True), Secret("hand", CY, 2), [
+        ("deal",), *[("bid", p, 0, "scribe") for p in (ANA, BEN, CY)], ("play", 0), ("play", 0), ("play", 0),
+        ("tricks_played",), ("claim", CY, "new"), ("claim", BEN, "new"), ("deal",), ("reissue", CY),
+        ("claim", CY, "new"), ("bid", ANA, 0, "scribe"), ("bid", BEN, 1, "own"), ("bid", CY, 1, "scribe"),
+        ("play", 0), ("take_back",), ("undo",), ("redo",), *[("play", k) for k in range(6)]]),
 }
 
 

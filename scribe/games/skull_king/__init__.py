@@ -3,10 +3,7 @@ cards dealt, bids revealed at once, tricks with the Kraken and the White Whale, 
 Loot, Skull King's and Rascal's scorings, the sheet; and the card rules a virtual deck
 will play by.
 
-**Not registered yet**: ``scribe/games/__init__.py`` does not list this package, so no
-page, API, PDF or statistic offers Skull King; it waits for the shared bids-and-tricks
-family (issue 20) and its words, printing, schema and web parts. Until then it is pure
-rules: no Flask, no SQL, no I/O.
+Pure rules: no Flask, no SQL, no I/O.
 
 A game is its ``Setup`` plus a log of entries (``rules/log.py``, undo and redo
 included); ``replay`` turns them into the ``Sheet``; ``advance`` takes one more entry
@@ -18,7 +15,8 @@ Modules: ``setup`` (players, options, the rounds), ``scoring`` (K-S1..K-S4),
 ``bonuses`` (what the cards can give), ``sheet`` (rows, replay), ``actions`` (bids, a
 round's result, corrections), ``reveal`` (sealed bids), ``story``; for the virtual
 deck ``cards`` (the 70 cards and the advanced ones), ``tricks`` (following, winning,
-bonuses from a trick), ``play`` (a round card by card, its result worked out).
+bonuses from a trick), ``play`` (a round card by card, its result worked out), ``deck``
+(the deal, a card played, a card taken back, as entries).
 """
 
 from __future__ import annotations
@@ -40,15 +38,21 @@ from .setup import (  # noqa: F401
     most_cards,
 )
 from .sheet import RoundRow, Sheet, advance, replay, summary  # noqa: F401
+from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_take_back  # noqa: F401
 
 _VERIFIERS: dict[str, Callable[[Sheet, Mapping[str, Any]], dict[str, Any]]] = {
     "bid": verify_bid,  # one seat's bid (K-B1)
     "bids": verify_bids,  # every seat's at once, as shown on "Yo-ho-ho!"
     "tricks": verify_tricks,  # the round's result: tricks, destroyed, bonuses, Loot, Cannonballs
     "correction": verify_correction,
+    "deal": verify_deal,  # virtual deck: Scribe's deal, before the bids
+    "played": verify_played,  # virtual deck: a card played to the trick, in turn
+    "take_back": verify_card_back,  # virtual deck: the seat's own last card, until the next one
 }
 
 KINDS = tuple(_VERIFIERS)
+DRAWN = {"deal": draw_deal}  # the service fills these in from a random source, never the client
+QUIET_KINDS = ("played", "take_back")  # cards played on phones do not make the Scribe's page stale
 
 
 def verify(sheet: Sheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:

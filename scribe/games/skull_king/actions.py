@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
 from .bonuses import parse_bonuses, parse_loot, verify_bonuses
+from .play import tally
 from .sheet import RoundRow, Sheet
 
 
@@ -46,6 +47,12 @@ def _whole_sheet(sheet: Sheet) -> None:
         raise ValueError("verify against the whole sheet, not a viewer's")
 
 
+def _dealt(sheet: Sheet, row: RoundRow, field_name: str) -> None:
+    """Virtual deck: the bids are made on the cards Scribe dealt."""
+    if sheet.setup.rules.virtual_deck and not row.dealt:
+        raise RuleError(N_("Deal the cards first: tap Deal."), field=field_name)
+
+
 def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """One seat's bid (K-B1): 0 to the cards dealt, none forbidden, each seat alone and
     in any order (all are revealed together once the last is in)."""
@@ -53,6 +60,7 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     row = current_round(sheet, data)
     if row.bids_in:
         raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
+    _dealt(sheet, row, "bid")
     if data.get("player") in (None, ""):
         raise RuleError(N_("Say whose bid this is: everyone bids at once."), field="player")
     player = seat(sheet, data["player"])
@@ -69,6 +77,7 @@ def verify_bids(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     row = current_round(sheet, data)
     if any(b is not None for b in row.bids):
         raise RuleError(N_("Some bids are already in: enter the others one by one."), field="bids")
+    _dealt(sheet, row, "bids")
     raw = data.get("bids")
     if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
         raise RuleError(N_("Give the bid of every player."), field="bids")
@@ -170,6 +179,12 @@ def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     row = current_round(sheet, data)
     if not row.bids_in:
         raise RuleError(N_("Take every bid before the tricks."), field="tricks")
+    play = row.play
+    if play is not None and not play.finished:  # typed tricks would show every hand before its play
+        raise RuleError(N_("The cards are being played: the tricks fill in when the last one is taken."),
+                        field="tricks")
+    if play is not None and data.get("tricks") is None:  # one tap: the round as its cards gave it
+        data = {**data, **tally(play, sheet.setup.n)}
     return _result(sheet, row, data)
 
 

@@ -1,5 +1,5 @@
-"""Skull King as the rest of Scribe will see it: the object behind
-``rules.game.GameRules``. Not in the registry yet (see the package's docstring).
+"""Skull King as the rest of Scribe sees it: the object behind ``rules.game.GameRules``,
+with the seat questions of the bids-and-tricks family (its sealed bids, its virtual deck).
 """
 
 from __future__ import annotations
@@ -8,8 +8,10 @@ from typing import Any, ClassVar
 
 from ...rules.game import GameRules
 from ...rules.log import Entry
-from . import KINDS, verify
+from . import DRAWN, KINDS, QUIET_KINDS, verify, verify_take_back
+from .cards import parse_card
 from .reveal import sealed, sealed_entry
+from .tricks import legal
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 from .sheet import advance, replay, summary
 from .story import rematch, story
@@ -22,6 +24,9 @@ class SkullKingRules(GameRules):
     seats = (MIN_PLAYERS, MAX_PLAYERS)
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
+    QUIET_KINDS = QUIET_KINDS
+    SEAT_KINDS = ("played", "take_back")  # the holder of the seat plays its own cards
+    DRAWN = DRAWN
 
     make_setup = staticmethod(make_setup)  # type: ignore[assignment]  # the protocol's **options, players named
     replay = staticmethod(replay)
@@ -30,15 +35,17 @@ class SkullKingRules(GameRules):
     summary = staticmethod(summary)
     story = staticmethod(story)
     rematch = staticmethod(rematch)
+    verify_take_back = staticmethod(verify_take_back)
 
     def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0, entered: int = 0) -> Any:
-        """Bids sealed until the last is in, each seat seeing its own (K-B1). No hands yet:
-        a bid entered before the seat's phone claimed it is sealed like one before its link."""
-        return sealed(sheet, seat, log, max(horizon, entered))
+        """Bids sealed until the last is in, each seat seeing its own (K-B1): a bid entered
+        before the seat's phone claimed it is sealed like one before its link. Dealt hands:
+        each seat its own until the round is scored, none dealt before its link."""
+        return sealed(sheet, seat, log, max(horizon, entered), horizon)
 
     def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
                    entered: int = 0) -> Entry:
-        return sealed_entry(sheet, entry, seat, max(horizon, entered))
+        return sealed_entry(sheet, entry, seat, max(horizon, entered), horizon)
 
     def hides_anything(self, sheet: Any) -> bool:
         return True  # K-B1: the hidden mode is the only mode
@@ -53,6 +60,49 @@ class SkullKingRules(GameRules):
         if full.phase != "bidding" or row is None:
             return False, False
         return row.bids[seat] is None, False
+
+
+
+    def seat_plays(self, full: Any, seat: int) -> bool:
+        """The virtual deck's cards are in play (every bid in) and ``seat`` has a hand to
+        play from or a card to take back."""
+        row = full.current
+        return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
+                    and 0 <= seat < full.setup.n)
+
+    def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
+        """The virtual deck: the round's remaining hand and played cards, whether it is this
+        seat's turn and which cards it may play (``why``: a message template for the
+        others), and the hands of rounds already scored, from ``seat``'s own view only."""
+        if not view.setup.rules.virtual_deck:
+            return {"virtual_deck": False}
+        if not view.redacted or view.viewer != seat:
+            raise ValueError("read a player's cards from that player's own view")
+        row = view.current
+        now = None
+        if row is not None and row.dealt:
+            hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
+            hand = list(row.remaining(seat) or ())
+            played = [c for p, c in row.plays if p == seat]
+            now = {"round": row.number, "hand": hand, "played": played, "dealt": list(row.hands[seat] or ()),
+                   "can_mark": row.bids_in and not hidden, "hidden": hidden, **_turn(row, seat, hand, hidden)}
+        past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
+        return {"virtual_deck": True, "current": now, "past": past}
+
+
+def _turn(row: Any, seat: int, hand: list[str], hidden: bool) -> dict[str, Any]:
+    """Whose turn it is, the cards ``seat`` may play now and why not the others, and
+    whether its last card may still be taken back."""
+    play = row.play
+    playing = row.bids_in and not hidden and play is not None
+    mine = bool(playing and play.turn == seat)
+    legal_now, why = ([], None)
+    if mine:
+        cards, why = legal([parse_card(c) for c in hand], [c for _s, c in play.trick])
+        legal_now = [str(c) for c in cards]
+    last = play.last_play if playing else None
+    return {"my_turn": mine, "legal": legal_now, "why": why,
+            "can_take_back": bool(last and last[0] == seat and not row.complete)}
 
 
 GAME = SkullKingRules()

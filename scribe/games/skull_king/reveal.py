@@ -1,14 +1,16 @@
 """Bids revealed at once (K-B1, "Yo-ho-ho!"): until the last bid of a round is in, each
 viewer sees only their own; then everyone sees all of them, for good (an undo of the last
 bid seals nothing again: ``Sheet.shown``, the family's ``bidding/shown.py``). The sealing
-itself, and what a re-issued link may not read back, is the family's
-(``bidding/sealing.py``); only when a round is revealed is Skull King's.
+of bids, and what a re-issued link may not read back, is the family's
+(``bidding/sealing.py``); only when a round is revealed is Skull King's. With the virtual
+deck, a seat's dealt hand is its own until the round is scored (then every hand is
+public, for good); a card played to the table is public.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable
+from typing import Any, Iterable
 
 from ...rules.log import Entry
 from ..bidding import sealing
@@ -21,10 +23,21 @@ def revealed(sheet: Sheet, row: RoundRow) -> bool:
     return row.bids_in or row.number in sheet.shown.bids
 
 
-def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0) -> Sheet:
+def hands_shown(sheet: Sheet, number: int) -> bool:
+    """Whether round ``number``'s dealt hands are public: once it was scored, for good."""
+    return number in sheet.shown.hands or sheet.rows[number - 1].complete
+
+
+def _own(hands: Any, viewer: int | None) -> tuple[Any, ...]:
+    return tuple(h if p == viewer else None for p, h in enumerate(hands))
+
+
+def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), horizon: int = 0,
+           deal_horizon: int = 0) -> Sheet:
     """The sheet as ``viewer`` may see it (K-B1): bids not yet revealed become SEALED,
     except the viewer's own (None: the Scribe or a watcher, who sees none of them), and
-    except one recorded before the viewer's link's ``horizon``.
+    except one recorded before the viewer's link's ``horizon``; a dealt hand only its
+    holder's, and not one dealt before ``deal_horizon`` (the link's own horizon).
 
     >>> from scribe.games.skull_king import make_setup, replay
     >>> s = make_setup(["Ana", "Ben", "Cy"])
@@ -36,15 +49,27 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     """
     if sheet.redacted:
         raise ValueError("this sheet is already a viewer's")
-    old, _ = sealing.recorded_before(log, viewer, horizon)
-    rows = sealing.sealed_rows(sheet.rows, lambda row: revealed(sheet, row), viewer, old)
+    old_bids, old_deals = sealing.recorded_before(log, viewer, deal_horizon, entered=horizon)
+    rows = []
+    for r in sealing.sealed_rows(sheet.rows, lambda row: revealed(sheet, row), viewer, old_bids):
+        if r.hands is not None and not hands_shown(sheet, r.number):
+            r = replace(r, hands=_own(r.hands, viewer if r.number not in old_deals else None))
+        rows.append(r)
     # records=(): they hold every bid, for ``advance`` alone, and a viewer's sheet is never advanced
     return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, records=())
 
 
-def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0) -> Entry:
+def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,
+                 deal_horizon: int = 0) -> Entry:
     """A log entry as ``viewer`` may read it, judged against the whole sheet now (K-B1):
-    the family's ``sealing.sealed_entry`` with Skull King's reveal."""
+    the family's ``sealing.sealed_entry`` with Skull King's reveal; a deal shows only the
+    viewer's own hand (none if dealt before ``deal_horizon``) until its round is scored."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
+    if entry.kind == "deal":
+        number = entry.data.get("round")
+        if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
+            return entry
+        holder = None if entry.seq <= deal_horizon else viewer
+        return replace(entry, data={**entry.data, "hands": list(_own(entry.data.get("hands") or (), holder))})
     return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, horizon)

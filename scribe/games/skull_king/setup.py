@@ -68,6 +68,7 @@ class RuleSet:
     loot: bool = False  # K-S3: both Loot cards
     max_cards: int | None = None  # the table's cap on the cards dealt (K-R1; None: the deck's)
     rounds: tuple[int, ...] | None = None  # a chosen list of cards dealt, round by round
+    virtual_deck: bool = False  # Scribe deals to the phones; the cards are played trick by trick
 
     @property
     def deck_size(self) -> int:
@@ -144,7 +145,7 @@ class Setup:
         return cls(players=tuple(data["players"]), first_dealer=data.get("first_dealer", 0), rules=RuleSet(**rules))
 
 
-_FLAGS = ("cannonball", "bonus_on_miss", "kraken", "white_whale", "loot")
+_FLAGS = ("cannonball", "bonus_on_miss", "kraken", "white_whale", "loot", "virtual_deck")
 
 
 def _rounds(value: Any, most: int) -> tuple[int, ...] | None:
@@ -217,6 +218,11 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, **options: Any) ->
         # Never a silent choice: Rascal's scoring says itself what a near miss earns (K-S4).
         raise RuleError(N_("Counting bonuses on a missed bid is a house rule of Skull King's scoring only."),
                         field="bonus_on_miss")
+    if rules.virtual_deck and n == 2:
+        # Graybeard's ghost plays a third hand at two, but the rule book does not say who
+        # follows him when he leads: refused rather than guessed.
+        raise RuleError(N_("The virtual deck needs 3 to 8 players: at two, Graybeard's ghost plays a hand the rule "
+                           "book does not say how to play in turn. Play with your own cards."), field="virtual_deck")
     dealer = whole(first_dealer, "first_dealer")
     if not 0 <= dealer < n:
         raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")

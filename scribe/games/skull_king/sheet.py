@@ -15,6 +15,8 @@ from ...rules.log import REDO, UNDO, Entry, resolve
 from ...rules.sealed import SEALED
 from ...rules.standings import Standing, before_last, ranked
 from ..bidding.shown import Shown, shown
+from .cards import parse_card
+from .play import play_round
 from .scoring import Bonus, loot_points, round_points
 from .setup import Setup
 
@@ -30,6 +32,8 @@ class Record:
     loot: tuple[tuple[int, int], ...] = ()  # (who played the Loot, who captured it), K-S3
     cannonball: tuple[int, ...] = ()  # seats that chose the Cannonball (K-S4)
     corrected: bool = False
+    hands: tuple[tuple[str, ...], ...] | None = None  # virtual deck: the dealt hands (card notations)
+    plays: tuple[tuple[int, str], ...] = ()  # virtual deck: (seat, card as played), in play order
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,27 @@ class RoundRow:
     totals: tuple[int, ...] | None
     leaders: tuple[int, ...]
     corrected: bool
+    # Virtual deck: the dealt hands (a viewer's sheet keeps only their own, ``reveal``),
+    # the cards played (public), and the tricks as played while the round is played.
+    hands: tuple[tuple[str, ...] | None, ...] | None = None
+    plays: tuple[tuple[int, str], ...] = ()
+    play: Any = None  # trickplay.RoundPlay of Skull King's cards, None once scored
+
+    @property
+    def dealt(self) -> bool:
+        """Virtual deck: Scribe dealt this round's cards."""
+        return self.hands is not None
+
+    def remaining(self, player: int) -> tuple[str, ...] | None:
+        """The cards ``player`` still holds (dealt less played; a played Tigress was ``TI``),
+        None if not shown to this viewer."""
+        if self.hands is None or self.hands[player] is None:
+            return None
+        left = list(self.hands[player])  # type: ignore[arg-type]
+        for seat, card in self.plays:
+            if seat == player:
+                left.remove("TI" if card in ("TP", "TE") else card)
+        return tuple(left)
 
     @property
     def complete(self) -> bool:
@@ -185,6 +210,12 @@ def _apply(setup: Setup, records: tuple[Record, ...], entry: Entry) -> tuple[Rec
         r = replace(r, bids=tuple(bids))
     elif entry.kind == "bids":
         r = replace(r, bids=tuple(d["bids"]))
+    elif entry.kind == "deal":
+        r = replace(r, hands=tuple(tuple(h) for h in d["hands"]), plays=())
+    elif entry.kind == "played":
+        r = replace(r, plays=r.plays + ((d["player"], d["card"]),))
+    elif entry.kind == "take_back":
+        r = replace(r, plays=r.plays[:-1])
     elif entry.kind in ("tricks", "correction"):
         if entry.kind == "correction":
             r = replace(r, bids=tuple(d["bids"]), corrected=True)
@@ -216,11 +247,20 @@ def _sheet(setup: Setup, records: tuple[Record, ...], version: int, can_undo: bo
                 totals = tuple(a + b for a, b in zip(running, points))
             row = RoundRow(i + 1, cards, dealer, order, record.bids, record.tricks, record.destroyed,
                            record.bonuses or (Bonus(),) * setup.n, record.loot, record.cannonball,
-                           points, earned, totals, top(totals) if totals else (), record.corrected)
+                           points, earned, totals, top(totals) if totals else (), record.corrected,
+                           record.hands, record.plays, _play(setup, record, cards, order))
         if row.totals is not None:
             running = list(row.totals)
         rows.append(row)
     return Sheet(setup, tuple(rows), version, can_undo, can_redo, records, shown=seen)
+
+
+def _play(setup: Setup, record: Record, cards: int, order: tuple[int, ...]) -> Any:
+    """The tricks as played so far, once dealt and until scored (the dealer's left leads
+    first, then each trick's winner, or K-T1's rule for a destroyed trick)."""
+    if record.hands is None or record.tricks is not None:
+        return None
+    return play_round(setup.n, order[0], [(p, parse_card(c)) for p, c in record.plays], cards)
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:

@@ -16,6 +16,8 @@ from . import MAX_PLAYERS, RuleSet, most_cards
 from .scoring import BONUS_KINDS
 from .setup import hands
 from .sheet import RoundRow, Sheet
+from .play import tally
+from .words import bonus_text, card_label
 
 NEW_LABEL = N_("New game of Skull King")  # the start page's button
 
@@ -27,14 +29,14 @@ def game_label(variant: str) -> str:
 TEMPLATES = "skull_king"
 ROUND_TEMPLATE = "skull_king/_watch_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "skull_king/_player_bid.html"  # a seat's own bid on its phone (K-B1)
-ACTIONS = ("bid", "bids", "tricks")
+ACTIONS = ("bid", "bids", "tricks", "deal", "played", "take_back")
 NEW_TEMPLATE = "skull_king/new.html"
 SEATS = MAX_PLAYERS
 #: The bonuses a player's row counts (K-S2), most to fewest on the form; the black 14 and
 #: the Skull King taken by a Mermaid are one card each: one tap on who took it.
 COUNTED = ("fourteens", "mermaids", "pirates")
 ONE_CARD = ("black14", "skull_king")
-VIRTUAL_DECK = False  # K-*: the virtual deck is not offered for Skull King yet (issue 20, item 3)
+VIRTUAL_DECK = True  # Scribe deals to the phones and the cards are played trick by trick (3 to 8 players)
 
 
 def _int_or_raw(value: Any) -> Any:
@@ -86,7 +88,16 @@ def parse_action(kind: str, form, sheet: Sheet) -> dict[str, Any]:
     if kind == "bids":
         return {"round": form.get("round"), "bids": [_int_or_raw(form.get(f"bids.{p}")) for p in range(sheet.setup.n)]}
     if kind == "tricks":
+        if form.get("from_play") == "yes":  # virtual deck: the round as its cards gave it, one tap
+            n = sheet.setup.n
+            return {"round": form.get("round"), "cannonball": [p for p in range(n) if form.get(f"cannonball.{p}") == "on"]}
         return {"round": form.get("round"), **_result(form, sheet, sheet.current)}
+    if kind == "deal":
+        return {"round": form.get("round")}
+    if kind == "played":
+        return {k: form.get(k) for k in ("round", "player", "card")}
+    if kind == "take_back":
+        return {k: form.get(k) for k in ("round", "player")}
     return {}
 
 
@@ -102,7 +113,7 @@ def parse_correction(number: int, form, sheet: Sheet) -> dict[str, Any]:
 
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * SEATS, "dealer": "random", "scoring": "skull_king", "cannonball": False,
-            "bonus_on_miss": False, "kraken": False, "white_whale": False, "loot": False, "max_cards": "",
+            "bonus_on_miss": False, "kraken": False, "white_whale": False, "loot": False, "virtual_deck": False, "max_cards": "",
             "rounds": "", "name": ""}
 
 
@@ -110,7 +121,7 @@ def new_context() -> dict[str, Any]:
     return {"most_cards": most_cards(MAX_PLAYERS), "virtual_deck": VIRTUAL_DECK}
 
 
-_FLAGS = ("cannonball", "bonus_on_miss", "kraken", "white_whale", "loot")
+_FLAGS = ("cannonball", "bonus_on_miss", "kraken", "white_whale", "loot", "virtual_deck")
 
 
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
@@ -173,7 +184,18 @@ def _row(r: RoundRow) -> dict[str, Any]:
         "earned": None if r.earned is None else list(r.earned),
         "totals": None if r.totals is None else list(r.totals),
         "leaders": list(r.leaders), "complete": r.complete, "corrected": r.corrected,
+        "dealt": r.dealt, "play": None if r.play is None else _play(r.play),
     }
+
+
+def _play(t: Any) -> dict[str, Any]:
+    """The tricks as played on the virtual deck: public to every reader."""
+    def cards(plays: Any) -> list[dict[str, Any]]:
+        return [{"player": p, "card": str(c)} for p, c in plays]
+
+    return {"turn": t.turn, "leader": t.leader, "trick": cards(t.trick), "winning": t.winning, "won": list(t.won),
+            "finished": t.finished, "destroyed": t.destroyed,
+            "tricks": [{"leader": d.leader, "cards": cards(d.plays), "winner": d.winner} for d in t.done]}
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
@@ -197,8 +219,6 @@ def _bids_text(bids: Any, names: Any) -> str:
 
 
 def _result_text(d: dict[str, Any], names: Any) -> str:
-    from .words import bonus_text
-
     text = _("tricks %(tricks)s", tricks=", ".join(f"{names[p]} {t}" for p, t in enumerate(d["tricks"])))
     if d.get("destroyed"):
         text += " · " + _("destroyed: %(n)s", n=d["destroyed"])
@@ -219,6 +239,16 @@ def entry_text(e: Any, setup: Any) -> str:
         return _("Round %(round)s: Yo-ho-ho! bids %(bids)s", round=d["round"], bids=_bids_text(d["bids"], names))
     if e.kind == "tricks":
         return _("Round %(round)s: %(result)s", round=d["round"], result=_result_text(d, names))
+    if e.kind == "deal":
+        mine = [f"{names[p]}: {', '.join(card_label(c) for c in h)}" for p, h in enumerate(d.get("hands") or ()) if h]
+        text = _("Round %(round)s: Scribe deals", round=d["round"])
+        return text + (" · " + "; ".join(mine) if mine else "")
+    if e.kind == "played":
+        return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card_label(d["card"]))
+    if e.kind == "take_back":
+        return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
+                 card=card_label(d["card"]))
     if e.kind == "correction":
         text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=_bids_text(d["bids"], names))
         if d.get("tricks") is not None:
@@ -261,5 +291,12 @@ def form_values(values: Any, row: RoundRow | None, n: int) -> dict[str, Any]:
     return out
 
 
-FILTERS: dict[str, Any] = {}
-GLOBALS = {"sk_bid_turns": bid_turns, "sk_form": form_values, "sk_counted": COUNTED, "sk_hands": hands}
+def played_tally(row: RoundRow) -> dict[str, Any]:
+    """The round as its cards gave it, once the last is played (virtual deck): what the
+    Scribe confirms in one tap (the rules verify it again when it is recorded)."""
+    return tally(row.play, len(row.bids))
+
+
+FILTERS: dict[str, Any] = {"sk_bonus_dict": lambda b: bonus_text(b or {})}
+GLOBALS = {"sk_bid_turns": bid_turns, "sk_form": form_values, "sk_counted": COUNTED, "sk_hands": hands,
+           "sk_tally": played_tally}

@@ -59,3 +59,55 @@ def bonus_short(bonus: Any) -> str:
 
 
 FILTERS = {"sk_bonus": bonus_short, "sk_scoring": scoring_name}
+
+
+# --------------------------------------------------------------------------- its cards
+# The game draws its own cards for the shared hand and trick templates (the ``card``,
+# ``hand``, ``card_class`` and ``card_plays`` filters of ``scribe.formatting``).
+
+_SUIT_CLASS = {"G": "green", "Y": "yellow", "P": "purple", "B": "black"}
+_ORDER = {"ES": 0, "LO": 1, "TE": 2, "G": 3, "Y": 4, "P": 5, "B": 6, "PI": 7, "TI": 8, "TP": 8, "ME": 9, "SK": 10,
+          "KR": 11, "WW": 12}
+
+
+def card_label(notation: Any, setup: Any = None) -> str:
+    """A card's name in the reader's language: "green 7", "Tigress (as a Pirate)"."""
+    code = str(notation)
+    names = {"ES": _("Escape"), "PI": _("Pirate"), "TI": _("Tigress"), "TP": _("Tigress as a Pirate"),
+             "TE": _("Tigress as an Escape"), "SK": _("Skull King"), "ME": _("Mermaid"), "KR": _("Kraken"),
+             "WW": _("White Whale"), "LO": _("Loot")}
+    if code in names:
+        return names[code]
+    suit = {"G": _("green %(rank)s", rank=code[1:]), "Y": _("yellow %(rank)s", rank=code[1:]),
+            "P": _("purple %(rank)s", rank=code[1:]), "B": _("black %(rank)s", rank=code[1:])}
+    return suit.get(code[:1], code)
+
+
+def hand_order(cards: Any) -> list[str]:
+    """A hand sorted for display: Escapes and Loot, the suits (black, the trump, last),
+    then the characters and the beasts."""
+    def key(c: Any) -> tuple[int, int]:
+        code = str(c)
+        return (_ORDER.get(code, _ORDER.get(code[:1], 99)), int(code[1:]) if code[1:].isdigit() else 0)
+
+    return sorted((str(c) for c in cards), key=key)
+
+
+def card_class(notation: Any) -> str:
+    """The CSS class of a card chip: its suit's colour, or a character's."""
+    code = str(notation)
+    if code[1:].isdigit():
+        return _SUIT_CLASS.get(code[:1], "none")
+    return {"ES": "none", "LO": "none", "TE": "none"}.get(code, "wizard")
+
+
+def card_plays(notation: Any) -> list[str]:
+    """The Tigress is played as a Pirate or as an Escape, said when she is played: two
+    buttons; every other card is played as it is held."""
+    return ["TP", "TE"] if str(notation) == "TI" else [str(notation)]
+
+
+def destroyed_text(name: str) -> str:
+    """A trick nobody won (the Kraken, or the White Whale with special cards only, K-T1),
+    and who leads the next."""
+    return _("Nobody won the trick: it is destroyed. %(name)s leads.", name=name)

@@ -9,7 +9,6 @@ from typing import Any
 from flask_babel import get_locale, gettext as _
 
 from .. import wizard
-from ...rules.cards import SUITS as SUIT_CARDS, jubilee
 from ...rules.errors import N_, RuleError
 from ...formatting import card, cards_text, translate
 from .words import trump
@@ -313,24 +312,6 @@ def _jubilee_text(d: dict[str, Any], names: Any) -> str:
     return text
 
 
-def card_class(notation: str) -> str:
-    """The CSS class of a card chip: its suit colour, wizard or none (Jester); a Jubilee
-    card (W-J1..W-J5) as the card it beats like (Dragon: wizard) or its named suit."""
-    kind = jubilee.kind(notation)
-    if kind is not None:
-        suit = jubilee.named_suit(notation)
-        return f"jubilee {wizard.SUIT_OF[str(suit)] if suit else ('wizard' if kind == 'dragon' else 'none')}"
-    return {"W": "wizard", "J": "none"}.get(notation) or wizard.SUIT_OF.get(notation[:1], "none")
-
-
-def play_values(notation: str) -> list[str]:
-    """What a tap on a card of the hand sends: the Cloud and the Juggler once per suit they
-    may take (W-J3, W-J4: its player names the suit), any other card itself."""
-    if jubilee.kind(notation) in jubilee.NAMED_VALUE:
-        return [notation[:2] + str(s) for s in SUIT_CARDS]
-    return [notation]
-
-
 def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
     return translate(wizard.forbidden_message(setup, f))
 
@@ -358,6 +339,5 @@ def sealed_bid_turns(sheet: wizard.Sheet, row: wizard.RoundRow, claimed: Any) ->
 
 
 # Wizard's own template helpers, registered by web/filters.py
-FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text, "card_class": card_class,
-           "play_values": play_values}
+FILTERS = {"forbidden_text": forbidden_text, "broken_text": broken_text}
 GLOBALS = {"suits": wizard.SUITS, "sealed_bid_turns": sealed_bid_turns, "jubilee_cards": wizard.JUBILEE_CARDS}

@@ -3,9 +3,12 @@ and the trump (W-R3); ``FILTERS`` are the print-safe template filters it brings.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _, lazy_gettext
+from typing import Any
 
-from . import Setup, Trump
+from flask_babel import get_locale, gettext as _, lazy_gettext
+
+from . import SUIT_OF, Setup, Trump
+from ...rules.cards import SUITS as SUIT_CARDS, card_label as _label, jubilee, sort_key
 from ...formatting import ngettext_rounds
 
 SUIT_LABELS = {
@@ -92,6 +95,41 @@ def rules_text(setup: Setup) -> str:
     w, j = setup.card_names()
     parts.append(f"{w} / {j}")
     return " · ".join(parts)
+
+
+def card_label(notation: str, setup: Setup) -> str:
+    """A card's name in the game's edition (W-M2), in the reader's language."""
+    lang = str(get_locale())
+    return _label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+
+
+def hand_order(cards: Any) -> list[str]:
+    """A hand sorted for display: Jesters, then the suits, then Wizards; Jubilee cards too
+    (W-J1..W-J5)."""
+    return sorted(cards, key=sort_key)
+
+
+def card_class(notation: str) -> str:
+    """The CSS class of a card chip: its suit colour, wizard or none (Jester); a Jubilee
+    card (W-J1..W-J5) as the card it beats like (Dragon: wizard) or its named suit."""
+    kind = jubilee.kind(notation)
+    if kind is not None:
+        named = jubilee.named_suit(notation)
+        return f"jubilee {SUIT_OF[str(named)] if named else ('wizard' if kind == 'dragon' else 'none')}"
+    return {"W": "wizard", "J": "none"}.get(notation) or SUIT_OF.get(notation[:1], "none")
+
+
+def card_plays(notation: str) -> list[str]:
+    """What a tap on a card of the hand sends: the Cloud and the Juggler once per suit they
+    may take (W-J3, W-J4: its player names the suit), any other card itself."""
+    if jubilee.kind(notation) in jubilee.NAMED_VALUE:
+        return [notation[:2] + str(s) for s in SUIT_CARDS]
+    return [notation]
+
+
+def destroyed_text(name: str) -> str:
+    """A trick nobody won: the Bomb's (W-J2), and who leads the next."""
+    return _("Nobody won the trick (the Bomb): %(name)s leads the next.", name=name)
 
 
 FILTERS = {"suit": suit, "trump": trump, "jubilee_card": jubilee_card}
