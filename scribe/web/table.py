@@ -133,8 +133,9 @@ def forbidden_bid(sheet: Any) -> Any:
 @bp.get("/games/<key>/pass/<int:player>")
 def pass_phone(key: str, player: int):
     """The Scribe's phone in one player's hands (not for a seat claimed on its own phone):
-    bids entered seat by seat, that player's bid buttons only (W-B7, K-B1); cards of their
-    own in play, that player's hand with the cards they may play, and their take-back.
+    bids entered seat by seat, that player's bid buttons only (W-B7, K-B1), beside their
+    dealt hand if any; cards of their own in play, that player's hand with the cards they
+    may play, and their take-back.
     Asks the game (``seats_bid_alone``, ``seat_plays``, ``player_bid_state``) only."""
     shown = access.scribe(key)
     game, full = shown.game, shown.full
@@ -165,7 +166,8 @@ def pass_phone(key: str, player: int):
     if not can_bid:
         ctx["error"] = {"message": _("%(name)s has no bid to enter now.", name=full.setup.players[player]), "field": "bid"}
         return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
-    return page_or_fragment("table/pass.html", "table/_pass.html", **ctx)
+    # a dealt hand is shown with the bid buttons: a player bids on the cards they hold (W-R4)
+    return page_or_fragment("table/pass.html", "table/_pass.html", cards=sharing.own_hands(sheet, player), **ctx)
 
 
 # --------------------------------------------------------------------------- watchers

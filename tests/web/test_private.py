@@ -373,3 +373,19 @@ def test_a_new_link_cannot_play_or_read_a_hand_dealt_before_it_through_the_api(c
         assert f'"{dealt[0]}"' not in shown
     assert pauls.get(f"/api/player/{t['players'][PAUL]}").status_code == 410  # the old link is gone
     assert client.get(f"/api/games/{t['key']}/sheet").get_json()["version"] == before  # nothing played
+
+
+def test_a_player_without_a_phone_bids_on_the_scribes_phone_seeing_their_own_hand(client, phone):
+    """W-R4, W-B7: with the virtual deck and hidden bids, the Scribe's phone passed to Paul
+    for his bid shows the card he was dealt beside his bid buttons (greyed: cards are played
+    once every bid is in); it is the hand his own phone is given, and only one hand."""
+    t = _game(client, reveal="hidden", rules={"virtual_deck": True, "rounds": 3})
+    client.post(f"/api/games/{t['key']}/deal", json={})
+    if client.get(f"/api/games/{t['key']}/sheet").get_json()["rounds"][0]["trump"]["card"] == "wizard":
+        client.post(f"/api/games/{t['key']}/trump", json={"card": "wizard", "suit": "red"})  # W-R3: named first
+    passed = client.get(f"/games/{t['key']}/pass/{PAUL}").get_data(as_text=True)
+    shown = re.findall(r'data-card="([^"]+)"', passed)
+    assert 'name="bid"' in passed and "Paul’s cards" in text(passed)
+    assert all("disabled" in b for b in re.findall(r'<button[^>]*name="card"[^>]*>', passed))
+    own = phone().get(f"/api/player/{t['players'][PAUL]}").get_json()["cards"]["current"]["hand"]
+    assert shown == own and len(shown) == 1  # round 1: one card each, Paul's alone

@@ -6,6 +6,8 @@ saved. The deal's randomness is replaced by a fixed deal; the rules are the real
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from web_helpers import HX, errors, submit, text
 
@@ -141,3 +143,17 @@ def test_french_words_for_the_cards(client, fixed_deal):
     client.get("/lang/fr") if False else None
     view = client.get(f"/p/{tokens[ANA]}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "Sirène" in text(view) and "vert 3" in text(view)
+
+
+def test_a_player_without_a_phone_bids_on_the_scribes_phone_seeing_their_own_hand_only(client, fixed_deal):
+    """K-B1 with the virtual deck: the Scribe's phone passed to Ben for his bid shows his
+    dealt cards beside the bid buttons (greyed: cards are played once every bid is in), and
+    nobody else's."""
+    gid, _links = vd_game(client)
+    body = page(client, gid)
+    assert submit(client, body, "/deal").status_code == 303
+    passed = client.get(f"/games/{gid}/pass/{BEN}").get_data(as_text=True)
+    shown = re.findall(r'data-card="([^"]+)"', passed)
+    assert sorted(shown) == sorted(HANDS[BEN])
+    assert 'name="bid"' in passed and "Ben’s cards" in text(passed)
+    assert all(b.count("disabled") for b in re.findall(r'<button[^>]*name="card"[^>]*>', passed))
