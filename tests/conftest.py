@@ -149,3 +149,26 @@ def instance_before_links(tmp_path):
     store.append_entry(db, old, 0, "bid", {"round": 1, "player": 0, "bid": 0})
     db.conn.close()
     return instance, old
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One throwaway PostgreSQL cluster for the whole run (tests/pgcluster.py); skipped
+    where PostgreSQL is not installed, a failure under CI (the store's tests must run on
+    both backends there)."""
+    import pgcluster
+
+    why = pgcluster.missing()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL tests cannot run: {why} (CI is set, so this is a failure)")
+        pytest.skip(why)
+    cluster = pgcluster.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster):
+    """A fresh empty PostgreSQL database for one test: its URL."""
+    return pg_cluster.fresh_database()
