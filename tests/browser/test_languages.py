@@ -3,7 +3,7 @@ players' phones in German (the browser's language), Spanish (the switch's cookie
 Italian (chosen on the phone with the switch), the TV in Dutch and the Scribe's phone in
 French. Every page speaks its reader's language at the same time; a Wizard turned up and
 the bids reach every page live, each naming the card as its language's edition prints it
-(W-M2: Zauberer, Mago, Mago, Tovenaar). Then each of the six languages' game page is
+(W-M2: Zauberer, Mago, Stregone, Tovenaar). Then each of the six languages' game page is
 photographed at the phone's size."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_one_game_three_phones_three_languages_and_the_tv_in_a_fourth(server, co
     # the Scribe turns up a Wizard: every page names it in its own language, live
     api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
     scribe.reload()
-    card = {"de": "Zauberer", "es": "Mago", "it": "Mago", "nl": "Tovenaar", "fr": "Wizard"}
+    card = {"de": "Zauberer", "es": "Mago", "it": "Stregone", "nl": "Tovenaar", "fr": "Wizard"}
     trump = "Trump: %(trump)s"
     for lang, page in pages.items():
         said_trump = said(lang, trump).split("%(trump)s")[0].strip()  # "Trumpf:", "Atout :", ...

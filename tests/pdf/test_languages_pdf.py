@@ -47,7 +47,7 @@ def test_a_german_wizard_sheet_says_zauberer_and_narr_whoever_prints_it(client, 
 
 
 @pytest.mark.parametrize("lang, words", [("de", ("Zauberer", "Narr")), ("es", ("Mago", "Bufón")),
-                                         ("it", ("Mago", "Giullare")), ("nl", ("Tovenaar", "Nar"))])
+                                         ("it", ("Stregone", "Giullare")), ("nl", ("Tovenaar", "Nar"))])
 def test_a_games_sheet_names_the_english_deck_in_its_language(client, api, lang, words):
     status, body = api("post", "/api/games", {"players": NAMES, "first_dealer": 0, "lang": lang})
     assert status == 201, body

@@ -91,7 +91,7 @@ def test_a_german_wizard_game_says_zauberer_and_narr_to_a_german_reader(client, 
 
 
 @pytest.mark.parametrize("header, wizard, jester", [
-    ({"Accept-Language": "es"}, "Mago", "Bufón"), ({"Accept-Language": "it"}, "Mago", "Giullare"),
+    ({"Accept-Language": "es"}, "Mago", "Bufón"), ({"Accept-Language": "it"}, "Stregone", "Giullare"),
     ({"Accept-Language": "nl"}, "Tovenaar", "Nar"), (FR, "Wizard", "Jester"), (EN, "Wizard", "Jester"),
 ])
 def test_the_english_deck_in_each_language(client, api, header, wizard, jester):
@@ -117,7 +117,7 @@ def test_the_game_name_stays_wizard_where_the_card_is_zauberer(client):
     assert "Wizard" in html[html.index("<h1>"):html.index("</h1>")]  # the game, by its own name
 
 
-def test_skull_king_cards_as_the_german_edition_prints_them(client, api):
+def test_skull_king_cards_in_the_readers_language_the_king_by_his_own_name(client, api):
     status, body = api("post", "/api/games", {"game": "skull_king", "players": NAMES, "lang": "de",
                                               "rules": {"virtual_deck": True}})
     assert status == 201, body
@@ -127,7 +127,7 @@ def test_skull_king_cards_as_the_german_edition_prints_them(client, api):
     with client.application.test_request_context():
         setup = Setup(players=tuple(NAMES))
         with force_locale("de"):
-            assert [card(c, setup) for c in ("ES", "PI", "ME", "SK")] == ["Escape", "Pirat", "Mermaid", "Skull King"]
+            assert [card(c, setup) for c in ("ES", "PI", "ME", "SK")] == ["Flucht", "Pirat", "Meerjungfrau", "Skull King"]
         with force_locale("fr"):
             assert [card(c, setup) for c in ("ES", "ME")] == ["Fuite", "Sirène"]
 

@@ -73,8 +73,8 @@ _ORDER = {"ES": 0, "LO": 1, "TE": 2, "G": 3, "Y": 4, "P": 5, "B": 6, "PI": 7, "T
 def card_label(notation: Any, setup: Any = None) -> str:
     """A card's name in the reader's language: "green 7", "Tigress (as a Pirate)"."""
     code = str(notation)
-    # a context: the cards' names as each language's edition prints them (German's keeps
-    # Escape and Mermaid), apart from the same English words elsewhere ("Skull King" the game)
+    # a context: the cards' names as each language's edition prints them (the Skull King
+    # keeps his name everywhere), apart from the same English words elsewhere (the game's name)
     names = {
         "ES": pgettext("Skull King card", "Escape"),
         "PI": pgettext("Skull King card", "Pirate"),
