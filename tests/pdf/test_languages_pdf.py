@@ -53,3 +53,26 @@ def test_a_games_sheet_names_the_english_deck_in_its_language(client, api, lang,
     assert status == 201, body
     text = _all_text(client.get(f"/games/{body['key']}/sheet.pdf").data)
     assert f"{words[0]} / {words[1]}" in text, text
+
+
+@pytest.mark.parametrize("lang, said", [("de", "Narr aufgedeckt: kein Trumpf. Zauberer aufgedeckt"),
+                                        ("es", "Sale un Bufón: sin triunfo"), ("it", "Esce un Giullare"),
+                                        ("nl", "Nar omgedraaid: geen troef")])
+def test_a_blank_wizard_pad_in_each_new_language(client, lang, said):
+    """The pad takes the reader's language: the switch's cookie, on the web."""
+    client.set_cookie("lang", lang)
+    resp = client.get("/pads.pdf?players=4")
+    assert resp.status_code == 200
+    text = " ".join(_all_text(resp.data).split())
+    assert said in text, text
+    assert "Jester" not in text
+
+
+def test_scribe_pad_prints_in_german(tmp_path, monkeypatch):
+    from scribe.cli import main
+
+    monkeypatch.setenv("SCRIBE_INSTANCE", str(tmp_path / "instance"))
+    out = tmp_path / "pad.pdf"
+    assert main(["pad", "--players", "3", "--lang", "de", "-o", str(out)]) == 0
+    text = " ".join(_all_text(out.read_bytes()).split())
+    assert "Zauberer" in text and "Narr" in text and "3 Spieler" in text, text
