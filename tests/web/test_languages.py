@@ -142,3 +142,23 @@ def test_dates_in_the_readers_way(client, api):
     en = client.get(f"/games/{key}/history", headers={"Accept-Language": "en-US"}).text
     assert re.search(r"#1 · \d{2}\.\d{2}\.\d{2}, \d{2}:\d{2}", de)  # 24.11.26, 21:40
     assert re.search(r"#1 · \d{1,2}/\d{1,2}/\d{2}, \d{1,2}:\d{2}\s[AP]M", en)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de", ["Zauberer", "Narr", "Rot 7", "Blau 13", "Wolke (Rot)"]), ("es", ["Mago", "Bufón", "7 rojo", "13 azul", None]),
+    ("it", ["Stregone", "Giullare", "7 rosso", "13 blu", None]), ("nl", ["Tovenaar", "Nar", "rood 7", "blauw 13", None]),
+    ("fr", ["Wizard", "Jester", "7 rouge", "13 bleu", "Nuage (rouge)"]), ("en", ["Wizard", "Jester", "red 7", "blue 13", "Cloud (red)"]),
+])
+def test_the_virtual_decks_cards_in_each_language(app, lang, said):
+    """The hand's chips: the English deck's specials and the suits in the reader's words (W-M2)."""
+    from flask_babel import force_locale
+
+    from scribe.formatting import card
+    from scribe.games.wizard import Setup
+
+    with app.test_request_context(), force_locale(lang):
+        setup = Setup(players=tuple(NAMES), edition="english")
+        got = [card(c, setup) for c in ("W", "J", "R7", "B13", "CLR")]
+    assert [g for g, s in zip(got, said) if s] == [s for s in said if s]
+    if lang != "en":  # a Jubilee Cloud named red: its name and its suit in the reader's words
+        assert got[4].endswith(")") and "Cloud" not in got[4] and "red" not in got[4]
