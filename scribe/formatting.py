@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from flask import Flask
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import format_decimal, get_locale, gettext as _, ngettext
 
 from .chart import chart
 from .games import part, parts, rules_of
@@ -20,6 +20,29 @@ from .ruling import ruling
 def translate(err: RuleError) -> str:
     """A rules refusal in the reader's language (the template is the msgid)."""
     return _(err.template, **err.params)
+
+
+def score(value: Any, signed: bool = False) -> str:
+    """A score, total, points or difference as the reader writes it, in the locale in
+    force (the viewer's on a page, the game's language in its PDF): ``1\u202f240`` in
+    French, ``1,240`` in English, ``1.240`` in German. ``signed`` puts a ``+`` before a
+    gain, as a round's points read ("+40"); ``None`` prints nothing. Babel's minus is the
+    ASCII hyphen in Scribe's six languages, so ``-40`` reads as before.
+
+    >>> from flask import Flask
+    >>> from flask_babel import Babel, force_locale
+    >>> app = Flask("doc"); _ = Babel(app)
+    >>> with app.app_context(), force_locale("fr"):
+    ...     score(1240), score(-1240), score(40, signed=True), score(0, signed=True), score(None)
+    ('1\u202f240', '-1\u202f240', '+40', '0', '')
+    >>> with app.app_context(), force_locale("de"):
+    ...     score(1240), score(1240, signed=True)
+    ('1.240', '+1.240')
+    """
+    if value is None or value == "":
+        return ""
+    out = format_decimal(value, format="#,##0.###")
+    return "+" + out if signed and value > 0 else out
 
 
 def player(p: int, names: Sequence[str]) -> str:
@@ -75,7 +98,7 @@ def story(sheet: Any) -> Any:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.filters.update(rules_text=rules_text, player=player, story=story, chart=chart, card=card, hand=hand,
+    app.jinja_env.filters.update(rules_text=rules_text, player=player, score=score, story=story, chart=chart, card=card, hand=hand,
                                  card_class=card_class, card_plays=card_plays,
                                  destroyed_text=destroyed_text)
     app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines

@@ -94,11 +94,12 @@ def text(page: str) -> str:
 
 
 def sheet_totals(page: str) -> dict[int, list[int | None]]:
-    """Round number -> the running totals shown in its row (None where empty)."""
+    """Round number -> the running totals shown in its row (None where empty), read as the
+    page writes them: with the locale's group separator (``1\u202f240``, ``1,240``, ``1.240``)."""
     rows = {}
     for number, body in re.findall(r'<tr id="round-(\d+)"[^>]*>(.*?)</tr>', page, re.S):
-        cells = re.findall(r'<span class="total">\s*(-?\d*)\s*</span>', body)
-        rows[int(number)] = [int(c) if c else None for c in cells]
+        cells = re.findall(r'<span class="total">\s*(-?[\d\u202f\xa0.,]*)\s*</span>', body)
+        rows[int(number)] = [int(re.sub(r"[^\d-]", "", c)) if c else None for c in cells]
     return rows
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...formatting import score
 from ...rules.errors import N_
 
 from .story import CUSTOM_HIGHEST
@@ -94,7 +95,7 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
 def entry_text(e, setup: points.Setup) -> str:
     """One line of the history, in words: the points as entered, and who closed (P-S1)."""
     d, names = e.data, setup.players
-    pts = ", ".join(f"{name} {p}" for name, p in zip(names, d["points"]))
+    pts = ", ".join(f"{name} {score(p)}" for name, p in zip(names, d["points"]))  # 1\u202f240 in French
     if e.kind == "correction":
         text = _("Round %(round)s corrected: %(points)s", round=d["round"], points=pts)
     else:
