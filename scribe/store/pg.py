@@ -62,8 +62,8 @@ class PgDatabase:
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> psycopg.Cursor:
         cur = self.conn.execute(_sql(sql), params or None, prepare=False)
-        if self._depth == 0 and not sql.lstrip()[:6].lower() == "select":
-            self.writes += 1
+        if self._depth == 0 and cur.rowcount != 0 and not sql.lstrip()[:6].lower() == "select":
+            self.writes += 1  # a conditional write that changed no row (a stale append) saved nothing
         return cur
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
