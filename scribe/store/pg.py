@@ -61,7 +61,7 @@ class PgDatabase:
         self._depth = 0
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> psycopg.Cursor:
-        cur = self.conn.execute(_sql(sql), params or None, prepare=False)
+        cur = self.conn.execute(_sql(sql), params or None)  # prepared by psycopg from the 5th use
         if self._depth == 0 and cur.rowcount != 0 and not sql.lstrip()[:6].lower() == "select":
             self.writes += 1  # a conditional write that changed no row (a stale append) saved nothing
         return cur
