@@ -126,6 +126,8 @@ def test_with_the_database_gone_every_request_is_503_try_again_and_nothing_half_
         assert "cannot be reached" in resp.get_json()["error"] and "Nothing was saved" in resp.get_json()["error"]
         page = client.get(f"/games/{key}")
         assert page.status_code == 503 and b"cannot be reached" in page.data
+        french = client.get(f"/games/{key}", headers={"Accept-Language": "fr"})
+        assert french.status_code == 503 and "La base de données est injoignable" in french.get_data(as_text=True)
         health = client.get("/healthz", headers={"Host": "localhost"})
         assert health.status_code == 503 and health.get_json()["status"] == "unavailable"
         assert client.post("/api/games", json={"players": PLAYERS, "first_dealer": 2}).status_code == 503
