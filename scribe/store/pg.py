@@ -85,6 +85,12 @@ class PgDatabase:
         if self._depth == 0:
             self.writes += 1
 
+    def serialize(self, key: str) -> None:
+        """Inside a transaction: wait for any other transaction serialized on ``key`` (a
+        game's id) to end first. For writes that delete and insert again (a game's story
+        rows, a link replaced), which a row lock cannot cover: the rows are not there yet."""
+        self.execute("select pg_advisory_xact_lock(hashtext(?))", [key])
+
     @property
     def in_transaction(self) -> bool:
         return self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
