@@ -137,3 +137,34 @@ def test_each_phone_is_answered_its_own_rows_when_rows_are_kept_and_equal_to_fre
     seen = _same_as_fresh(readers, "the last bid undone")
     for who in readers:  # a reveal is public and for good
         assert seen[who]["rounds"][0]["bids"] == [1, 0, None], who
+
+
+# --------------------------------------------------------------------------- the session cookie
+
+
+def test_a_cookie_is_read_signed_and_refused_by_its_own_apps_key_only(tmp_path):
+    """The session's serializer is kept per secret key (``web/cookies.py``): two apps
+    with two keys on one database in one process each take their own cookie (the phone
+    holding a seat opens it again) and not the other's (a stranger's phone: refused), and
+    a request with no cookie is sent none."""
+    from scribe import create_app
+
+    shared = str(tmp_path / "shared.sqlite3")  # one database: only the key tells them apart
+    one = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "one"), "SECRET_KEY": "one" * 8,
+                      "DATABASE": shared})
+    two = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "two"), "SECRET_KEY": "two" * 8,
+                      "DATABASE": shared})
+    scribe = one.test_client()
+    key = _made(scribe)
+    paul = scribe.get(f"/api/games/{key}/links").get_json()["players"][PAUL]["token"]
+    ana = one.test_client()
+    assert ana.get(f"/api/player/{paul}").status_code == 200  # her phone claims Paul's seat
+    cookie = ana.get_cookie("session").value
+    elsewhere = two.test_client()
+    elsewhere.set_cookie("session", cookie)  # app one's cookie shown to app two: not its signature
+    assert elsewhere.get(f"/api/player/{paul}").status_code == 403
+    again = one.test_client()
+    again.set_cookie("session", cookie)  # the same cookie on app one: her phone
+    assert again.get(f"/api/player/{paul}").status_code == 200
+    resp = one.test_client(use_cookies=False).get(f"/api/games/{key}/sheet")
+    assert resp.status_code == 200 and "Set-Cookie" not in resp.headers
