@@ -168,3 +168,18 @@ def test_a_cookie_is_read_signed_and_refused_by_its_own_apps_key_only(tmp_path):
     assert again.get(f"/api/player/{paul}").status_code == 200
     resp = one.test_client(use_cookies=False).get(f"/api/games/{key}/sheet")
     assert resp.status_code == 200 and "Set-Cookie" not in resp.headers
+
+
+def test_json_answers_keep_number_keys_and_big_integers(app):
+    """orjson is tried without its number-keys option first (half the time on a sheet):
+    a dict keyed by numbers and an integer past 64 bits still come out as before."""
+    import json
+
+    with app.test_request_context():
+        plain = app.json.response(sheet={"rounds": [{"bids": [1, None]}]}).get_data()
+        keyed = app.json.response(seats={0: "Ana", 1: "Ben"}).get_data()
+        big = app.json.response(n=2**70).get_data()
+        assert json.loads(app.json.dumps({2: [3]})) == {"2": [3]}
+    assert json.loads(plain) == {"sheet": {"rounds": [{"bids": [1, None]}]}}
+    assert json.loads(keyed) == {"seats": {"0": "Ana", "1": "Ben"}}
+    assert json.loads(big) == {"n": 2**70}
