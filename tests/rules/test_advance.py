@@ -315,6 +315,8 @@ def _same(rules, advanced, fresh, log: list[Entry]) -> None:
     assert (advanced.version, advanced.can_undo, advanced.can_redo) == (fresh.version, fresh.can_undo, fresh.can_redo)
     assert rules.summary(advanced) == rules.summary(fresh)
     assert rules.story(advanced) == rules.story(fresh)
+    # Wizard's flags of bids a correction made illegal (W-B4, W-B5), judged once per scored row
+    assert getattr(advanced, "broken_bids", None) == getattr(fresh, "broken_bids", None)
     for seat in (None, *range(fresh.setup.n)):
         assert rules.view(advanced, log, seat) == rules.view(fresh, log, seat)
 
