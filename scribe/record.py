@@ -18,6 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import service, sharing
+from .config import LANGUAGES
 from .games import GAMES
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
@@ -26,7 +27,6 @@ from .store.games import new_id, now
 
 FORMAT = "scribe-game"
 VERSION = 1
-LANGUAGES = ("fr", "en")
 ENTRY_KEYS = {"seq", "kind", "data", "at"}
 
 
