@@ -1,4 +1,5 @@
-"""``scribe backup FILE``, ``scribe export GAME_ID`` and ``scribe import FILE``.
+"""``scribe backup FILE``, ``scribe export GAME_ID``, ``scribe import FILE`` and ``scribe
+migrate-store FILE --to URL``.
 
 They read the app's configuration like ``scribe pdf`` (``SCRIBE_INSTANCE`` sets the
 instance folder and so the database) and are safe while ``scribe serve`` runs: the
@@ -142,3 +143,20 @@ def import_command(file: str) -> int:
     print(f"imported as game {game_id}: the Scribe opens it at /games/{key} on this server", file=sys.stderr)
     print(key)
     return 0
+
+
+@click.command("migrate-store", cls=StatusCommand)
+@click.argument("file", metavar="SQLITE_FILE")
+@click.option("--to", "url", required=True, metavar="URL",
+              help="the PostgreSQL database: postgresql://user:password@host:port/database")
+def migrate_command(file: str, url: str) -> int:
+    """Move every game of a SQLite file (a laptop's instance/scribe.sqlite3) into PostgreSQL.
+
+    Each game goes whole or not at all (its log, links, groups and story), then is
+    replayed there: the report says game by game that its sheet and totals are equal.
+    Run it again: games already there are checked, not written twice. Exit 1 when a
+    game failed, 2 when nothing could start (a wrong URL, a database out of reach).
+    """
+    from .migrate_store import migrate
+
+    return migrate(file, url, lambda line: print(line, flush=True))
