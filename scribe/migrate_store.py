@@ -14,8 +14,8 @@ the laptop's, and the report says so game by game.
 
 from __future__ import annotations
 
+import sqlite3
 import tempfile
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -23,8 +23,8 @@ from typing import Any, Callable, Iterator
 from . import store
 from .games import GAMES
 from .record_cli import _fail, backup_file
-from .store import transfer
-from .store.db import WRITE_LOCK, begin_write
+from .store import pg, transfer
+from .store.db import writing
 
 FAILED = 1
 
@@ -35,16 +35,16 @@ class Refused(Exception):
 
 @dataclass
 class Target:
-    """Where the games go: a store's db (what ``store`` functions take), a DB-API
-    connection to write rows with, its placeholder and each table's columns."""
+    """Where the games go: a store's db (what ``store`` functions take), each table's
+    columns, and how it is named in messages (no password)."""
 
     db: Any
-    conn: Any
-    mark: str
     columns: dict[str, set[str]]
-    transaction: Callable[[], Any]
-    close: Callable[[], None]
     name: str
+
+    def transaction(self) -> Any:
+        """One write transaction; what it yields takes ``execute`` with ``?`` placeholders."""
+        return writing(self.db, lock=True)
 
 
 @dataclass(frozen=True)
@@ -56,48 +56,39 @@ class Checked:
     line: str
 
 
-def shown_url(url: str) -> str:
-    """A database URL with its password hidden, to print."""
-    head, at, tail = url.rpartition("@")
-    if not at or ":" not in head.split("://", 1)[-1]:
-        return url
-    scheme, _, user = head.partition("://")
-    return f"{scheme}://{user.split(':', 1)[0]}:***@{tail}"
-
-
 def open_target(url: str) -> Target:
     """The target store, its schema brought up to date; Refused when the URL is not one
     this command writes to or the database cannot be reached."""
-    if url.startswith(("postgresql://", "postgres://")):
-        return _postgres(url)
+    if pg.is_url(url):
+        try:
+            db = store.open_db(url)
+        except pg.UNREACHABLE as exc:
+            reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+            raise Refused(f"cannot reach the database at {store.shown(url)}: {reason}") from None
+        except pg.psycopg.Error as exc:
+            raise Refused(f"the database at {store.shown(url)} refused: {exc}") from None
+        rows = db.execute("select table_name, column_name from information_schema.columns "
+                          "where table_schema = current_schema()").fetchall()
+        columns: dict[str, set[str]] = {}
+        for table, column in rows:
+            columns.setdefault(table, set()).add(column)
+        return Target(db, columns, store.shown(url))
     if url.startswith("sqlite:///"):
         return _sqlite(Path(url.removeprefix("sqlite:///")), url)
+    given = url.split("://", 1)[0] + "://..." if "://" in url else url  # a URL's password is never shown
     raise Refused(f"--to must be a PostgreSQL URL (postgresql://user@host:port/database) "
-                  f"or another Scribe's file (sqlite:///path), not {shown_url(url)!r}")
+                  f"or another Scribe's file (sqlite:///path), not {given!r}")
 
 
 def _sqlite(path: Path, url: str) -> Target:
     """Another Scribe's SQLite file (created if missing): games merged into it."""
-    import sqlite3
-
     if not path.parent.is_dir():
         raise Refused(f"cannot open {path}: its folder does not exist")
     try:
         db = store.open_db(path)
     except sqlite3.Error as exc:
         raise Refused(f"{path} is not a SQLite database Scribe can write: {exc}") from None
-
-    @contextmanager
-    def transaction() -> Iterator[None]:
-        with WRITE_LOCK, db.conn:
-            begin_write(db.conn)
-            yield
-
-    return Target(db, db.conn, "?", _sqlite_columns(db.conn), transaction, db.conn.close, url)
-
-
-def _postgres(url: str) -> Target:
-    raise Refused("this Scribe has no PostgreSQL store yet")
+    return Target(db, _sqlite_columns(db.conn), url)
 
 
 def _sqlite_columns(conn: Any) -> dict[str, set[str]]:
@@ -111,8 +102,6 @@ def _snapshot(path: Path, folder: str) -> Any:
     if not path.is_file():
         raise Refused(f"there is no file {path}")
     copy = Path(folder) / "source.sqlite3"
-    import sqlite3
-
     try:
         backup_file(path, copy)
         db = store.open_db(copy)
@@ -176,8 +165,8 @@ def move(source: Any, target: Target) -> Iterator[Checked]:
         rows = transfer.read_game(source.conn, game_id)
         if not there:
             try:
-                with target.transaction():
-                    transfer.write_rows(target.conn, rows, target.mark)
+                with target.transaction() as conn:
+                    transfer.write_rows(conn, rows)
             except Exception as exc:  # noqa: BLE001 - the database's refusal, this game only
                 yield Checked(game_id, "failed", f"FAILED   {label}: the database refused it ({exc}); not moved")
                 continue
@@ -218,8 +207,8 @@ def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> in
             for checked in move(source, target):
                 counts[checked.outcome] += 1
                 say(checked.line)
-            with target.transaction():
-                transfer.write_rows(target.conn, {"player_names": names}, target.mark, "on conflict do nothing")
+            with target.transaction() as conn:
+                transfer.write_rows(conn, {"player_names": names}, on_conflict="on conflict do nothing")
             say(f"{counts['moved']} games moved, {counts['there']} already there, {counts['failed']} failed; "
                 f"{len(names)} players' renames of the groups")
             key = Path(source_path).parent / "secret_key"
@@ -229,4 +218,4 @@ def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> in
             return FAILED if counts["failed"] else 0
         finally:
             source.conn.close()
-            target.close()
+            store.close(target.db)

@@ -16,7 +16,7 @@ from scribe.cli import main
 NAMES = ["Anna", "Bert", "Cleo"]
 
 
-@pytest.fixture(params=["sqlite"])  # postgresql: once the PostgreSQL store is merged
+@pytest.fixture(params=["sqlite", "postgresql"])
 def target(request, tmp_path):
     """(URL given to --to, the app's config opening that store)."""
     if request.param == "sqlite":
@@ -189,6 +189,7 @@ def _rows(app, table) -> int:
 @pytest.mark.parametrize("url, words", [
     ("http://example.org/db", "must be a PostgreSQL URL"),
     ("mysql://u:secret@h/db", "must be a PostgreSQL URL"),
+    ("postgresql://nobody:secret@127.0.0.1:1/scribe", "cannot reach"),
 ])
 def test_a_wrong_or_unreachable_database_is_refused_with_status_2(tmp_path, capsys, url, words):
     laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})

@@ -3,8 +3,9 @@ migrate-store``): the game, its log, its links (revoked ones too: their holders 
 so), the groups holding it and its story rows, exactly as stored, ids and token hashes
 included, so every link opens the moved game with the same token.
 
-Plain DB-API on both sides (``sqlite3`` and ``psycopg`` connections): the tables and
-columns are the same in both stores; only the placeholder differs.
+Read from a SQLite connection, written through what ``db.writing`` yields on either
+backend (``?`` placeholders): both stores keep the same tables and columns, with the
+same shapes (pg_schema.py), so a row moves unchanged.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ def game_ids(conn: Any) -> list[str]:
     return [r[0] for r in conn.execute("select id from games order by created_at, rowid").fetchall()]
 
 
-def read_game(conn: Any, game_id: str, mark: str = "?") -> Rows:
+def read_game(conn: Any, game_id: str) -> Rows:
     """Every row of one game, table by table, in a stable order."""
-    return {table: _select(conn, f"select * from {table} where {_KEY.get(table, 'game_id')} = {mark} "
+    return {table: _select(conn, f"select * from {table} where {_KEY.get(table, 'game_id')} = ? "
                                  f"order by {_ORDER[table]}", [game_id])
             for table in GAME_TABLES}
 
@@ -46,15 +47,14 @@ def read_names(conn: Any) -> list[dict[str, Any]]:
     return _select(conn, "select * from player_names order by group_hash, name_key", [])
 
 
-def write_rows(conn: Any, rows: Mapping[str, list[dict[str, Any]]], mark: str = "?",
-               on_conflict: str = "") -> int:
+def write_rows(conn: Any, rows: Mapping[str, list[dict[str, Any]]], on_conflict: str = "") -> int:
     """Insert ``rows`` table by table in the caller's transaction; how many rows went in
     (``on_conflict``, e.g. "on conflict do nothing", counts the ones it skipped too)."""
     count = 0
     for table in rows:
         for row in rows[table]:
             names = list(row)
-            conn.execute(f"insert into {table} ({', '.join(names)}) values ({', '.join([mark] * len(names))}) "
+            conn.execute(f"insert into {table} ({', '.join(names)}) values ({', '.join('?' * len(names))}) "
                          f"{on_conflict}", [row[n] for n in names])
             count += 1
     return count

@@ -15,16 +15,21 @@ import time
 
 import pytest
 
+from scribe import store
+
 from .conftest import Server, request
 
 TABLES = 4
 KILLS = 4
 
 
-@pytest.fixture(params=["sqlite"])  # postgresql: once the PostgreSQL store is merged
-def store_env(request) -> dict[str, str]:
-    """The environment choosing the store the servers write to."""
-    return {}
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_env(request, tmp_path) -> tuple[dict[str, str], str]:
+    """The environment choosing the store the servers write to, and where that store is."""
+    if request.param == "sqlite":
+        return {}, str(tmp_path / "instance" / "scribe.sqlite3")
+    url = request.getfixturevalue("pg_url")
+    return {"SCRIBE_DATABASE_URL": url}, url
 
 
 def api(port: int, method: str, path: str, body=None):
@@ -72,7 +77,7 @@ def test_kill_9_mid_write_loses_no_answered_write_and_leaves_no_gap(tmp_path, st
     servers: list[Server] = []
 
     def start() -> Server:
-        server = Server(tmp_path, env=store_env).wait_ready()
+        server = Server(tmp_path, env=store_env[0]).wait_ready()
         servers.append(server)
         return server
 
@@ -108,6 +113,11 @@ def test_kill_9_mid_write_loses_no_answered_write_and_leaves_no_gap(tmp_path, st
                   f"{unanswered} written but cut before their answer")
         status, stats = api(server.port, "GET", "/api/stats")
         assert status == 200
+        db = store.open_db(store_env[1], migrate=False)  # the games are in the store asked for
+        try:
+            assert db.execute("select count(*) from games").fetchone()[0] == TABLES
+        finally:
+            store.close(db)
     finally:
         for s in servers:
             s.kill()
