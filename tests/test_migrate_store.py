@@ -207,3 +207,19 @@ def test_a_missing_or_foreign_source_file_is_refused(tmp_path, capsys, target):
     (tmp_path / "notes.txt").write_text("not a database " * 100)
     assert main(["migrate-store", str(tmp_path / "notes.txt"), "--to", target[0]]) == 2
     assert "not a SQLite database" in capsys.readouterr().err
+
+
+def test_the_command_runs_as_a_real_process(tmp_path, target):
+    import os
+    import subprocess
+    import sys
+
+    laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})
+    one_round(laptop.test_client(), NAMES, (0, 0, 1), [1, 0, 0])
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-m", "scribe.cli", "migrate-store", laptop.config["DATABASE"],
+                           "--to", target[0]], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1].startswith("moved") and "1 games moved" in done.stdout
+    assert "instance/secret_key" in done.stdout or "secret_key" in done.stdout  # the reminder, with its path
