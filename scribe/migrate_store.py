@@ -104,13 +104,14 @@ def _snapshot(path: Path, folder: str) -> Any:
     copy = Path(folder) / "source.sqlite3"
     try:
         backup_file(path, copy)
-        db = store.open_db(copy)
+        with sqlite3.connect(copy) as conn:
+            tables = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
+        conn.close()
+        if not {"games", "entries"} <= tables:  # before migrating the copy, which would make them
+            raise Refused(f"{path} is not a Scribe database (it has no games)")
+        return store.open_db(copy)
     except (sqlite3.Error, OSError) as exc:
         raise Refused(f"{path} is not a SQLite database Scribe can read: {exc}") from None
-    if "games" not in db.table_names():
-        db.conn.close()
-        raise Refused(f"{path} holds no Scribe games")
-    return db
 
 
 def replayed(db: Any, game_id: str) -> tuple[Any, Any, list[Any]]:
@@ -133,6 +134,9 @@ def compare(source: Any, target: Any, game_id: str, fresh: bool) -> tuple[str | 
     if there.game != game.game or there.setup != game.setup:
         return "its setup differs there", 0
     if there_log[: len(log)] != log:
+        if log[: len(there_log)] == there_log:
+            return (f"played on here after it moved ({len(log) - len(there_log)} more entries here): not written "
+                    "again; move it with scribe export and scribe import (a new game), or delete it there first"), 0
         return "its log differs there", 0
     if len(there_log) > len(log):
         return None, len(there_log) - len(log)

@@ -207,6 +207,28 @@ def test_a_missing_or_foreign_source_file_is_refused(tmp_path, capsys, target):
     (tmp_path / "notes.txt").write_text("not a database " * 100)
     assert main(["migrate-store", str(tmp_path / "notes.txt"), "--to", target[0]]) == 2
     assert "not a SQLite database" in capsys.readouterr().err
+    other = sqlite3.connect(tmp_path / "other.sqlite3")
+    other.execute("create table notes (x)")
+    other.commit()
+    other.close()
+    assert main(["migrate-store", str(tmp_path / "other.sqlite3"), "--to", target[0]]) == 2
+    assert "not a Scribe database" in capsys.readouterr().err
+
+
+def test_a_game_played_on_the_laptop_after_it_moved_is_reported_not_merged(tmp_path, target, capsys):
+    laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})
+    client = laptop.test_client()
+    status, body = call(client, "post", "/api/games", {"players": NAMES, "first_dealer": 0, "preset": "standard"})
+    key = body["key"]
+    assert call(client, "post", f"/api/games/{key}/bids", {"version": 0, "player": 1, "bid": 0})[0] == 200
+    source, (url, config) = Path(laptop.config["DATABASE"]), target
+    assert migrate(capsys, source, url)[0] == 0
+    assert call(client, "post", f"/api/games/{key}/bids", {"version": 1, "player": 2, "bid": 1})[0] == 200
+    status, report = migrate(capsys, source, url)
+    assert status == 1 and report[1].startswith("FAILED"), report
+    assert "played on here after it moved (1 more entries here)" in report[1] and "scribe export" in report[1]
+    hosted, (c2,) = moved_to(config, laptop.config["SECRET_KEY"], tmp_path, client)
+    assert call(c2, "get", f"/api/games/{key}/sheet")[1]["version"] == 1  # left as it was there
 
 
 def test_the_command_runs_as_a_real_process(tmp_path, target):
