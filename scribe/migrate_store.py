@@ -136,7 +136,7 @@ def compare(source: Any, target: Any, game_id: str, fresh: bool) -> tuple[str | 
     if there_log[: len(log)] != log:
         if log[: len(there_log)] == there_log:
             return (f"played on here after it moved ({len(log) - len(there_log)} more entries here): not written "
-                    "again; move it with scribe export and scribe import (a new game), or delete it there first"), 0
+                    "again; move it with scribe export and scribe import (a new game)"), 0
         return "its log differs there", 0
     if len(there_log) > len(log):
         return None, len(there_log) - len(log)
