@@ -178,9 +178,11 @@ def move(source: Any, target: Target) -> Iterator[Checked]:
         size = f"{len(rows['entries'])} entries, {len(rows['links'])} links, {len(rows['group_games'])} groups"
         if why is not None:
             yield Checked(game_id, "failed", f"FAILED   {label}: {why}")
+        elif there and more:
+            yield Checked(game_id, "there", f"there    {label}: already there, not written again, played on there "
+                                            f"since ({more} more entries): its log here is the start of the one there")
         elif there:
-            since = f", played on there since ({more} more entries)" if more else ""
-            yield Checked(game_id, "there", f"there    {label}: already there, not written again{since}; "
+            yield Checked(game_id, "there", f"there    {label}: already there, not written again; "
                                             "its sheet and totals equal")
         else:
             yield Checked(game_id, "moved", f"moved    {label}: {size}; its sheet and totals equal")
@@ -208,11 +210,15 @@ def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> in
                                               "is its Scribe older than this one?")
             say(f"from {source_path} to {target.name}")
             counts = {"moved": 0, "there": 0, "failed": 0}
-            for checked in move(source, target):
-                counts[checked.outcome] += 1
-                say(checked.line)
-            with target.transaction() as conn:
-                transfer.write_rows(conn, {"player_names": names}, on_conflict="on conflict do nothing")
+            try:
+                for checked in move(source, target):
+                    counts[checked.outcome] += 1
+                    say(checked.line)
+                with target.transaction() as conn:
+                    transfer.write_rows(conn, {"player_names": names}, on_conflict="on conflict do nothing")
+            except store.TRANSIENT as exc:  # the database went away: each game moved is whole, the rest not begun
+                return _fail("migrate-store", f"lost {target.name} after {counts['moved']} games moved: {exc}; "
+                                              "run it again to move the rest", FAILED)
             say(f"{counts['moved']} games moved, {counts['there']} already there, {counts['failed']} failed; "
                 f"{len(names)} players' renames of the groups")
             key = Path(source_path).parent / "secret_key"
