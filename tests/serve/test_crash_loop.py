@@ -29,7 +29,8 @@ def store_env(request, tmp_path) -> tuple[dict[str, str], str]:
     if request.param == "sqlite":
         return {}, str(tmp_path / "instance" / "scribe.sqlite3")
     url = request.getfixturevalue("pg_url")
-    return {"SCRIBE_DATABASE_URL": url}, url
+    # a hosted node is given its key (every node the same one), never one of its own making
+    return {"SCRIBE_DATABASE_URL": url, "SCRIBE_SECRET_KEY": "c4" * 32}, url
 
 
 def api(port: int, method: str, path: str, body=None):
