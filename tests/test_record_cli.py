@@ -335,3 +335,53 @@ def test_commands_on_an_unreachable_postgresql_say_so_and_exit_2(instance, monke
     assert main(["backup", str(tmp_path / "b.dump")]) == 1
     err = capsys.readouterr().err
     assert "pg_dump could not back up" in err and "s3cret" not in err and not (tmp_path / "b.dump").exists()
+
+
+def test_backup_on_postgresql_while_the_server_writes_holds_a_consistent_prefix_of_the_log(
+        instance, monkeypatch, pg_cluster, pg_url, tmp_path):
+    """As on SQLite: a thread keeps appending entries while pg_dump runs; each dump, restored,
+    holds the game at some version v with exactly entries 1..v, the dumps in order."""
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", pg_url)
+    app = create_app({"TESTING": True})
+    _handle, gid = created(app.test_client(), game="zibi", players=["Ana", "Ben", "Cy", "Dee"])
+    writer_db = open_db(pg_url, migrate=False)
+    stop = threading.Event()
+    written = []
+
+    def write():
+        while not stop.is_set():
+            player = len(written) % 4
+            service.act(writer_db, gid, "damage", {"player": player, "amount": 10})
+            service.act(writer_db, gid, "heal", {"player": player})
+            written.append(2)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    dumps = []
+    try:
+        while len(written) < 5:
+            stop.wait(0.01)
+        for i in range(3):
+            dumps.append(tmp_path / f"b{i}.dump")
+            assert main(["backup", str(dumps[-1])]) == 0
+    finally:
+        stop.set()
+        thread.join()
+        store.close(writer_db)
+    versions = []
+    for dump in dumps:
+        fresh = pg_cluster.fresh_database()
+        done = subprocess.run(["pg_restore", "--no-owner", f"--dbname={fresh}", str(dump)], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        copy = open_db(fresh, migrate=False)
+        try:
+            version = copy.execute("select version from games where id = ?", [gid]).fetchone()[0]
+            seqs = [r[0] for r in copy.execute("select seq from entries where game_id = ? order by seq", [gid])]
+        finally:
+            store.close(copy)
+        assert seqs == list(range(1, version + 1))
+        versions.append(version)
+    assert versions[0] > 0 and versions == sorted(versions)
+    assert sum(written) > versions[-1]  # the writer went on after the last dump was taken
+    pg.close_pools()
