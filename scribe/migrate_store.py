@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterator
 
 from . import store
 from .games import GAMES
-from .record_cli import _fail, backup_file
+from .backups import backup_file
+from .climain import fail as _fail
 from .store import pg, transfer
 from .store.db import writing
 

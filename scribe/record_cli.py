@@ -12,30 +12,17 @@ is). Refusals say why and exit 2.
 
 from __future__ import annotations
 
-import glob
 import json
-import os
-import shlex
-import shutil
 import sqlite3
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import click
 
-from .climain import StatusCommand
+from .backups import backup_file
+from .climain import StatusCommand, fail as _fail
 from .rules.errors import RuleError
-
-REFUSED = 2
-
-
-def _fail(command: str, message: str, status: int = REFUSED) -> int:
-    print(f"scribe {command}: {message}", file=sys.stderr)
-    return status
-
 
 def _open_app(command: str) -> tuple[Any, int | None]:
     """The app (its database opened and brought up to date), or the exit status after
@@ -49,83 +36,6 @@ def _open_app(command: str) -> tuple[Any, int | None]:
         where = store.shown(store.target(configured_app().config))
         reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
         return None, _fail(command, f"cannot reach the database at {where}: {reason}")
-
-
-def backup_file(source: str | Path, target: str | Path) -> None:
-    """Copy the live database at ``source`` to a new file ``target`` (replacing it) with
-    SQLite's online backup API, then check the copy. The copy is written beside the
-    target and renamed into place, so a failed backup never leaves half a file."""
-    target = Path(target)
-    src = sqlite3.connect(str(source), timeout=10)  # read only by use: one read transaction
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(fd)
-    try:
-        dst = sqlite3.connect(tmp)
-        try:
-            with dst:
-                src.backup(dst)  # pages=-1: one step, one read transaction, a consistent snapshot
-            dst.execute("pragma journal_mode=delete")  # a single self-contained file
-            ok = dst.execute("pragma integrity_check").fetchone()[0]
-        finally:
-            dst.close()
-        if ok != "ok":
-            raise sqlite3.DatabaseError(f"the copy fails its integrity check: {ok}")
-        os.replace(tmp, target)
-    finally:
-        src.close()
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def pg_dump() -> str | None:
-    """PostgreSQL's pg_dump: on PATH, else in Debian's versioned folders (newest first)."""
-    found = shutil.which("pg_dump")
-    if found:
-        return found
-    made = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"), key=lambda p: int(p.split("/")[4]), reverse=True)
-    return next((p for p in made if os.access(p, os.X_OK)), None)
-
-
-def pg_dump_call(program: str, url: str, target: str | Path) -> tuple[list[str], dict[str, str]]:
-    """(argv, extra environment) of a pg_dump of ``url`` into ``target``: the custom format
-    (compressed, read back by pg_restore), no owners or grants (restored by whichever role
-    restores it). The password goes through PGPASSWORD, never on the command line."""
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
-
-    parts = conninfo_to_dict(url)
-    password = parts.pop("password", None)
-    argv = [program, "--format=custom", "--no-owner", "--no-privileges", f"--file={target}",
-            f"--dbname={make_conninfo(**parts)}"]
-    return argv, ({"PGPASSWORD": password} if password else {})
-
-
-def backup_postgres(url: str, target: Path) -> int:
-    """``pg_dump`` of the database at ``url`` into ``target`` (written beside it, renamed into
-    place: never half a file), or the command to run where pg_dump is installed."""
-    from .store import shown
-
-    program = pg_dump()
-    if program is None:
-        argv, _env = pg_dump_call("pg_dump", url, target)
-        print(shlex.join(argv))
-        return _fail("backup", "pg_dump (PostgreSQL's client tools) is not installed here: run the command above "
-                               "where it is, with the database's password in PGPASSWORD or ~/.pgpass "
-                               "(Debian: apt-get install postgresql-client)")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(fd)
-    try:
-        argv, env = pg_dump_call(program, url, tmp)
-        done = subprocess.run(argv, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600)
-        if done.returncode != 0:
-            why = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit status {done.returncode}"
-            return _fail("backup", f"pg_dump could not back up {shown(url)}: {why}", 1)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    print(f"backed up {shown(url)} to {target} with pg_dump ({target.stat().st_size} bytes); "
-          f"restore it with: pg_restore --no-owner --dbname=URL {shlex.quote(str(target))}", file=sys.stderr)
-    return 0
 
 
 @click.command("backup", cls=StatusCommand)
@@ -148,6 +58,8 @@ def backup_command(file: str, force: bool) -> int:
         return _fail("backup", f"cannot write {target}: not a file in an existing folder")
     source = store_target(configured_app().config)
     if pg.is_url(source):
+        from .backups import backup_postgres
+
         return backup_postgres(source, target)
     from . import create_app
 

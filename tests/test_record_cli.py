@@ -302,11 +302,11 @@ def test_backup_on_postgresql_without_pg_dump_prints_the_command_to_run(instance
                                                                         tmp_path, capsys):
     import shlex
 
-    from scribe import record_cli
+    from scribe import backups
 
     monkeypatch.setenv("SCRIBE_DATABASE_URL", with_password(pg_url, "s3cret"))
     gid = play_wizard(create_app({"TESTING": True}).test_client())
-    monkeypatch.setattr(record_cli, "pg_dump", lambda: None)
+    monkeypatch.setattr(backups, "pg_dump", lambda: None)
     out = tmp_path / "scribe.dump"
     assert main(["backup", str(out)]) == 2
     captured = capsys.readouterr()
