@@ -165,3 +165,37 @@ def test_postgresql_announces_each_change_a_stream_shows_on_commit_only(pg_url):
     assert heard() == [] and store.get_game(db, gid).name == "Friday"
     listener.close()
     store.close(db)
+
+
+def test_story_saves_and_link_replacements_racing_on_one_game_all_succeed(backend):
+    """Six threads save the same game's story and replace its watch link at once: none
+    fails on a row another just inserted, and one story and one live watch link remain."""
+    db = backend.open()
+    made = wizard(db)
+    finish(db, made.game_id)
+    game = store.get_game(db, made.game_id)
+    sheet = service.load(db, made.game_id)[1]
+    told = service.rules_for(game).story(sheet)
+    barrier, errors = threading.Barrier(6), []
+
+    def run(i):
+        conn = backend.open()
+        try:
+            barrier.wait()
+            stories.save(conn, game.id, game.game, game.version, told, None)
+            links.issue(conn, KEY, game.id, links.WATCH)
+        except Exception as err:  # noqa: BLE001  (any failure is the finding)
+            errors.append(err)
+        finally:
+            store.close(conn)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    assert stories.versions(db, [game.id]) == {game.id: 4}
+    assert db.execute("select count(*) from story_players where game_id = ?", [game.id]).fetchone()[0] == 3
+    assert [l.kind for l in links.live(db, game.id)].count(links.WATCH) == 1
+    store.close(db)
