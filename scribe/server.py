@@ -113,6 +113,18 @@ def app_factory(host: str, public_url: str | None) -> Callable[[], Any]:
     return make
 
 
+def unshared_key(config) -> str | None:
+    """Why this node may not serve a shared PostgreSQL database: its session key was generated
+    on this machine, so the other nodes could read neither its cookies nor its Scribe keys."""
+    from .push.changes import is_postgres
+
+    if is_postgres(config.get("DATABASE_URL")) and config.get("SECRET_KEY_GENERATED"):
+        return ("Scribe on PostgreSQL may run on several nodes, which must share one session key: set "
+                "SCRIBE_SECRET_KEY, the same on every node (e.g. python3 -c 'import secrets; "
+                "print(secrets.token_hex(32))'). See docs/hosting.md, \"Several nodes\".")
+    return None
+
+
 def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 1,
         connection_limit: int = DEFAULT_CONNECTION_LIMIT, public_url: str | None = None) -> int:
     from .web.logs import setup_logging
@@ -125,6 +137,9 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
             return 2
     make = app_factory(host, public_url)
     app = make()  # creates or migrates the database once, before any worker starts
+    if reason := unshared_key(app.config):
+        print(reason, file=sys.stderr)
+        return 2
     setup_logging(app.config.get("LOG_LEVEL") or "INFO")
     limit = raise_open_file_limit()
     if 0 < limit < connection_limit + 64:
