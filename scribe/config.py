@@ -64,6 +64,10 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.from_mapping(
         DATABASE=str(instance / "scribe.sqlite3"),
+        # PostgreSQL instead of the SQLite file above when set (store/pg.py): postgresql://...
+        DATABASE_URL="",
+        DATABASE_POOL_SIZE=10,  # PostgreSQL connections per server process at most
+        DATABASE_TIMEOUT=5,  # seconds to reach PostgreSQL before answering 503
         MAX_CONTENT_LENGTH=64 * 1024,  # a score entry is tiny; refuse floods early
         LANGUAGES=("fr", "en"),
         BABEL_DEFAULT_LOCALE="en",

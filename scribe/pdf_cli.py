@@ -53,10 +53,10 @@ def _print_app() -> Flask:
 
     from . import formatting
     from .config import configured_app
-    from .store import open_db
+    from . import store
 
     app = configured_app()
-    open_db(app.config["DATABASE"]).conn.close()  # create or migrate the file, as the server does
+    store.close(store.open_db(store.target(app.config)))  # create or migrate the database, as the server does
     Babel(app)  # no locale selector: there is no request, each command forces its language
     formatting.init_app(app)
     return app
@@ -72,21 +72,20 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
     GAME is the Scribe's link of the game (or its key, /games/KEY), or its id; one
     starting with '-' goes after --.
     """
-    from . import pdf, service, sharing
-    from .store import open_db
+    from . import pdf, service, sharing, store
 
     app = _print_app()
-    db = open_db(app.config["DATABASE"], migrate=False)
+    db = store.open_db(store.target(app.config), migrate=False)
     try:
         with app.app_context():
             try:
                 game, full, log = service.load(db, sharing.game_id_of(db, game_id))
             except service.NotFound:
-                return _fail("pdf", f"there is no game {game_id!r} in {app.config['DATABASE']}")
+                return _fail("pdf", f"there is no game {game_id!r} in {store.shown(store.target(app.config))}")
             # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
             data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper)
     finally:
-        db.conn.close()
+        store.close(db)
     return _write("pdf", output, data)
 
 

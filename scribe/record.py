@@ -15,14 +15,11 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlite_utils import Database
-
 from . import service, sharing
 from .games import GAMES
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
-from .store.db import WRITE_LOCK
-from .store.games import new_id, now
+from .store.games import Database, insert_game_with_log
 
 FORMAT = "scribe-game"
 VERSION = 1
@@ -67,21 +64,8 @@ def import_record(db: Database, record: Any) -> str:
     game, setup, lang, created_at, name = _header(record)
     rules = GAMES[game]
     entries, sheet = _replayed(rules, setup, record.get("entries"))
-    game_id = new_id()
-    stamp = now()
-    # One transaction for the game and its whole log: a failure half-way leaves nothing.
-    with WRITE_LOCK, db.conn:
-        db.conn.execute(
-            "insert into games (id, game, name, setup, lang, version, summary, created_at, updated_at, deleted_at) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, null)",
-            [game_id, game, name, json.dumps(setup.as_dict()), lang, len(entries),
-             json.dumps(rules.summary(sheet)), created_at, stamp],
-        )
-        db.conn.executemany(
-            "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
-            [[game_id, e.seq, e.kind, json.dumps(dict(e.data)), e.at] for e in entries],
-        )
-    return game_id
+    # one transaction for the game and its whole log: a failure half-way leaves nothing
+    return insert_game_with_log(db, game, name, setup.as_dict(), lang, rules.summary(sheet), created_at, entries)
 
 
 def read_record(text: str | bytes) -> Any:

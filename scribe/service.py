@@ -6,18 +6,16 @@ Views and the API both call these, so the pages and the JSON never disagree.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 from collections import OrderedDict
 from hashlib import blake2b
 from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
-from sqlite_utils import Database
-
 from . import group, store
 from .games import GAMES
 from .rules.game import GameRules
 from .store import stories
+from .store.games import Database
 from .rules.cards import make_rng
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text
@@ -123,7 +121,7 @@ def verify_game_name(raw: Any, default: str) -> str:
 
 
 def create(db: Database, game: str, name: Any, lang: str, made_from: str | None = None, made_with: str | None = None,
-           also: Callable[[sqlite3.Connection, str], None] | None = None, **options: Any) -> str:
+           also: Callable[[Any, str], None] | None = None, **options: Any) -> str:
     """Check the setup with the game's rules, then store it; returns the new id.
     ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade)."""
     if not isinstance(game, str) or game not in GAMES:  # a JSON list is unhashable
@@ -235,7 +233,7 @@ def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: 
     write fails, the copy is rewritten when next read (``stories_of``)."""
     try:
         stories.save(db, game.id, game.game, version, told, at)
-    except sqlite3.OperationalError:  # busy past the timeout: the read path mends it
+    except store.TRANSIENT:  # busy past the timeout, or unreachable: the read path mends it
         log.warning("story of game %s not saved at version %s", game.id, version)
 
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from sqlite_utils import Database
 
 from . import service
 from .games import rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import Entry
 from .store import AlreadyMade, StaleError, links
+from .store.games import Database
 from .store.links import NO_SEAT, PLAYER, SCRIBE, WATCH, Link
 
 RETRIES = 50  # a bid retried against the fresh sheet; 6 phones at once need a handful

@@ -1,6 +1,9 @@
-"""Persistence on a plain SQLite file through sqlite-utils; schema in migrations only."""
+"""Persistence behind one interface, two backends: a plain SQLite file through sqlite-utils
+(the embedded default) or PostgreSQL through psycopg (``SCRIBE_DATABASE_URL``, pg.py).
+Each backend's schema is versioned in its own migrations (migrations.py, pg_schema.py);
+the functions here take the ``db`` that ``open_db`` returns and behave the same on both."""
 
-from .db import open_db
+from .db import ERRORS, TRANSIENT, close, is_busy, is_pg, is_unreachable, open_db, shown, target
 from .games import (
     AlreadyMade,
     GameRow,
@@ -9,23 +12,37 @@ from .games import (
     create_game,
     delete_game,
     get_game,
+    insert_game_with_log,
     list_games,
     load_log,
     rename_game,
     restore_game,
+    version_of,
+    versions_of,
 )
 
 __all__ = [
     "AlreadyMade",
+    "ERRORS",
     "GameRow",
     "StaleError",
+    "TRANSIENT",
     "append_entry",
+    "close",
     "create_game",
     "delete_game",
     "get_game",
+    "insert_game_with_log",
+    "is_busy",
+    "is_pg",
+    "is_unreachable",
     "list_games",
     "load_log",
     "open_db",
     "rename_game",
     "restore_game",
+    "shown",
+    "target",
+    "version_of",
+    "versions_of",
 ]

@@ -1,13 +1,42 @@
-"""Opening the database: one connection per request, WAL so readers never block."""
+"""Opening the database, either backend: a SQLite file (the embedded default, WAL so
+readers never block) or PostgreSQL (``pg.py``, when the target is a ``postgresql://``
+URL). The store's functions take the ``db`` this returns and ask ``is_pg`` only where the
+two dialects differ; ``writing`` is a transaction on either.
+"""
 
 import sqlite3
 import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import sqlite_utils
 
+from . import pg
 from .migrations import migrations
+
+# What a store call may raise when the database is busy (SQLite locked past the timeout)
+# or cannot be reached (PostgreSQL down): nothing was saved, the web layer answers 503.
+TRANSIENT = (sqlite3.OperationalError, *pg.UNREACHABLE)
+# Any failure of the database itself (the health check).
+ERRORS = (sqlite3.Error, pg.psycopg.Error, pg.PoolTimeout)
+# A unique or foreign key refused a row.
+INTEGRITY = (sqlite3.IntegrityError, pg.INTEGRITY)
+
+
+def is_pg(db: Any) -> bool:
+    return isinstance(db, pg.PgDatabase)
+
+
+def is_busy(err: BaseException) -> bool:
+    """SQLite stayed locked past the busy timeout."""
+    text = str(err).lower()
+    return isinstance(err, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def is_unreachable(err: BaseException) -> bool:
+    """PostgreSQL could not be reached, or dropped the connection."""
+    return isinstance(err, pg.UNREACHABLE)
 
 
 # SQLite lets one writer in at a time and makes the others sleep and retry with growing
@@ -57,8 +86,64 @@ def alone(conn: sqlite3.Connection, sql: str, params: Sequence[Any], view: str, 
         conn.isolation_level = level
 
 
-def open_db(path: str | Path, migrate: bool = True) -> sqlite_utils.Database:
-    """Open (creating if needed) the SQLite file at ``path`` and apply migrations."""
+@contextmanager
+def writing(db: Any, lock: bool = False) -> Iterator[Any]:
+    """One write transaction: committed at the end, rolled back whole on an error. Yields
+    what to ``execute``/``executemany`` on (``?`` placeholders on both backends). ``lock``:
+    on SQLite, queue on this process's WRITE_LOCK and take the file's lock first (a
+    transaction of several statements that reads before it writes)."""
+    if is_pg(db):
+        with db.transaction():
+            yield db
+    elif lock:
+        with WRITE_LOCK, db.conn:
+            begin_write(db.conn)
+            yield db.conn
+    else:
+        with db.conn:
+            yield db.conn
+
+
+def target(config: Any) -> str:
+    """Where an app's database is: ``DATABASE_URL`` (SCRIBE_DATABASE_URL, PostgreSQL) if
+    set, else the SQLite file ``DATABASE``."""
+    return config.get("DATABASE_URL") or config["DATABASE"]
+
+
+def shown(where: str) -> str:
+    """The database's place as a message may show it: a URL without its password."""
+    if not pg.is_url(where):
+        return where
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(where)
+    host = parts.hostname or ""
+    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def changes(db: Any) -> int:
+    """A count that moves with every committed write on this connection."""
+    return db.writes if is_pg(db) else db.conn.total_changes
+
+
+def in_transaction(db: Any) -> bool:
+    return db.in_transaction if is_pg(db) else db.conn.in_transaction
+
+
+def close(db: Any) -> None:
+    """Close the connection (a pooled PostgreSQL one goes back to its pool)."""
+    if is_pg(db):
+        db.close()
+    else:
+        db.conn.close()
+
+
+def open_db(path: str | Path, migrate: bool = True) -> Any:
+    """Open the database at ``path`` and apply migrations: a ``postgresql://`` URL opens
+    PostgreSQL (``pg.connect``), anything else is the SQLite file there (made if needed)."""
+    if pg.is_url(path):
+        return pg.connect(str(path), migrate=migrate)
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
     db = sqlite_utils.Database(conn)
     # WAL lets the sheet be read while an entry is written; NORMAL is durable

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable
-
-from sqlite_utils import Database
+from typing import Any, Callable, Iterable
 
 from ..rules.log import Entry
-from .db import WRITE_LOCK, alone, begin_write
+from .db import INTEGRITY, alone, is_pg, writing
+
+Database = Any  # a sqlite-utils Database or a pg.PgDatabase (db.open_db)
 
 
 class StaleError(Exception):
@@ -76,10 +75,11 @@ class AlreadyMade(Exception):
 def create_game(
     db: Database, game: str, name: str, setup: dict[str, Any], lang: str = "",
     summary: dict[str, Any] | None = None, made_from: str | None = None, made_with: str | None = None,
-    also: Callable[[sqlite3.Connection, str], None] | None = None,
+    also: Callable[[Any, str], None] | None = None,
 ) -> str:
     """Store a new game; returns its id. ``also(conn, game_id)`` writes in the same
-    transaction (its Scribe's link: a game is never seen without one).
+    transaction (its Scribe's link: a game is never seen without one) through ``conn``'s
+    ``execute`` (``?`` placeholders, either backend).
 
     ``made_from`` (see m008): at most one game per key, by a unique index, so the same
     create sent twice, even at the same moment, makes one game; the later ones raise
@@ -88,17 +88,16 @@ def create_game(
     game_id = new_id()
     stamp = now()
     try:
-        with WRITE_LOCK, db.conn:
-            begin_write(db.conn)
+        with writing(db, lock=True) as conn:
             row = {"id": game_id, "game": game, "name": name, "setup": json.dumps(setup), "lang": lang,
                    "version": 0, "summary": json.dumps(summary or {}), "created_at": stamp, "updated_at": stamp}
             if made_from is not None:  # else the columns of every version of the schema (m001)
                 row.update(made_from=made_from, made_with=made_with)
-            db.conn.execute(f"insert into games ({', '.join(row)}) values ({', '.join('?' * len(row))})",
-                            list(row.values()))
+            conn.execute(f"insert into games ({', '.join(row)}) values ({', '.join('?' * len(row))})",
+                         list(row.values()))
             if also is not None:
-                also(db.conn, game_id)
-    except sqlite3.IntegrityError:
+                also(conn, game_id)
+    except INTEGRITY:
         made = None if made_from is None else db.execute(
             "select id, made_with from games where made_from = ?", [made_from]).fetchone()
         if made is None:
@@ -120,8 +119,9 @@ def get_game(db: Database, game_id: str) -> GameRow | None:
 
 def list_games(db: Database, deleted: bool = False) -> list[GameRow]:
     where = "deleted_at is not null" if deleted else "deleted_at is null"
-    rows = db["games"].rows_where(where, order_by="updated_at desc")
-    return [GameRow.from_row(r) for r in rows]
+    cur = db.execute(f"select * from games where {where} order by updated_at desc")
+    names = [c[0] for c in cur.description]
+    return [GameRow.from_row(dict(zip(names, r))) for r in cur.fetchall()]
 
 
 def load_log(db: Database, game_id: str) -> list[Entry]:
@@ -146,6 +146,15 @@ _APPENDS = (
 )
 _APPEND = "insert into appends (game_id, seq, kind, data, at, summary) values (?, ?, ?, ?, ?, ?)"
 
+# PostgreSQL's: one statement too. The UPDATE moves the version only from the one the
+# writer read and locks the game's row; a second writer at the same version waits for
+# that lock, then (READ COMMITTED re-reads the row) finds the version moved, updates
+# nothing, so inserts nothing: StaleError. The entries' primary key stays the backstop.
+_APPEND_PG = (
+    "with moved as (update games set version = ?, updated_at = ?, summary = ? where id = ? and version = ? "
+    "returning id) insert into entries (game_id, seq, kind, data, at) select id, ?, ?, ?, ? from moved returning seq"
+)
+
 
 def append_entry(
     db: Database, game_id: str, version: int, kind: str, data: dict[str, Any],
@@ -158,17 +167,58 @@ def append_entry(
     """
     entry = Entry(version + 1, kind, data, now())
     try:
-        alone(db.conn, _APPEND, [game_id, entry.seq, kind, json.dumps(data), entry.at, json.dumps(summary or {})],
-              "appends", _APPENDS)
-    except sqlite3.IntegrityError:  # the version check, or another entry already at that seq
-        current = db.execute("select version from games where id = ?", [game_id]).fetchone()
-        raise StaleError(current[0] if current else 0) from None
+        if is_pg(db):
+            landed = db.execute(_APPEND_PG, [entry.seq, entry.at, json.dumps(summary or {}), game_id, version,
+                                             entry.seq, kind, json.dumps(data), entry.at]).fetchone()
+            if landed is None:
+                raise StaleError(version_of(db, game_id) or 0)
+        else:
+            alone(db.conn, _APPEND, [game_id, entry.seq, kind, json.dumps(data), entry.at,
+                                     json.dumps(summary or {})], "appends", _APPENDS)
+    except INTEGRITY:  # the version check, or another entry already at that seq
+        raise StaleError(version_of(db, game_id) or 0) from None
     return entry
 
 
+def version_of(db: Database, game_id: str) -> int | None:
+    """The game's version now (deleted or not), None if there is no such game."""
+    row = db.execute("select version from games where id = ?", [game_id]).fetchone()
+    return None if row is None else row[0]
+
+
+def versions_of(db: Database, game_ids: Iterable[str]) -> dict[str, int]:
+    """id -> version of those of ``game_ids`` that exist (the push hub's one read a tick)."""
+    ids, found = list(game_ids), {}
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        rows = db.execute(f"select id, version from games where id in ({', '.join('?' * len(part))})", part)
+        found.update(dict(rows.fetchall()))
+    return found
+
+
+def insert_game_with_log(db: Database, game: str, name: str, setup: dict[str, Any], lang: str,
+                         summary: dict[str, Any], created_at: str, entries: list[Entry]) -> str:
+    """Store a game and its whole log at once (an imported record, already checked), in
+    one transaction: a failure half-way leaves nothing. Its new id."""
+    game_id = new_id()
+    with writing(db, lock=True) as conn:
+        conn.execute(
+            "insert into games (id, game, name, setup, lang, version, summary, created_at, updated_at, deleted_at) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, null)",
+            [game_id, game, name, json.dumps(setup), lang, len(entries), json.dumps(summary), created_at, now()],
+        )
+        conn.executemany(
+            "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
+            [[game_id, e.seq, e.kind, json.dumps(dict(e.data)), e.at] for e in entries],
+        )
+    return game_id
+
+
 def _set(db: Database, game_id: str, **values: Any) -> None:
-    with db.conn:
-        db["games"].update(game_id, {**values, "updated_at": now()})
+    values["updated_at"] = now()
+    with writing(db) as conn:
+        conn.execute(f"update games set {', '.join(f'{k} = ?' for k in values)} where id = ?",
+                     [*values.values(), game_id])
 
 
 def rename_game(db: Database, game_id: str, name: str) -> None:

@@ -14,10 +14,8 @@ import json
 from collections.abc import Collection
 from hashlib import sha256
 
-from sqlite_utils import Database
-
-from .db import WRITE_LOCK
-from .games import GameRow, now
+from .db import is_pg, writing
+from .games import Database, GameRow, now
 from .links import SCRIBE, make_token, token_hash
 
 
@@ -34,11 +32,18 @@ def hold(db: Database, group_hash: str, game_id: str, token: str) -> None:
                      [group_hash, game_id]).fetchone()
     if row is not None and row[0] == held:
         return
-    with WRITE_LOCK, db.conn:
-        db.conn.execute(
+    with writing(db, lock=True) as conn:
+        conn.execute(
             "insert into group_games (group_hash, game_id, token_hash, added_at) values (?, ?, ?, ?) "
             "on conflict (group_hash, game_id) do update set token_hash = excluded.token_hash",
             [group_hash, game_id, held, now()])
+
+
+def _summary(db: Database, key: str) -> str:
+    """A key of a game's JSON summary: JSON text (``players``), or text (``phase``)."""
+    if is_pg(db):
+        return f"(g.summary::jsonb -> '{key}')::text" if key == "players" else f"(g.summary::jsonb ->> '{key}')"
+    return f"json_extract(g.summary, '$.{key}')"
 
 
 # The group's rows whose Scribe's link is still live (the way links.find finds one), with
@@ -71,15 +76,15 @@ def finished(db: Database, group_hash: str, kinds: Collection[str]) -> list[tupl
     """(game id, version, players as JSON) of each finished game the group holds a live
     Scribe's link to, not deleted, the oldest first: all the statistics read of a game
     (no setup or summary parsed: a thousand games stay a few milliseconds)."""
-    return db.execute(f"select g.id, g.version, json_extract(g.summary, '$.players') {_held(False, len(kinds))} "
-                      "and json_extract(g.summary, '$.phase') = 'finished' order by g.created_at, h.rowid",
+    return db.execute(f"select g.id, g.version, {_summary(db, 'players')} {_held(False, len(kinds))} "
+                      f"and {_summary(db, 'phase')} = 'finished' order by g.created_at, h.rowid",
                       [group_hash, *kinds]).fetchall()
 
 
 def lineups(db: Database, group_hash: str, kinds: Collection[str]) -> list[list[str]]:
     """The players of each game the group holds a live Scribe's link to, not deleted,
     the oldest game first (a name is shown as first typed)."""
-    rows = db.execute(f"select json_extract(g.summary, '$.players'), g.setup {_held(False, len(kinds))} "
+    rows = db.execute(f"select {_summary(db, 'players')}, g.setup {_held(False, len(kinds))} "
                       "order by g.created_at, h.rowid", [group_hash, *kinds]).fetchall()
     return [json.loads(players) if players else json.loads(setup)["players"]  # a game never played: no summary yet
             for players, setup in rows]

@@ -6,14 +6,12 @@ from __future__ import annotations
 import base64
 import hmac
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 from hashlib import sha256
 
-from sqlite_utils import Database
-
-from .games import now
+from .db import INTEGRITY, writing
+from .games import Database, now
 
 SCRIBE = "scribe"
 WATCH = "watch"
@@ -117,15 +115,15 @@ def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT
     new link is no way to read a sealed bid or hand (the first link of a seat sees all
     of it: nobody else held it)."""
     salt = _salt_for(key)
-    with db.conn:
-        had = db.conn.execute(
+    with writing(db) as conn:
+        had = conn.execute(
             "select count(*) from links where game_id = ? and kind = ? and player = ?", [game_id, kind, player]
         ).fetchone()[0]
-        version = db.conn.execute("select version from games where id = ?", [game_id]).fetchone()
+        version = conn.execute("select version from games where id = ?", [game_id]).fetchone()
         horizon = version[0] if had and version and kind == PLAYER else 0
         link = Link(token_hash(make_token(key, salt)), game_id, kind, player, salt, now(), horizon)
         revoke_in(db, game_id, kind, player)
-        db.conn.execute(
+        conn.execute(
             f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)",
             [link.token_hash, link.game_id, link.kind, link.player, link.salt, link.created_at, link.horizon],
         )
@@ -157,8 +155,8 @@ def claim(db: Database, link: Link, device_hash: str, again: bool = False) -> Li
         return link if hmac.compare_digest(link.claim_hash, device_hash) else None
     if link.released_hash == device_hash and not again:
         return None
-    with db.conn:  # the version read in the same statement: no entry slips between the two
-        db.conn.execute(
+    with writing(db) as conn:  # the version read in the same statement: no entry slips between the two
+        conn.execute(
             "update links set claim_hash = ?, claimed_at = ?, "
             "claim_version = (select version from games where id = links.game_id) "
             "where token_hash = ? and claim_hash is null and revoked_at is null",
@@ -171,8 +169,8 @@ def claim(db: Database, link: Link, device_hash: str, again: bool = False) -> Li
 def release(db: Database, game_id: str, player: int) -> None:
     """Free a claimed seat: the next device to open its link takes it. What was recorded
     until now stays sealed from that device until revealed (horizon)."""
-    with db.conn:
-        db.conn.execute(
+    with writing(db) as conn:
+        conn.execute(
             "update links set released_hash = claim_hash, claim_hash = null, claimed_at = null, "
             "horizon = (select version from games where id = ?) "
             "where game_id = ? and kind = ? and player = ? and revoked_at is null and claim_hash is not null",
@@ -195,23 +193,23 @@ def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEA
     salt = _salt_for(key)
     row = [token_hash(make_token(key, salt)), game_id, kind, player, salt, now(), 0]
     try:
-        with db.conn:
-            db.conn.execute(f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)", row)
-    except sqlite3.IntegrityError:  # another request made it first: use that one
+        with writing(db) as conn:
+            conn.execute(f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)", row)
+    except INTEGRITY:  # another request made it first: use that one
         return next(l for l in live(db, game_id) if l.kind == kind and l.player == player)
     return Link(*row)
 
 
 def revoke_in(db: Database, game_id: str, kind: str, player: int = NO_SEAT) -> None:
     """Revoke inside the caller's transaction."""
-    db.conn.execute(
+    db.execute(
         "update links set revoked_at = ? where game_id = ? and kind = ? and player = ? and revoked_at is null",
         [now(), game_id, kind, player],
     )
 
 
 def revoke(db: Database, game_id: str, kind: str, player: int = NO_SEAT) -> None:
-    with db.conn:
+    with writing(db):
         revoke_in(db, game_id, kind, player)
 
 
@@ -227,7 +225,7 @@ def fresh_salt(key: str) -> str:
     return _salt_for(key)
 
 
-def add_first_in(conn: sqlite3.Connection, key: str, salt: str, game_id: str, kind: str = SCRIBE) -> None:
+def add_first_in(conn: Any, key: str, salt: str, game_id: str, kind: str = SCRIBE) -> None:
     """A new game's first link of ``kind``, inside the caller's transaction (the one that
     stores the game: no moment when the game exists without its Scribe's link)."""
     conn.execute(

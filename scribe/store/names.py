@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
-from .db import WRITE_LOCK
-from .games import now
+from .db import writing
+from .games import Database, now
 
 
 def aliases(db: Database, group_hash: str) -> dict[str, str]:
@@ -17,7 +15,8 @@ def aliases(db: Database, group_hash: str) -> dict[str, str]:
 def set_aliases(db: Database, group_hash: str, names: dict[str, str]) -> None:
     """Point each key at its name (replacing what it pointed at), in one transaction."""
     stamp = now()
-    with WRITE_LOCK, db.conn:
-        db.conn.executemany(
-            "insert or replace into player_names (group_hash, name_key, name, updated_at) values (?, ?, ?, ?)",
+    with writing(db, lock=True) as conn:
+        conn.executemany(
+            "insert into player_names (group_hash, name_key, name, updated_at) values (?, ?, ?, ?) "
+            "on conflict (group_hash, name_key) do update set name = excluded.name, updated_at = excluded.updated_at",
             [(group_hash, key, name, stamp) for key, name in names.items()])

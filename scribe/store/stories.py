@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from sqlite_utils import Database
-
 from ..group import Tally, tally
 from ..rules.standings import ranked
 from ..rules.story import Story
-from .db import alone
+from .db import alone, is_pg, writing
+from .games import Database
 
 _TABLES = ("story_rounds", "story_bids", "story_players", "story_games")
 
@@ -35,6 +34,14 @@ def save(db: Database, game_id: str, game: str, version: int, story: Story, fini
     told = tally(story) if story.finished else Tally(None, None)
     game = [game_id, version, game, story.variant, len(story.players), len(story.rounds), int(story.finished),
             int(story.lowest_wins), finished_at if story.finished else None, told.scores, told.counted]
+    if is_pg(db):  # one transaction: PostgreSQL locks rows, not the database, so it holds nobody up
+        with writing(db) as conn:
+            for table in _TABLES:
+                conn.execute(f"delete from {table} where game_id = ?", [game_id])
+            for table, rows in zip(_TABLES[::-1], ([game], players, bids, rounds)):
+                if rows:
+                    conn.executemany(f"insert into {table} values ({', '.join('?' * len(rows[0]))})", rows)
+        return
     alone(db.conn, _SAVE, [game_id, json.dumps([game]), json.dumps(players), json.dumps(bids), json.dumps(rounds)],
           "story_saves", _SAVES)
 
@@ -60,9 +67,12 @@ _SAVE = "insert into story_saves (game_id, game, players, bids, rounds) values (
 
 def versions(db: Database, game_ids: Iterable[str]) -> dict[str, int]:
     """The version each game's story rows stand at (games without rows are absent)."""
-    rows = db.execute("select s.game_id, s.version from json_each(?) j join story_games s on s.game_id = j.value",
-                      [json.dumps(list(game_ids))]).fetchall()
-    return dict(rows)
+    if is_pg(db):
+        rows = db.execute("select game_id, version from story_games where game_id = any(?)", [list(game_ids)])
+    else:
+        rows = db.execute("select s.game_id, s.version from json_each(?) j join story_games s on s.game_id = j.value",
+                          [json.dumps(list(game_ids))])
+    return dict(rows.fetchall())
 
 
 class Tallies(NamedTuple):
@@ -93,6 +103,8 @@ def tallies(db: Database, versions: Mapping[str, int], game: str | None = None, 
     given = {"game": game, "players": players, "since": since, "until": until,
              "only": None if only is None else json.dumps(list(only))}
     given = {name: value for name, value in given.items() if value is not None}
+    if is_pg(db):
+        return _tallies_pg(db, versions, given)
     kept = " and ".join(_KEPT[name] for name in given) or "1"
     rows = db.execute(
         f"""select s.game, s.variant, s.players, s.lowest_wins, count(*), count(*) filter (where {kept}),
@@ -104,16 +116,41 @@ def tallies(db: Database, versions: Mapping[str, int], game: str | None = None, 
     return Tallies(sum(r[4] for r in rows), [(*r[:4], *r[5:]) for r in rows if r[5]])
 
 
+_KEPT_PG = {
+    "game": "s.game = %(game)s", "players": "s.players = %(players)s",
+    "since": "substr(s.finished_at, 1, 10) >= %(since)s", "until": "substr(s.finished_at, 1, 10) <= %(until)s",
+    "only": "s.game_id in (select jsonb_array_elements_text(%(only)s::jsonb))",
+}
+
+
+def _tallies_pg(db: Database, versions: Mapping[str, int], given: dict[str, Any]) -> Tallies:
+    """``tallies`` in PostgreSQL's words (jsonb for the lists, string_agg for group_concat)."""
+    kept = " and ".join(_KEPT_PG[name] for name in given) or "true"
+    rows = db.conn.execute(
+        f"""select s.game, s.variant, s.players, s.lowest_wins, count(*), count(*) filter (where {kept}),
+                   string_agg(s.tally_scores, chr(10)) filter (where {kept}),
+                   string_agg(s.tally_counted, chr(10)) filter (where {kept})
+            from jsonb_each_text(%(versions)s::jsonb) j join story_games s
+                 on s.game_id = j.key and s.version = j.value::integer
+            where s.finished = 1 group by s.game, s.variant, s.players, s.lowest_wins""",
+        {"versions": json.dumps(versions), **given}).fetchall()
+    return Tallies(sum(r[4] for r in rows), [(*r[:4], *r[5:]) for r in rows if r[5]])
+
+
 def seats(db: Database, game_ids: Iterable[str]) -> list[tuple[str, str]]:
     """(game_id, name) of every seat of ``game_ids`` (for the statistics' player filter)."""
+    if is_pg(db):
+        return db.execute("select game_id, player from story_players where game_id = any(?)",
+                          [list(game_ids)]).fetchall()
     return db.execute("select p.game_id, p.player from json_each(?) j join story_players p on p.game_id = j.value",
                       [json.dumps(list(game_ids))]).fetchall()
 
 
 def round_rows(db: Database, game_ids: Iterable[str]) -> list[tuple[Any, ...]]:
     """(game_id, round, seat, player, points, total) of every round with points."""
+    among, ids = ("= any(?)", list(game_ids)) if is_pg(db) else \
+        ("in (select value from json_each(?))", json.dumps(list(game_ids)))
     return db.execute(
         "select r.game_id, r.round, r.seat, p.player, r.points, r.total from story_rounds r "
         "join story_players p on p.game_id = r.game_id and p.seat = r.seat "
-        "where r.game_id in (select value from json_each(?)) order by r.game_id, r.round, r.seat",
-        [json.dumps(list(game_ids))]).fetchall()
+        f"where r.game_id {among} order by r.game_id, r.round, r.seat", [ids]).fetchall()

@@ -6,10 +6,9 @@ It stays behind the host allow-list: a health checker sends ``Host: localhost``
 
 from __future__ import annotations
 
-import sqlite3
-
 from flask import Blueprint, current_app, jsonify
 
+from .. import store
 from .db import get_db
 
 bp = Blueprint("health", __name__)
@@ -20,7 +19,7 @@ def healthz():
     """200 {"status": "ok"} after a real query, 503 when the database cannot be read."""
     try:
         get_db().execute("select 1").fetchone()
-    except sqlite3.Error as err:
+    except store.ERRORS as err:
         current_app.logger.error("health check: the database does not answer: %s", err)
         return jsonify(status="unavailable", error="the database cannot be read"), 503
     return jsonify(status="ok")
