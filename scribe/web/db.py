@@ -64,3 +64,4 @@ def release_db(_exc: BaseException | None = None) -> None:
 
 def init_app(app: Flask) -> None:
     store.close(store.open_db(store.target(app.config)))  # create or migrate the database now
+    app.teardown_appcontext(release_db)
