@@ -116,7 +116,7 @@ def app_factory(host: str, public_url: str | None) -> Callable[[], Any]:
 def unshared_key(config) -> str | None:
     """Why this node may not serve a shared PostgreSQL database: its session key was generated
     on this machine, so the other nodes could read neither its cookies nor its Scribe keys."""
-    from .push.changes import is_postgres
+    from .store.pg import is_url as is_postgres
 
     if is_postgres(config.get("DATABASE_URL")) and config.get("SECRET_KEY_GENERATED"):
         return ("Scribe on PostgreSQL may run on several nodes, which must share one session key: set "

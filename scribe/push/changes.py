@@ -26,23 +26,21 @@ import logging
 import sqlite3
 from typing import Iterable
 
+import psycopg
+
 log = logging.getLogger("scribe.push")
 
-CHANNEL = "scribe_changes"  # the NOTIFY channel every PostgreSQL write names its game on
+from ..store.db import target
+from ..store.pg import CHANNEL, is_url as is_postgres
+
 CHUNK = 500  # followed games read per select
-
-
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and str(url).split(":", 1)[0] in ("postgres", "postgresql")
 
 
 def source_for(config) -> "SqliteChanges | PgChanges":
     """The change source for the app's database (``DATABASE_URL`` a postgresql:// URL, else
     the SQLite file ``DATABASE``)."""
-    url = config.get("DATABASE_URL")
-    if is_postgres(url):
-        return PgChanges(str(url))
-    return SqliteChanges(config["DATABASE"])
+    where = target(config)
+    return PgChanges(where) if is_postgres(where) else SqliteChanges(where)
 
 
 class SqliteChanges:
@@ -114,16 +112,12 @@ class PgChanges:
                 await conn.close()
 
     async def _connect(self):
-        import psycopg
-
         # keepalives: a peer gone without a word (a machine lost, a cable pulled) is found
         return await psycopg.AsyncConnection.connect(
             self.url, autocommit=True, keepalives=1, keepalives_idle=10, keepalives_interval=5,
             keepalives_count=3, connect_timeout=5, application_name="scribe push")
 
     async def _listen(self) -> None:
-        import psycopg
-
         failures = 0
         while True:
             try:
@@ -161,8 +155,6 @@ class PgChanges:
 
     async def versions(self, ids: list[str]) -> dict[str, int]:
         """The versions of ``ids``; a failed read names them all again for the next tick."""
-        import psycopg
-
         try:
             if self._reader is None or self._reader.closed:
                 self._reader = await self._connect()
