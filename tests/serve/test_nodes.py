@@ -126,6 +126,11 @@ def test_games_made_played_and_watched_across_the_nodes(nodes):
     status, _, body = request(b.port, "GET", "/api/games", headers={"Host": "localhost", "Cookie": session})
     assert status == 200 and key in body.decode()
 
+    # a create sent twice with one Idempotency-Key (Caddy sends the two to either node): one game
+    once = {"Idempotency-Key": "table-7-second-game"}
+    made = {create(nodes.port, SITE, headers=once)[0] for _ in range(3)}
+    assert len(made) == 1
+
     # through Caddy: games made, bid and watched wherever Caddy sends each request
     games = [create(nodes.port, SITE)[:2] for _ in range(4)]
     tvs = [Stream(nodes.port, f"/w/{w}/events?v=0", headers={"Host": SITE}) for _, w in games]
@@ -210,3 +215,10 @@ def test_a_node_killed_mid_game_the_other_carries_on_and_nothing_is_lost(nodes):
         stream.close()
     status, _, _ = nodes.via_caddy("GET", "/healthz")
     assert status == 200
+
+
+def test_a_node_on_postgresql_refuses_a_session_key_of_its_own(pg_url, tmp_path):
+    """The other nodes could read neither its cookies nor its Scribe's keys: it says so and exits 2."""
+    server = Server(tmp_path, "--host", "127.0.0.1", env={"SCRIBE_DATABASE_URL": pg_url, "SCRIBE_SECRET_KEY": ""})
+    assert server.proc.wait(60) == 2
+    assert "SCRIBE_SECRET_KEY" in server.log() and "several nodes" in server.log()
