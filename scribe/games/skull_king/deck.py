@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding.dealt import playing_round
 from .actions import current_round, seat
 from .cards import deal, deck, parse_card
 from .play import take_back, verify_card
@@ -59,17 +60,7 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _playing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
     """The round whose cards are being played: dealt, every bid in, not yet scored."""
-    if not sheet.setup.rules.virtual_deck:
-        raise RuleError(N_("This game has no virtual deck."), field="card")
-    if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
-        raise RuleError(N_("Round %(round)s is scored: its cards can no longer be marked."),
-                        field="card", round=sheet.row(data["round"]).number)
-    row = current_round(sheet, data)
-    if not row.dealt or row.play is None:
-        raise RuleError(N_("The cards of this round are not dealt yet."), field="card")
-    if not row.bids_in:
-        raise RuleError(N_("Cards are played once every bid is in."), field="card")
-    return row
+    return playing_round(sheet, data, current_round)
 
 
 def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...rules.game import GameRules
+from ..bidding.rules import BiddingRules
 from ...rules.log import Entry
 from . import DRAWN, KINDS, QUIET_KINDS, verify, verify_take_back
 from .cards import parse_card
@@ -17,7 +17,7 @@ from .sheet import advance, replay, summary
 from .story import rematch, story
 
 
-class SkullKingRules(GameRules):
+class SkullKingRules(BiddingRules):
     """Skull King (K-R1..K-E1): bids revealed at once, tricks, bonuses, two scorings."""
 
     name = "skull_king"
@@ -61,15 +61,6 @@ class SkullKingRules(GameRules):
             return False, False
         return row.bids[seat] is None, False
 
-
-
-    def seat_plays(self, full: Any, seat: int) -> bool:
-        """The virtual deck's cards are in play (every bid in) and ``seat`` has a hand to
-        play from or a card to take back."""
-        row = full.current
-        return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
-                    and 0 <= seat < full.setup.n)
-
     def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
         """The virtual deck: the round's remaining hand and played cards, whether it is this
         seat's turn and which cards it may play (``why``: a message template for the
@@ -86,8 +77,7 @@ class SkullKingRules(GameRules):
             played = [c for p, c in row.plays if p == seat]
             now = {"round": row.number, "hand": hand, "played": played, "dealt": list(row.hands[seat] or ()),
                    "can_mark": row.bids_in and not hidden, "hidden": hidden, **_turn(row, seat, hand, hidden)}
-        past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
-        return {"virtual_deck": True, "current": now, "past": past}
+        return {"virtual_deck": True, "current": now, "past": self.past_hands(view, seat)}
 
 
 def _turn(row: Any, seat: int, hand: list[str], hidden: bool) -> dict[str, Any]:

@@ -12,13 +12,13 @@ from typing import Any, ClassVar, Iterable, Sequence
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
 from ...rules.log import REDO, UNDO, Entry, resolve
-from ...rules.sealed import SEALED
 from ...rules.standings import Standing, before_last, ranked
 from ..bidding.shown import Shown, shown
 from .cards import parse_card
 from .play import play_round
 from .scoring import Bonus, loot_points, round_points
 from .setup import Setup
+from ..bidding.rows import BidRow
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class RoundRow:
+class RoundRow(BidRow):
     """One row of the score sheet; ``totals`` are the running totals after it."""
 
     number: int
@@ -76,19 +76,6 @@ class RoundRow:
             if seat == player:
                 left.remove("TI" if card in ("TP", "TE") else card)
         return tuple(left)
-
-    @property
-    def complete(self) -> bool:
-        return self.tricks is not None
-
-    @cached_property
-    def bids_in(self) -> bool:
-        return all(b is not None for b in self.bids)
-
-    @cached_property
-    def sealed(self) -> tuple[int, ...]:
-        """Seats whose bid is in but hidden from this viewer until every bid is (K-B1)."""
-        return tuple(p for p, b in enumerate(self.bids) if b is SEALED)
 
     @property
     def ghost(self) -> int:

@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 from ...rules import cards
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding.dealt import playing_round
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
 from ...rules import trickplay
@@ -104,16 +105,7 @@ def _verify_jubilee_deal(sheet: Sheet, row: RoundRow, raw: Sequence[Sequence[Any
 
 def _playing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
     """The round whose cards are being played: dealt, bid, trump known, not yet scored."""
-    if not sheet.setup.rules.virtual_deck:
-        raise RuleError(N_("This game has no virtual deck."), field="card")
-    if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
-        raise RuleError(N_("Round %(round)s is scored: its cards can no longer be marked."),
-                        field="card", round=sheet.row(data["round"]).number)
-    row = _current_round(sheet, data)
-    if not row.dealt or row.play is None:
-        raise RuleError(N_("The cards of this round are not dealt yet."), field="card")
-    if not row.bids_in:
-        raise RuleError(N_("Cards are played once every bid is in."), field="card")
+    row = playing_round(sheet, data, _current_round)
     if row.trump is not None and row.trump.pending:
         raise RuleError(N_("A Wizard was turned: the dealer must name the trump suit first."), field="card")
     return row

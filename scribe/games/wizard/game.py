@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...rules.game import GameRules
+from ..bidding.rules import BiddingRules
 from ...rules.log import Entry
 from . import DRAWN, KINDS, QUIET_KINDS, advance, make_setup, replay, summary, verify, verify_take_back
 from .reveal import last_seat_waits, sealed, sealed_entry
@@ -18,7 +18,7 @@ from .sheet import restriction
 from .story import rematch, story
 
 
-class WizardRules(GameRules):
+class WizardRules(BiddingRules):
     """Wizard (W-R, W-B, W-S, W-U, W-P rules): bids, tricks, sealed bids, the virtual deck."""
 
     name = "wizard"
@@ -61,13 +61,6 @@ class WizardRules(GameRules):
         naming = row.trump is not None and row.trump.pending  # W-R3: the suit comes first
         return row.bids[seat] is None and not naming, seat == row.order[-1] and last_seat_waits(full, row)
 
-    def seat_plays(self, full: Any, seat: int) -> bool:
-        """The virtual deck's cards are in play (W-R4) and ``seat`` has a hand to play from
-        or a card to take back."""
-        row = full.current
-        return bool(full.setup.rules.virtual_deck and row is not None and row.play is not None and row.bids_in
-                    and 0 <= seat < full.setup.n)
-
     def forbidden_bid(self, sheet: Any) -> Any:
         """W-B3..W-B5: the bid refused to the seat bidding now, if any."""
         return sheet.forbidden()
@@ -87,8 +80,7 @@ class WizardRules(GameRules):
             now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
                    "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden,
                    **_turn(view, row, seat, hidden)}
-        past = [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
-        return {"virtual_deck": True, "current": now, "past": past}
+        return {"virtual_deck": True, "current": now, "past": self.past_hands(view, seat)}
 
     def restriction(self, sheet: Any, row: Any) -> str | None:
         """W-B3..W-B5: the bid the last seat may be refused."""

@@ -16,6 +16,7 @@ from ...rules.cards import jubilee
 from .play import TrickState, jubilee_state, trick_state
 from .setup import DEALER_PICKS, SEALED, Setup, _whole, round_points
 from .shown import Shown, Tally, tally
+from ..bidding.rows import BidRow
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Forbidden:
 
 
 @dataclass(frozen=True)
-class RoundRow:
+class RoundRow(BidRow):
     """One row of the score pad (W-S4); ``totals`` are running totals after it."""
 
     number: int
@@ -128,19 +129,6 @@ class RoundRow:
         if got is not None and self.passed[player] is None:
             left.remove(got)
         return tuple(left)
-
-    @property
-    def complete(self) -> bool:
-        return self.tricks is not None
-
-    @cached_property
-    def bids_in(self) -> bool:
-        return all(b is not None for b in self.bids)
-
-    @cached_property
-    def sealed(self) -> tuple[int, ...]:
-        """Players whose bid is in but hidden from this viewer (W-B7)."""
-        return tuple(p for p, b in enumerate(self.bids) if b is SEALED)
 
     @property
     def bid_total(self) -> int:

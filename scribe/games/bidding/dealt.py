@@ -1,0 +1,28 @@
+"""The round whose cards the virtual deck is playing, as every game of the family checks
+it before a card is played or taken back: the same refusals, with the same words, in
+Wizard and Skull King. Pure: no Flask, no SQL."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, TypeVar
+
+from ...rules.errors import N_, RuleError
+
+Row = TypeVar("Row")
+
+
+def playing_round(sheet: Any, data: Mapping[str, Any], current: Callable[[Any, Mapping[str, Any]], Row]) -> Row:
+    """The round being played (``current`` is the game's own check that ``data`` names
+    it): the game has a virtual deck, the round is not scored, its cards are dealt and
+    every bid is in (W-P1; K-B1: the bids are made before the first trick)."""
+    if not sheet.setup.rules.virtual_deck:
+        raise RuleError(N_("This game has no virtual deck."), field="card")
+    if data.get("round") not in (None, "") and sheet.row(data["round"]).complete:
+        raise RuleError(N_("Round %(round)s is scored: its cards can no longer be marked."),
+                        field="card", round=sheet.row(data["round"]).number)
+    row = current(sheet, data)
+    if not row.dealt or row.play is None:
+        raise RuleError(N_("The cards of this round are not dealt yet."), field="card")
+    if not row.bids_in:
+        raise RuleError(N_("Cards are played once every bid is in."), field="card")
+    return row
