@@ -98,9 +98,18 @@ Flask.test_client_class = CheckedClient
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+def app(request, tmp_path):
+    """The app on a SQLite file in tmp_path; with SCRIBE_TEST_BACKEND=postgresql, on a fresh
+    PostgreSQL database instead (the web tests run unchanged on the hosted backend)."""
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
+    if os.environ.get("SCRIBE_TEST_BACKEND") == "postgresql":
+        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
+    app = create_app(config)
     yield app
+    if config.get("DATABASE_URL"):
+        from scribe.store import pg
+
+        pg.close_pools()
 
 
 @pytest.fixture

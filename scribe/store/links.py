@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 from hashlib import sha256
 
-from .db import INTEGRITY, writing
+from .db import INTEGRITY, is_pg, writing
 from .games import Database, now
 
 SCRIBE = "scribe"
@@ -116,6 +116,8 @@ def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT
     of it: nobody else held it)."""
     salt = _salt_for(key)
     with writing(db) as conn:
+        if is_pg(db):  # SQLite writes one at a time; here two replacements at once would both insert
+            conn.serialize(game_id)
         had = conn.execute(
             "select count(*) from links where game_id = ? and kind = ? and player = ?", [game_id, kind, player]
         ).fetchone()[0]

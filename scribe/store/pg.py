@@ -61,9 +61,9 @@ class PgDatabase:
         self._depth = 0
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> psycopg.Cursor:
-        cur = self.conn.execute(_sql(sql), params or None, prepare=False)
-        if self._depth == 0 and not sql.lstrip()[:6].lower() == "select":
-            self.writes += 1
+        cur = self.conn.execute(_sql(sql), params or None)  # prepared by psycopg from the 5th use
+        if self._depth == 0 and cur.rowcount != 0 and not sql.lstrip()[:6].lower() == "select":
+            self.writes += 1  # a conditional write that changed no row (a stale append) saved nothing
         return cur
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -84,6 +84,12 @@ class PgDatabase:
                 self._depth -= 1
         if self._depth == 0:
             self.writes += 1
+
+    def serialize(self, key: str) -> None:
+        """Inside a transaction: wait for any other transaction serialized on ``key`` (a
+        game's id) to end first. For writes that delete and insert again (a game's story
+        rows, a link replaced), which a row lock cannot cover: the rows are not there yet."""
+        self.execute("select pg_advisory_xact_lock(hashtext(?))", [key])
 
     @property
     def in_transaction(self) -> bool:

@@ -36,6 +36,7 @@ def save(db: Database, game_id: str, game: str, version: int, story: Story, fini
             int(story.lowest_wins), finished_at if story.finished else None, told.scores, told.counted]
     if is_pg(db):  # one transaction: PostgreSQL locks rows, not the database, so it holds nobody up
         with writing(db) as conn:
+            conn.serialize(game_id)  # two saves of one game at once: the second replaces the first's rows
             for table in _TABLES:
                 conn.execute(f"delete from {table} where game_id = ?", [game_id])
             for table, rows in zip(_TABLES[::-1], ([game], players, bids, rounds)):

@@ -23,7 +23,7 @@ def _errors(*codes: int) -> dict[str, Any]:
              404: "No such game, or a wrong link", 409: "Stale version: nothing saved",
              410: "The Scribe revoked or replaced this link: ask for the new one",
              429: "Too many new games from this address for now (Retry-After says when)",
-             503: "The database is busy: try again (Retry-After)",
+             503: "The database is busy or cannot be reached: nothing saved, try again (Retry-After)",
              413: "Far larger than any score entry: nothing saved",
              415: "Not JSON", 422: "Refused by the rules: the message says why, field names the input"}
     return {str(c): {"description": words[c], **_json(ERROR)} for c in codes}
@@ -42,7 +42,20 @@ def _action(summary: str, body: dict[str, Any], recorded: str = "Recorded") -> d
 
 
 def openapi_document() -> dict[str, Any]:
-    """The whole document; components at the end (``_schemas``) hold every answer's shape."""
+    """The whole document; every operation that reads the database may answer 503 (busy, or
+    PostgreSQL unreachable)."""
+    document = _document()
+    for path, operations in document["paths"].items():
+        if path == "/api/openapi.json":
+            continue
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("503", _errors(503)["503"])
+    return document
+
+
+def _document() -> dict[str, Any]:
+    """The document as written; components at the end (``_schemas``) hold every answer's shape."""
     game_id = {"$ref": "#/components/parameters/Key"}  # the Scribe's link, not the game's id
     game = _ref("Game")
     token = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},

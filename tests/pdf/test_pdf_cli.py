@@ -117,3 +117,25 @@ def test_scribe_pad_for_every_game_it_prints(instance, tmp_path):
     words = text(out.read_bytes())
     assert words.splitlines()[-1].split() == ["Ana", "Bo", "Cy", "Dee", "Eli"] and "12" in words
     assert main(["pad", "--game", "points", "--unicolore", "-o", str(tmp_path / "no.pdf")]) == 2
+
+
+def test_scribe_pdf_reads_postgresql_when_the_url_is_set(instance, tmp_path, monkeypatch, pg_url, capsys):
+    """SCRIBE_DATABASE_URL: the command prints a game kept in PostgreSQL, and an unknown one
+    names the database without its password."""
+    from scribe.store import pg
+
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", pg_url)
+    app = create_app({"TESTING": True})
+    game_id = play(app, ("Anna", "Bert", "Cleo"), rounds=2)
+    pg.close_pools()
+    out = tmp_path / "sheet.pdf"
+    assert main(["pdf", game_id, "-o", str(out)]) == 0
+    assert "Anna" in text(out.read_bytes())
+    assert not (instance / "scribe.sqlite3").exists()
+    from urllib.parse import urlsplit
+
+    user = urlsplit(pg_url).username  # trust authentication: a password is accepted and unused
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", pg_url.replace(f"//{user}@", f"//{user}:hush@"))
+    assert main(["pdf", "nope", "-o", str(tmp_path / "x.pdf")]) != 0
+    err = capsys.readouterr().err
+    assert f"no game 'nope' in postgresql://{user}@" in err and "hush" not in err

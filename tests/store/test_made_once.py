@@ -1,5 +1,5 @@
-"""A create sent ten times at once (issue 18), on a real SQLite file, each thread with its
-own connection: one game, one Scribe's link, and every caller is answered that game and
+"""A create sent ten times at once (issue 18), on a real SQLite file and on PostgreSQL
+(``backend``), each thread with its own connection: one game, one Scribe's link, and every caller is answered that game and
 that link (``sharing.new_game``'s ``made_from``; the unique index of m008)."""
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ NAMES = ["Ana", "Ben", "Cy"]
 
 
 @pytest.fixture
-def path(tmp_path):
-    p = tmp_path / "made.sqlite3"
-    store.open_db(p).conn.close()
-    return p
+def path(backend):
+    return backend.where
 
 
 def at_once(path, n, job):

@@ -231,3 +231,27 @@ def test_threads_appending_at_the_same_version_one_wins_the_others_are_stale(bac
         game = store.get_game(db, gid)
         assert game.version == version + 1 and game.summary == {"phase": f"w{winner}"}
     assert db.execute("select count(*) from entries where game_id = ?", [gid]).fetchone()[0] == 6
+
+
+def test_servers_starting_at_once_on_an_empty_postgresql_apply_the_schema_once(pg_url):
+    """Several processes start together (gunicorn's workers, two nodes): one applies the
+    steps under the advisory lock, the others wait and find them applied."""
+    from scribe.store import pg_schema
+
+    barrier, failures = threading.Barrier(5), []
+
+    def start() -> None:
+        try:
+            barrier.wait()
+            store.close(store.open_db(pg_url))
+        except Exception as err:  # noqa: BLE001  (any failure is the finding)
+            failures.append(err)
+
+    threads = [threading.Thread(target=start) for _ in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    db = store.open_db(pg_url, migrate=False)
+    assert failures == [] and pg_schema.applied(db) == [name for name, _sql in pg_schema.STEPS]
+    store.close(db)

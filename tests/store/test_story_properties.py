@@ -1,12 +1,12 @@
 """Properties of the group's statistics over random Wizard games recorded on a real
-SQLite file (service -> story rows -> statistics)."""
+SQLite file and on PostgreSQL (service -> story rows -> statistics). The examples of one
+test share its database: each asks only for its own games."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe import group, service, store
-from scribe.store import open_db
 
 NAMES = ("Ana", "Ben", "Cy")
 
@@ -39,8 +39,7 @@ def statistics(db, ids):
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(games=st.lists(rounds(2), min_size=1, max_size=4))
-def test_wins_are_games_plus_ties_and_accuracy_between_0_and_1(tmp_path_factory, games):
-    db = open_db(tmp_path_factory.mktemp("db") / "s.sqlite3")
+def test_wins_are_games_plus_ties_and_accuracy_between_0_and_1(db, games):
     ids = [record(db, g) for g in games]
     [out] = statistics(db, ids)
     ties = 0
@@ -55,8 +54,7 @@ def test_wins_are_games_plus_ties_and_accuracy_between_0_and_1(tmp_path_factory,
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=rounds(2))
-def test_a_correction_moves_the_statistics(tmp_path_factory, game):
-    db = open_db(tmp_path_factory.mktemp("db") / "s.sqlite3")
+def test_a_correction_moves_the_statistics(db, game):
     game_id = record(db, [game[0], game[1]])
     before = statistics(db, [game_id])
     bids, tricks = game[1]

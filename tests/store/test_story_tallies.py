@@ -1,6 +1,6 @@
 """The group's statistics read from each finished game's tally (migration m006), checked
-against values worked out by hand in each test: a real SQLite file, games recorded
-through the service."""
+against values worked out by hand in each test: a real SQLite file and PostgreSQL
+(``db``, on each backend), games recorded through the service."""
 
 from __future__ import annotations
 
@@ -29,8 +29,7 @@ def row(groups, name, players=3):
     return next(p for p in kind["standings"] if p["name"].casefold() == name.casefold())
 
 
-def test_p3_wins_average_best_and_head_to_head_from_the_tallies(tmp_path):
-    db = store.open_db(tmp_path / "s.sqlite3")
+def test_p3_wins_average_best_and_head_to_head_from_the_tallies(db):
     ids = [points(db, ("Ana", "Ben", "Cy"), (10, 30, 20)),  # lowest wins (P-3): Ana
            points(db, ("ana", "Ben", "Cy"), (5, 5, 9)),  # Ana and Ben tie: both win
            points(db, ("Ben", "Ana", "Cy"), (40, 12, 12))]  # Ana and Cy tie
@@ -46,10 +45,9 @@ def test_p3_wins_average_best_and_head_to_head_from_the_tallies(tmp_path):
     assert pairs[("ana", "cy")] == (2, 0, 1) and pairs[("cy", "ben")] == (2, 1, 0)
 
 
-def test_custom_games_won_by_the_lowest_and_by_the_highest_total_are_two_kinds(tmp_path):
+def test_custom_games_won_by_the_lowest_and_by_the_highest_total_are_two_kinds(db):
     """P-3: a custom game's best score is its lowest or its highest total, as it was won;
     the two never mix in one line (a best of 10 and one of 60 cannot be ranked)."""
-    db = store.open_db(tmp_path / "s.sqlite3")
     ids = [points(db, ("Ana", "Ben", "Cy"), (10, 30, 20)), points(db, ("Ana", "Ben", "Cy"), (50, 45, 60), "highest"),
            points(db, ("Ana", "Ben", "Cy"), (70, 45, 60), "highest")]
     lowest, highest = statistics(db, ids)
@@ -59,8 +57,7 @@ def test_custom_games_won_by_the_lowest_and_by_the_highest_total_are_two_kinds(t
         ("Ana", 1, 70, 60.0), ("Cy", 1, 60, 60.0), ("Ben", 0, 45, 45.0)]
 
 
-def test_filters_merges_and_a_player_with_no_game_read_from_the_tallies(tmp_path):
-    db = store.open_db(tmp_path / "s.sqlite3")
+def test_filters_merges_and_a_player_with_no_game_read_from_the_tallies(db):
     ids = [points(db, ("Ana", "Ben", "Cy"), (10, 30, 20)), points(db, ("Ana", "Bob", "Cy"), (5, 1, 9)),
            points(db, ("Ana", "Dee"), (1, 2))]
     assert [g["players"] for g in statistics(db, ids, f=group.Filters(players=2))] == [2]

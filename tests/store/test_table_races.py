@@ -1,4 +1,5 @@
-"""Several phones acting on one game at once, on a real SQLite file: threads, each with
+"""Several phones acting on one game at once, on a real SQLite file and on PostgreSQL
+(``backend``): threads, each with
 its own connection, released together. Exactly one winner where there can be only one,
 and no entry lost or duplicated where all can land (W-B7 bids from every phone)."""
 
@@ -17,10 +18,8 @@ ROUNDS = 5  # each race is run this many times on fresh games
 
 
 @pytest.fixture
-def path(tmp_path):
-    p = tmp_path / "race.sqlite3"
-    store.open_db(p).conn.close()
-    return p
+def path(backend):
+    return backend.where
 
 
 def new_game(path, players, reveal="hidden", preset="standard"):
