@@ -49,6 +49,8 @@ class SqliteChanges:
     tick = 0.025  # how often the file is asked whether anything was committed
     wakes = True  # a write in this process wakes the hub (else it waits up to a tick)
 
+    touched: frozenset[str] = frozenset()  # SQLite names no game: a link's change waits for the recheck
+
     def __init__(self, path: str):
         self.path = path
         self.conn: sqlite3.Connection | None = None
@@ -94,6 +96,9 @@ class PgChanges:
         self.url = url
         self.heard: set[str] = set()  # games named since the last ``moved``
         self.everything = False  # (re)connected: read every followed game, a notification may be lost
+        # the games named by a notification at the last ``moved``: each changed for sure, if
+        # not its version (a link issued, revoked, claimed, released), so its groups ask again
+        self.touched: set[str] = set()
         self.connects = 0  # how many times LISTEN was set up (the tests watch it reconnect)
         self.listener = None  # the LISTEN connection, while up
         self._reader = None
@@ -147,10 +152,11 @@ class PgChanges:
 
     async def moved(self, followed: Iterable[str], named: set[str]) -> list[str]:
         if self.everything:
-            self.everything = False
+            self.everything, self.touched = False, set()
             return list(followed)
         heard, self.heard = self.heard, set()
         wanted = set(followed)
+        self.touched = heard & wanted
         return [g for g in heard | named if g in wanted]
 
     async def versions(self, ids: list[str]) -> dict[str, int]:

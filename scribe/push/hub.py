@@ -23,9 +23,10 @@ from typing import Any, Callable
 from ..web.live import event, sheet_event, version_of
 from .changes import SqliteChanges
 
-# A link the Scribe stops, a seat released, a game deleted move no version: each group
-# asks its fragment again this often (the poll's cheap 204 when nothing moved), so its
-# pages hear of it as soon as a poll of theirs would have. One ask per group, not per page.
+# A link the Scribe stops, a seat released, a game deleted move no version: each group asks
+# its fragment again this often (the poll's cheap 204 when nothing moved), so its pages hear
+# of it as soon as a poll of theirs would have (on PostgreSQL at once: the change is notified).
+# One ask per group, not per page.
 RECHECK_SECONDS = 2.0
 PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
 PING = event("ping")
@@ -180,17 +181,24 @@ class Hub:
                 named, self._named = self._named, set()
                 ids = await source.moved(list(self.games), named)
                 if ids:
-                    self._changed(await source.versions(ids))
+                    moved = self._changed(await source.versions(ids))
+                    for game in source.touched - moved:  # a link changed: its pages may have to say so
+                        for group in list(self.games.get(game, {}).values()):
+                            self._publish(group)
         finally:
             self._loop = None
             await source.close()
 
-    def _changed(self, versions: dict[str, int]) -> None:
+    def _changed(self, versions: dict[str, int]) -> set[str]:
+        """Render the groups of the games whose version moved; those games."""
+        moved = set()
         for game, version in versions.items():
             if version > self.seen.get(game, -1):
                 self.seen[game] = version
+                moved.add(game)
                 for group in list(self.games.get(game, {}).values()):
                     self._publish(group)
+        return moved
 
     def _publish(self, group: Group) -> None:
         if group.busy:

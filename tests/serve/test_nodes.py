@@ -121,6 +121,16 @@ def test_games_made_played_and_watched_across_the_nodes(nodes):
         assert (sent.id, sent.name) == (str(version), "sheet") and sent.data == fragment(b.port, watch)
     tv.close()
 
+    # the Scribe stops the watch link on A: the TV held by B reloads (and reads why), though
+    # no version moved (the link's change is notified as an entry is)
+    tv = Stream(b.port, f"/w/{watch}/events?v=4")
+    assert tv.next() == (None, "hello", "4")
+    status, _, _ = request(a.port, "POST", f"/api/games/{key}/links", {"link": "watch", "op": "revoke"},
+                           headers={"Host": "localhost"})
+    assert status == 200
+    assert tv.next(timeout=15) == (None, "reload", "")
+    assert tv.next() is None
+
     # the session is the same on both nodes (one key): B lists the game A made for this browser
     session = re.match(r"session=[^;]+", cookie).group(0)
     status, _, body = request(b.port, "GET", "/api/games", headers={"Host": "localhost", "Cookie": session})

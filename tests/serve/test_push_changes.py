@@ -103,12 +103,14 @@ def test_listen_names_the_games_written_and_only_those_followed(pg_url):
             await asyncio.to_thread(_write, pg_url, "a", 2)
             await asyncio.wait_for(pokes.wait(), 20)  # the hub is woken by the notification
             assert await source.moved(["a", "b"], set()) == ["a"]
+            assert source.touched == {"a"}  # notified: changed for sure, version or not (a link revoked)
             assert await source.versions(["a"]) == {"a": 2}
 
             await asyncio.to_thread(_write, pg_url, "z", 2)  # a game nobody here follows
             await _until(lambda: "z" in source.heard, "z's notification")
             assert await source.moved(["a", "b"], set()) == []
             assert await source.moved(["a", "b"], {"b"}) == ["b"]  # a new stream's game is read at once
+            assert source.touched == set()  # ...but it was not said to have changed
         finally:
             await source.close()
 
