@@ -112,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                     for name in ("A", "B"):
                         d = r[name]
                         print(f"run {run} (load {load}) watchers on {name}{' (same node)' if name == 'A' else ''}: "
-                              f"{d['entries']} entries, {len(d['delays'])} deliveries: p50 {pct(d['delays'], .5):6.1f} ms  "
+                              f"{d['entries']} entries, {len(d['delays'])} deliveries: "
+                              f"p50 {pct(d['delays'], .5):6.1f} ms  "
                               f"p99 {pct(d['delays'], .99):6.1f} ms  max {max(d['delays'] or [float('nan')]):6.1f} ms; "
                               f"errors {len(d['errors'])}, missed {d['missing']}")
                         failed |= bool(d["errors"] or d["missing"])

@@ -148,7 +148,8 @@ def test_games_made_played_and_watched_across_the_nodes(nodes):
         assert stream.next() == (None, "hello", "0")
     for (kind, data), version in zip(list(moves(1)), range(1, 5)):
         for k, _w in games:
-            status, _, body = nodes.via_caddy("POST", f"/api/games/{k}/actions/{kind}", {**data, "version": version - 1})
+            status, _, body = nodes.via_caddy("POST", f"/api/games/{k}/actions/{kind}",
+                                              {**data, "version": version - 1})
             assert status == 200, body
         for (_k, w), stream in zip(games, tvs):
             sent = stream.next(timeout=15)
