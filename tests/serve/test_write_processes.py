@@ -1,8 +1,9 @@
-"""Two server processes writing one game in one SQLite file at the same time.
+"""Two server processes writing one game at the same time, in one SQLite file or in one
+PostgreSQL database.
 
-An append is one statement (``store.games._APPENDS``): across processes, as across a
-process's threads, it is SQLite's lock (waiting ``busy_timeout``) and the append's
-version check.
+An append is one statement (``store.games._APPENDS``, ``_APPEND_PG``): across processes,
+as across a process's threads, it is SQLite's lock (waiting ``busy_timeout``) or
+PostgreSQL's row lock, and the append's version check.
 Each process plays the next legal action through ``service.act`` and retries when the
 other got there first, as ``sharing.enter_bid`` does.
 """
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing as mp
+
+import pytest
 
 from scribe import service, store
 from scribe.store import StaleError
@@ -40,15 +43,16 @@ def play(path: str, game_id: str, name: str, start, out) -> None:
     out.put(json.dumps({"name": name, "entries": mine, "stale": stale}))
 
 
-def test_two_processes_appending_to_one_game_lose_and_double_nothing(tmp_path):
-    path = str(tmp_path / "shared.sqlite3")
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_two_processes_appending_to_one_game_lose_and_double_nothing(tmp_path, request, backend):
+    path = str(tmp_path / "shared.sqlite3") if backend == "sqlite" else request.getfixturevalue("pg_url")
     store.open_db(path).conn.close()
     db = store.open_db(path, migrate=False)
     game_id = service.create(db, "wizard", None, "en", players=["Ann", "Bo", "Cy"], first_dealer=2,
                              preset="standard")
     db.conn.close()
 
-    ctx = mp.get_context("spawn")  # fresh interpreters: nothing shared but the file
+    ctx = mp.get_context("spawn")  # fresh interpreters: nothing shared but the database
     start, out = ctx.Barrier(2), ctx.Queue()
     procs = [ctx.Process(target=play, args=(path, game_id, n, start, out)) for n in ("A", "B")]
     for p in procs:
