@@ -114,12 +114,14 @@ def app_factory(host: str, public_url: str | None) -> Callable[[], Any]:
 
 
 def unshared_key(config) -> str | None:
-    """Why this node may not serve a shared PostgreSQL database: its session key was generated
-    on this machine, so the other nodes could read neither its cookies nor its Scribe keys."""
+    """What to say when a node serves PostgreSQL with a session key generated on its own
+    machine: alone it works, but the other nodes could read neither its cookies nor its
+    Scribe keys."""
     from .store.pg import is_url as is_postgres
 
     if is_postgres(config.get("DATABASE_URL")) and config.get("SECRET_KEY_GENERATED"):
-        return ("Scribe on PostgreSQL may run on several nodes, which must share one session key: set "
+        return ("this node's session key was generated on this machine: other nodes on this PostgreSQL "
+                "database will read neither its cookies nor its Scribe keys. For several nodes set "
                 "SCRIBE_SECRET_KEY, the same on every node (e.g. python3 -c 'import secrets; "
                 "print(secrets.token_hex(32))'). See docs/hosting.md, \"Several nodes\".")
     return None
@@ -137,10 +139,9 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
             return 2
     make = app_factory(host, public_url)
     app = make()  # creates or migrates the database once, before any worker starts
-    if reason := unshared_key(app.config):
-        print(reason, file=sys.stderr)
-        return 2
     setup_logging(app.config.get("LOG_LEVEL") or "INFO")
+    if warning := unshared_key(app.config):
+        app.logger.warning(warning)
     limit = raise_open_file_limit()
     if 0 < limit < connection_limit + 64:
         app.logger.warning("only %d open files allowed: fewer than %d connections will fit", limit, connection_limit)

@@ -65,6 +65,15 @@ def test_the_source_follows_the_database_url():
 # ---------------------------------------------------------------- PostgreSQL's LISTEN
 
 
+def run_alone(coroutine) -> None:
+    """``asyncio.run`` in a thread of its own: the browser tests keep Playwright's loop
+    running on the main thread for the whole session."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as one:
+        one.submit(asyncio.run, coroutine).result()
+
+
 def _table(url: str) -> None:
     """The two columns the hub reads (the store's own schema has them; made by hand here)."""
     with psycopg.connect(url, autocommit=True) as conn:
@@ -114,7 +123,7 @@ def test_listen_names_the_games_written_and_only_those_followed(pg_url):
         finally:
             await source.close()
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_a_dropped_listen_connection_is_made_again_and_nothing_is_missed(pg_url):
@@ -151,4 +160,4 @@ def test_a_dropped_listen_connection_is_made_again_and_nothing_is_missed(pg_url)
         finally:
             await source.close()
 
-    asyncio.run(scenario())
+    run_alone(scenario())
