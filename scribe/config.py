@@ -16,6 +16,12 @@ from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The languages Scribe speaks (scribe/translations), each by its own name for the switch:
+# a reader looks for the language they read, not for its name in another one.
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "fr": "Français", "it": "Italiano",
+                  "nl": "Nederlands"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
+
 # What the environment can set (``SCRIBE_<NAME>``, read by Flask's from_prefixed_env:
 # JSON values are parsed, anything else is a string). docs/hosting.md lists them.
 ENVIRONMENT = {
@@ -69,7 +75,7 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE_POOL_SIZE=10,  # PostgreSQL connections per server process at most
         DATABASE_TIMEOUT=5,  # seconds to reach PostgreSQL before answering 503
         MAX_CONTENT_LENGTH=64 * 1024,  # a score entry is tiny; refuse floods early
-        LANGUAGES=("fr", "en"),
+        LANGUAGES=LANGUAGES,
         BABEL_DEFAULT_LOCALE="en",
         BABEL_DEFAULT_TIMEZONE=_local_timezone(),
         SEND_FILE_MAX_AGE_DEFAULT=3600,

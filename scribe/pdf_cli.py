@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from .climain import StatusCommand
+from .config import LANGUAGES
 from .games import DEFAULT
 from .pdf import PRINTS
 from .rules.errors import RuleError
@@ -112,7 +113,7 @@ def _pad_options(command: Callable) -> Callable:
               + " (default: as many as --names)")
 @_pad_options
 @click.option("--names", default="", help="names to print, comma separated, in seating order")
-@click.option("--lang", default="en", type=click.Choice(("en", "fr")), show_default=True,
+@click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
               help="language of the pad")
 @_output
 @_paper

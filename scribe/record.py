@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from . import service, sharing
+from .config import LANGUAGES
 from .games import GAMES
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
@@ -23,7 +24,6 @@ from .store.games import Database, insert_game_with_log
 
 FORMAT = "scribe-game"
 VERSION = 1
-LANGUAGES = ("fr", "en")
 ENTRY_KEYS = {"seq", "kind", "data", "at"}
 
 

@@ -34,7 +34,7 @@ class Ruling:
     def css(self) -> str:
         """The table's width and its background: the picture, at its size, once."""
         return (f'width: {self.width:.2f}pt; '
-                f'background: url("{self.image}") 0 0 / {self.width:.2f}pt {self.height:.2f}pt no-repeat')
+                f'background: url({self.image}) 0 0 / {self.width:.2f}pt {self.height:.2f}pt no-repeat')
 
 
 def ruling(players: int, trump: bool, rows: int, row_h: float, paper: str, footer: bool = False,
@@ -91,4 +91,6 @@ def ruling(players: int, trump: bool, rows: int, row_h: float, paper: str, foote
     svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.2f}pt' height='{height:.2f}pt' "
            f"viewBox='0 0 {width:.2f} {height:.2f}'><path d='{''.join(path)}' fill='none' stroke='black' "
            f"stroke-width='{LINE}'/>{frames}</svg>")
-    return Ruling(columns, height, width, "data:image/svg+xml," + quote(svg, safe=" '=:/.,-"))
+    # quotes and spaces escaped too: the URI goes unquoted in a style attribute, where a
+    # quote would become an HTML entity that the HTML parser decodes character by character
+    return Ruling(columns, height, width, "data:image/svg+xml," + quote(svg, safe="=:/.,-"))

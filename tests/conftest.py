@@ -4,6 +4,7 @@ answer any test receives is checked against the OpenAPI document."""
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 import importlib.metadata as md
 import os
 
@@ -11,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scribe import create_app
+from scribe import create_app, store
 from scribe.web.openapi import openapi_document
 
 # Tests create many games from one address, here and in the servers they start (which
@@ -181,3 +182,38 @@ def pg_cluster():
 def pg_url(pg_cluster):
     """A fresh empty PostgreSQL database for one test: its URL."""
     return pg_cluster.fresh_database()
+
+
+# The store's tests run on both backends: ``backend`` is a real SQLite file in tmp_path or a
+# fresh PostgreSQL database on the session's throwaway cluster (under CI a missing
+# PostgreSQL fails, never skips). Here, not in tests/store/conftest.py: a second module
+# named conftest would shadow this one for ``from conftest import ...``.
+@dataclass(frozen=True)
+class Backend:
+    name: str  # "sqlite" or "postgresql"
+    where: str  # the file's path or the database's URL: what store.open_db takes
+
+    def open(self, migrate: bool = False):
+        """A connection of its own (each thread of a race opens one, as the server's do)."""
+        return store.open_db(self.where, migrate=migrate)
+
+    def __str__(self) -> str:
+        return self.where
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request, tmp_path) -> Backend:
+    """An empty store, its schema applied, on each backend in turn."""
+    if request.param == "sqlite":
+        made = Backend("sqlite", str(tmp_path / "scribe.sqlite3"))
+    else:
+        made = Backend("postgresql", request.getfixturevalue("pg_url"))
+    store.close(made.open(migrate=True))
+    return made
+
+
+@pytest.fixture
+def db(backend):
+    db = backend.open()
+    yield db
+    store.close(db)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, request
-from flask_babel import get_locale, gettext as _
+from flask import Blueprint, abort, jsonify, request
+from flask_babel import gettext as _
 
 from .. import service, sharing
 from ..games import DEFAULT, part, parts
@@ -16,7 +16,7 @@ from . import access, once
 from .db import get_db
 from .render import table_url
 from .games import WEB_GAMES, web_for
-from .i18n import translate
+from .i18n import game_language, translate
 from .openapi import openapi_document
 from .serialize import game_json, history_json, sheet_json
 
@@ -86,9 +86,7 @@ def create():
     kind = body.get("game", DEFAULT)
     if not isinstance(kind, str) or kind not in WEB_GAMES:
         raise RuleError(N_("Unknown game."), field="game")
-    lang = body.get("lang") or str(get_locale())
-    if lang not in current_app.config["LANGUAGES"]:
-        raise RuleError(N_("Unknown language."), field="lang")
+    lang = game_language(body.get("lang"))
     options = WEB_GAMES[kind].api_options(body)
     made_from, made_with = once.from_api(body)
     return _made(sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang,

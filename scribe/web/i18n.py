@@ -1,9 +1,14 @@
-"""French and English: from a cookie set by the switch, else the browser's language."""
+"""Each reader's language, one of six: from a cookie set by the switch, else the
+browser's language. Each phone has its own: the game's language only prints its sheet."""
+
+from typing import Any
 
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from flask_babel import Babel
 
-from ..formatting import translate  # noqa: F401  (the web's modules take it from here; printing from formatting)
+from ..config import LANGUAGE_NAMES
+from ..formatting import translate
+from ..rules.errors import N_, RuleError  # noqa: F401  (the web's modules take it from here; printing from formatting)
 
 COOKIE = "lang"
 
@@ -14,6 +19,15 @@ def select_locale() -> str:
     if chosen in langs:
         return chosen
     return request.accept_languages.best_match(langs) or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def game_language(chosen: Any) -> str:
+    """The language a new game prints its sheet in: the one chosen, else the reader's."""
+    if chosen is None or chosen == "":
+        return select_locale()
+    if not isinstance(chosen, str) or chosen not in current_app.config["LANGUAGES"]:
+        raise RuleError(N_("Unknown language."), field="lang")
+    return chosen
 
 
 bp = Blueprint("i18n", __name__)
@@ -34,4 +48,6 @@ def switch(code: str):
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    names = {code: LANGUAGE_NAMES[code] for code in app.config["LANGUAGES"]}
+    app.jinja_env.globals["languages"] = names  # the switch and the game's language, by their own names
     app.register_blueprint(bp)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..config import LANGUAGES
 from ..games import GAMES, parts
 from ..schema import BOOL, INT, NAMES, OPT_INT, STR, closed as _closed, ref as _ref
 from .games import WEB_GAMES
@@ -290,7 +291,7 @@ def _schemas() -> dict[str, Any]:
             "players": {"type": "array", "minItems": min(g.seats[0] for g in GAMES.values()),
                         "maxItems": max(g.seats[1] for g in GAMES.values()), "items": {"type": "string", "maxLength": 30},
                         "description": "Clockwise; cleaned (invisible and control characters removed) and told apart ignoring case"},
-            "lang": {"enum": ["fr", "en"]},
+            "lang": {"enum": list(LANGUAGES), "description": "the game's language: its printed sheet's (default: the reader's)"},
             **_merged("NEW_GAME"),
         }},
         "Summary": {"type": "object", "additionalProperties": False, "description": "What the games list shows", "properties": {

@@ -6,7 +6,7 @@ import re
 from urllib.parse import urlsplit
 
 from flask import Blueprint, render_template, request, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import gettext as _
 
 from .. import service, sharing
 from ..rules.errors import RuleError
@@ -17,6 +17,7 @@ from . import access, once, stats
 from .db import get_db
 from ..games import DEFAULT
 from .games import WEB_GAMES, web_for
+from .i18n import game_language
 from .render import error_ctx, page_or_fragment, see_other
 
 bp = Blueprint("pages", __name__)
@@ -111,7 +112,8 @@ def create_game():
     options, shown, kept = web.parse_setup(request.form)
     try:
         made = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
-                                str(get_locale()), made_from=once.from_form(request.form), **options)
+                                game_language(request.form.get("lang")), made_from=once.from_form(request.form),
+                                **options)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""

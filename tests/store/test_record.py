@@ -228,7 +228,7 @@ def test_a_truncated_record_is_refused_or_is_an_earlier_moment_of_the_game(db, w
     (lambda r: r.update(version=True), "version"),
     (lambda r: r.update(game="chess"), "game"),
     (lambda r: r.update(game=["wizard"]), "game"),
-    (lambda r: r.update(lang="de"), "lang"),
+    (lambda r: r.update(lang="pt"), "lang"),
     (lambda r: r.update(created_at="soon"), "created_at"),
     (lambda r: r.update(name="x" * 61), "name"),
     (lambda r: r.update(entries={}), "entries"),

@@ -20,7 +20,7 @@ def test_service_worker_caches_the_shell_and_the_offline_pages_only(client):
     assert resp.headers["Cache-Control"] == "no-cache"
     body = resp.get_data(as_text=True)
     shell, offline = _worker_lists(body, "SHELL"), _worker_lists(body, "OFFLINE")
-    assert offline == {"fr": "/offline/fr", "en": "/offline/en"}
+    assert offline == {code: f"/offline/{code}" for code in ("de", "en", "es", "fr", "it", "nl")}
     assert "/static/scribe.css" in shell and "/static/vendor/htmx-2.0.11.min.js" in shell
     assert all(url.startswith("/static/") for url in shell), shell
     for url in shell + list(offline.values()):  # every one is there: install would fail otherwise
@@ -33,6 +33,9 @@ def test_offline_page_in_each_language(client):
     en = client.get("/offline/en").get_data(as_text=True)
     assert '<html lang="en">' in en and "No connection" in en
     assert "No connection" in client.get("/offline/xx").get_data(as_text=True)  # unknown: the default
+    for code in ("de", "es", "it", "nl"):  # issue 24: the four more, each in its own words
+        page = client.get(f"/offline/{code}").get_data(as_text=True)
+        assert f'<html lang="{code}">' in page and "No connection" not in page and "Retry" not in page
 
 
 def _history(api, key):

@@ -1,9 +1,12 @@
-"""French translations: complete, compiled, well-formed, and actually served.
+"""The catalogs of every language Scribe speaks: complete, compiled, well-formed, and served.
 
 Every string the code marks for translation (``_``, ``gettext``, ``ngettext``,
-``lazy_gettext``, ``N_`` and the templates' ``_()``/``ngettext()``) is extracted
-here from the current sources, so a new string without a French translation fails.
-To fix a failure, follow docs/development.md, "Translations".
+``pgettext``, ``lazy_gettext``, ``N_`` and the templates' ``_()``/``ngettext()``) is
+extracted here from the current sources into a temporary template, so in any of the
+languages a new string without a translation fails, and so does a fuzzy one or a stale
+one (in the catalog but no longer in the code). English is the source language: the
+msgids are its text, so it has no catalog. To fix a failure, follow docs/development.md,
+"Translations".
 """
 
 from __future__ import annotations
@@ -13,22 +16,26 @@ import re
 from pathlib import Path
 
 import pytest
+from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
+from scribe.config import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
-LC_MESSAGES = ROOT / "scribe" / "translations" / "fr" / "LC_MESSAGES"
-PO = LC_MESSAGES / "messages.po"
-MO = LC_MESSAGES / "messages.mo"
+TRANSLATIONS = ROOT / "scribe" / "translations"
+SOURCE = "en"
+CATALOGS = [lang for lang in LANGUAGES if lang != SOURCE]
 
 # A %-format conversion: %(name)s, %s, %5.2f, %r ... and the escaped %%.
 PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]")
 
 
-def _key(message) -> str:
-    """The msgid alone (the singular for a plural message)."""
-    return message.id[0] if isinstance(message.id, tuple) else message.id
+def _key(message) -> tuple[str | None, str]:
+    """The msgid alone (the singular for a plural message), with its context."""
+    return message.context, message.id[0] if isinstance(message.id, tuple) else message.id
 
 
 def _forms(value) -> tuple[str, ...]:
@@ -47,80 +54,113 @@ def pot(tmp_path_factory):
         return read_po(f)
 
 
-@pytest.fixture(scope="module")
-def po():
-    with PO.open("rb") as f:
-        return read_po(f, locale="fr")
+_READ: dict[str, Catalog] = {}
+
+
+def _po(lang: str) -> Catalog:
+    if lang not in _READ:
+        path = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+        assert path.exists(), f"no catalog for {lang}: pybabel init -i /tmp/messages.pot -d scribe/translations -l {lang}"
+        with path.open("rb") as f:
+            _READ[lang] = read_po(f, locale=lang)
+    return _READ[lang]
+
+
+@pytest.fixture(params=CATALOGS)
+def lang(request):
+    return request.param
+
+
+@pytest.fixture
+def po(lang):
+    return _po(lang)
+
+
+def test_six_languages_five_catalogs():
+    assert set(LANGUAGES) == {"de", "en", "es", "fr", "it", "nl"}
+    assert sorted(p.name for p in TRANSLATIONS.iterdir() if (p / "LC_MESSAGES" / "messages.po").exists()) == CATALOGS
 
 
 def test_extraction_finds_strings_of_every_kind(pot):
-    """The config itself works: Python, lazy, N_ rules templates, Jinja and plurals."""
+    """The config itself works: Python, lazy, N_ rules templates, Jinja, plurals, contexts."""
     ids = {_key(m) for m in pot if m.id}
     for expected in ("Undo", "Standard rules", "Please give a whole number.", "New game of Wizard"):
-        assert expected in ids
+        assert (None, expected) in ids
     plurals = {m.id for m in pot if isinstance(m.id, tuple)}
     assert ("%(num)s round", "%(num)s rounds") in plurals  # formatting.py, Python ngettext
     assert ("Deal %(num)s card each", "Deal %(num)s cards each") in plurals  # a template
+    assert ("Wizard card", "Jester") in ids and ("Skull King card", "Escape") in ids  # pgettext
 
 
-def test_every_extracted_message_is_translated(pot, po):
+def test_every_extracted_message_is_translated(pot, po, lang):
     problems = []
     for m in pot:
         if not m.id:
             continue
-        t = po.get(m.id)
+        t = po.get(m.id, context=m.context)
         if t is None:
-            problems.append(f"missing from messages.po: {m.id!r}")
+            problems.append(f"missing from messages.po: {_key(m)!r}")
         elif t.fuzzy:
-            problems.append(f"fuzzy: {m.id!r}")
+            problems.append(f"fuzzy: {_key(m)!r}")
         elif isinstance(m.id, tuple) != isinstance(t.id, tuple) or (isinstance(m.id, tuple) and m.id != t.id):
-            problems.append(f"singular/plural differs from the code: {m.id!r}")
+            problems.append(f"singular/plural differs from the code: {_key(m)!r}")
         elif not all(s.strip() for s in _forms(t.string)) or len(_forms(t.string)) != (po.num_plurals if isinstance(t.id, tuple) else 1):
-            problems.append(f"not translated: {m.id!r}")
-    assert not problems, "Update the catalog (docs/development.md, Translations):\n" + "\n".join(problems)
+            problems.append(f"not translated: {_key(m)!r}")
+    assert not problems, (f"Update the {lang} catalog (docs/development.md, Translations): {len(problems)} entries\n"
+                          + "\n".join(problems[:40]))
 
 
-def test_catalog_has_no_fuzzy_or_empty_entries(po):
-    assert po.plural_forms == "nplurals=2; plural=(n > 1);"
-    bad = [m.id for m in po if m.id and (m.fuzzy or not all(s.strip() for s in _forms(m.string)))]
-    assert not bad
+def test_catalog_holds_nothing_stale(pot, po, lang):
+    """Every entry of the catalog is still in the code (a stale one is a translation nobody
+    reads, and often the old wording of a string that changed), and none is kept obsolete."""
+    fresh = {_key(m) for m in pot if m.id}
+    stale = sorted(str(_key(m)) for m in po if m.id and _key(m) not in fresh)
+    assert not stale and not po.obsolete, f"{lang}: stale {stale[:20]}, obsolete {list(po.obsolete)[:20]}"
+
+
+def test_catalog_has_no_fuzzy_or_empty_entries(po, lang):
+    assert po.plural_forms == Catalog(locale=Locale.parse(lang)).plural_forms
+    bad = [_key(m) for m in po if m.id and (m.fuzzy or not all(s.strip() for s in _forms(m.string)))]
+    assert not bad, f"{lang}: {len(bad)} fuzzy or empty, e.g. {bad[:20]}"
 
 
 def _as_dict(catalog) -> dict:
-    """msgid -> msgstr, plurals as tuples (read_mo gives lists)."""
+    """(context, msgid) -> msgstr, plurals as tuples (read_mo gives lists)."""
     freeze = lambda v: tuple(v) if isinstance(v, (list, tuple)) else v  # noqa: E731
-    return {freeze(m.id): freeze(m.string) for m in catalog if m.id}
+    return {(m.context, freeze(m.id)): freeze(m.string) for m in catalog if m.id}
 
 
-def test_committed_mo_is_the_compiled_po(po):
+def test_committed_mo_is_the_compiled_po(po, lang):
     buf = io.BytesIO()
     write_mo(buf, po)
     buf.seek(0)
     fresh = _as_dict(read_mo(buf))
-    with MO.open("rb") as f:
+    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo").open("rb") as f:
         committed = _as_dict(read_mo(f))
     stale = sorted(str(k) for k in fresh.keys() ^ committed.keys())
     changed = sorted(str(k) for k in fresh.keys() & committed.keys() if fresh[k] != committed[k])
     assert not stale and not changed, (
-        "messages.mo is not the compiled messages.po: run pybabel compile -d scribe/translations\n"
+        f"{lang}: messages.mo is not the compiled messages.po: run pybabel compile -d scribe/translations\n"
         f"added/removed: {stale[:10]}\nchanged: {changed[:10]}"
     )
 
 
-def test_placeholders_are_the_same_in_french(po):
+def test_placeholders_are_the_same_in_every_language(po, lang):
     problems = []
     for m in po:
         if not m.id:
             continue
         sources = m.id if isinstance(m.id, tuple) else (m.id,)
         for i, text in enumerate(_forms(m.string)):
+            if not text:
+                continue  # untranslated: the test above says so
             source = sources[min(i, len(sources) - 1)]
             want, got = set(PLACEHOLDER.findall(source)), set(PLACEHOLDER.findall(text))
             if want != got:
-                problems.append(f"{source!r}: {sorted(want)} but French has {sorted(got)}")
+                problems.append(f"{source!r}: {sorted(want)} but {lang} has {sorted(got)}")
                 continue
             names = re.findall(r"%\((\w+)\)", source)
-            if names:  # the French must format with the same parameters the code passes
+            if names:  # the translation must format with the same parameters the code passes
                 try:
                     text % {n: 1 for n in names}
                 except (KeyError, ValueError, TypeError) as exc:
@@ -202,4 +242,4 @@ def test_language_cookie_beats_the_browser(client):
 
 
 def test_default_is_english(client):
-    assert "New game of Wizard" in client.get("/games/new", headers={"Accept-Language": "de"}).text
+    assert "New game of Wizard" in client.get("/games/new", headers={"Accept-Language": "pt"}).text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _, ngettext, pgettext
 
 from .setup import Setup
 
@@ -73,9 +73,20 @@ _ORDER = {"ES": 0, "LO": 1, "TE": 2, "G": 3, "Y": 4, "P": 5, "B": 6, "PI": 7, "T
 def card_label(notation: Any, setup: Any = None) -> str:
     """A card's name in the reader's language: "green 7", "Tigress (as a Pirate)"."""
     code = str(notation)
-    names = {"ES": _("Escape"), "PI": _("Pirate"), "TI": _("Tigress"), "TP": _("Tigress as a Pirate"),
-             "TE": _("Tigress as an Escape"), "SK": _("Skull King"), "ME": _("Mermaid"), "KR": _("Kraken"),
-             "WW": _("White Whale"), "LO": _("Loot")}
+    # a context: the cards' names as each language's edition prints them (the Skull King
+    # keeps his name everywhere), apart from the same English words elsewhere (the game's name)
+    names = {
+        "ES": pgettext("Skull King card", "Escape"),
+        "PI": pgettext("Skull King card", "Pirate"),
+        "TI": pgettext("Skull King card", "Tigress"),
+        "TP": pgettext("Skull King card", "Tigress as a Pirate"),
+        "TE": pgettext("Skull King card", "Tigress as an Escape"),
+        "SK": pgettext("Skull King card", "Skull King"),
+        "ME": pgettext("Skull King card", "Mermaid"),
+        "KR": pgettext("Skull King card", "Kraken"),
+        "WW": pgettext("Skull King card", "White Whale"),
+        "LO": pgettext("Skull King card", "Loot"),
+    }
     if code in names:
         return names[code]
     suit = {"G": _("green %(rank)s", rank=code[1:]), "Y": _("yellow %(rank)s", rank=code[1:]),

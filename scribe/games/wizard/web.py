@@ -11,7 +11,7 @@ from flask_babel import get_locale, gettext as _
 from .. import wizard
 from ...rules.errors import N_, RuleError
 from ...formatting import card, cards_text, translate
-from .words import trump
+from .words import card_names, editions, trump
 from ...rules.standings import standings_and_undo
 from ..bidding.passing import pass_turns
 
@@ -92,16 +92,17 @@ def parse_correction(number: int, form, sheet: wizard.Sheet) -> dict[str, Any]:
 
 
 def new_context() -> dict[str, Any]:
-    return {"presets": wizard.PRESETS, "editions": wizard.EDITIONS}
+    return {"presets": wizard.PRESETS, "editions": editions()}
 
 
 def default_edition(lang: Any = None) -> str:
     """The card names (W-M2) of the game's language: a French game says Fou (Gigamic
-    2022), an English one Jester. Only the default: the form shows it and any edition
-    may be picked.
+    2022); any other game the English deck, whose names follow each reader's language
+    (Jester, Narr, Bufón...). Only the default: the form shows it and any edition may be
+    picked.
 
-    >>> default_edition("fr"), default_edition("en")
-    ('gigamic', 'english')
+    >>> default_edition("fr"), default_edition("en"), default_edition("de")
+    ('gigamic', 'english', 'english')
     """
     lang = lang if isinstance(lang, str) and lang else str(get_locale())
     return "gigamic" if lang.startswith("fr") else "english"
@@ -184,7 +185,7 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
     setup = sheet.setup
     current = sheet.current
     forbidden = sheet.forbidden()
-    w, j = setup.card_names()
+    w, j = card_names(setup)
     return {
         "version": sheet.version,
         "phase": sheet.phase,

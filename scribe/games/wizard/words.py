@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import get_locale, gettext as _, lazy_gettext
+from flask_babel import get_locale, gettext as _, lazy_gettext, pgettext
 
 from . import SUIT_OF, Setup, Trump
-from ...rules.cards import SUITS as SUIT_CARDS, card_label as _label, jubilee, sort_key
+from ...rules.cards.labels import EDITIONS
+from ...rules.cards import SUITS as SUIT_CARDS, WIZARD_RANK, card_label as _label, jubilee, parse_card, sort_key
 from ...formatting import ngettext_rounds
 
 SUIT_LABELS = {
@@ -49,8 +50,32 @@ def suit(value: str) -> str:
     return str(SUIT_LABELS.get(value, value))
 
 
+# The English deck's names follow the reader (W-M2): each language's edition prints its own,
+# Zauberer and Narr in German (Amigo), Mago and Bufón in Spanish. A context, as the game's
+# own name "Wizard" stays Wizard in every language while the card does not.
+STANDARD = "english"
+
+
+def edition_names(edition: str) -> tuple[str, str]:
+    """(Wizard, Jester) as ``edition`` prints them (W-M2); the English deck's in the
+    reader's language, as that language's edition prints them."""
+    if edition == STANDARD:
+        return pgettext("Wizard card", "Wizard"), pgettext("Wizard card", "Jester")
+    return EDITIONS[edition]
+
+
+def card_names(setup: Setup) -> tuple[str, str]:
+    """(Wizard, Jester) of the game's edition, in the reader's words (W-M2)."""
+    return edition_names(setup.edition)
+
+
+def editions() -> dict[str, tuple[str, str]]:
+    """Each edition's (Wizard, Jester), as the setup form offers them."""
+    return {key: edition_names(key) for key in EDITIONS}
+
+
 def trump(t: Trump, setup: Setup) -> str:
-    wizard_name, jester_name = setup.card_names()
+    wizard_name, jester_name = card_names(setup)
     if t.card == "werewolf":  # W-J5: its holder named the trump, or no trump
         if t.pending:
             return _("%(card)s shown, trump to be named", card=jubilee_card(t.card))
@@ -92,15 +117,27 @@ def rules_text(setup: Setup) -> str:
     if r.jubilee:  # W-J6: shown on the sheet and on paper
         parts.append(_("Jubilee cards: %(cards)s", cards=", ".join(jubilee_card(c) for c in r.jubilee)))
     parts.append(ngettext_rounds(setup.round_count))
-    w, j = setup.card_names()
+    w, j = card_names(setup)
     parts.append(f"{w} / {j}")
     return " · ".join(parts)
 
 
 def card_label(notation: str, setup: Setup) -> str:
-    """A card's name in the game's edition (W-M2), in the reader's language."""
+    """A card's name in the game's edition (W-M2), in the reader's language: the cards'
+    own words in French and English, the catalogs' in the other languages."""
     lang = str(get_locale())
-    return _label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+    special = jubilee.kind(notation)
+    if special is None:
+        card = parse_card(notation)
+        if card.suit is None:
+            return card_names(setup)[0 if card.rank == WIZARD_RANK else 1]
+    if lang in ("en", "fr") or setup.edition == "canadian":  # the Canadian deck's suits: English
+        return _label(notation, setup.edition, lang if lang in ("en", "fr") else "en")
+    if special is not None:
+        named = jubilee.named_suit(notation)
+        return jubilee_card(special) if named is None else f"{jubilee_card(special)} ({suit(SUIT_OF[named.value])})"
+    return pgettext("Wizard card: its suit and number", "%(suit)s %(number)s", suit=suit(SUIT_OF[card.suit.value]),
+                    number=card.rank)
 
 
 def hand_order(cards: Any) -> list[str]:
@@ -132,4 +169,4 @@ def destroyed_text(name: str) -> str:
     return _("Nobody won the trick (the Bomb): %(name)s leads the next.", name=name)
 
 
-FILTERS = {"suit": suit, "trump": trump, "jubilee_card": jubilee_card}
+FILTERS = {"suit": suit, "trump": trump, "jubilee_card": jubilee_card, "card_names": card_names}
