@@ -100,5 +100,6 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
+        app.config["SECRET_KEY_GENERATED"] = True  # this machine's own: `scribe serve` on PostgreSQL refuses it
     app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])  # SCRIBE_SECRET_KEY=1234 parses as a number
     return app

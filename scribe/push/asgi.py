@@ -17,7 +17,8 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi import build_environ
 
-from ..web.live import PUSH, STREAM
+from ..web.live import PUSH, STREAM, WAKE
+from .changes import source_for
 from .hub import Hub, call_wsgi
 
 
@@ -28,7 +29,10 @@ class PushApp:
         self.flask = flask_app
         self.wsgi = WSGIMiddleware(flask_app, workers=threads)
         self.pool = ThreadPoolExecutor(max_workers=max(2, threads // 2), thread_name_prefix="scribe-push")
-        self.hub = Hub(flask_app, flask_app.config["DATABASE"], self.pool)
+        source = source_for(flask_app.config)
+        self.hub = Hub(flask_app, source, self.pool)
+        if source.wakes:
+            flask_app.extensions[WAKE] = self.hub.wake  # a write here: the streams hear it now
         self.closing = False
         self._watch: asyncio.Task | None = None
 
