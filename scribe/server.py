@@ -163,14 +163,10 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
 
     import uvicorn
 
-    from .bridge import WholeRequests
     from .multicore import KEEPALIVE_SECONDS
     from .push.asgi import PushApp
 
     push = PushApp(app, threads)
-    # every ordinary request in one hand-over to a worker thread and back, not a2wsgi's
-    # four or five (scribe/bridge.py); the streams stay the hub's
-    push.wsgi = WholeRequests(app, threads, app.config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
     config = uvicorn.Config(push, host=host, port=port, lifespan="on", log_config=None, log_level="warning",
                             access_log=False,  # scribe.access logs each request, tokens redacted
                             proxy_headers=False,  # scribe/web/proxy.py alone decides whom to believe

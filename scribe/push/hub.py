@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..web.live import event, sheet_event, version_of
+from ..bridge import call_whole
 from .changes import SqliteChanges
 
 # A link the Scribe stops, a seat released, a game deleted move no version: each group asks
@@ -239,27 +240,9 @@ class Hub:
         environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": _path_info(group.path, environ),
                         "QUERY_STRING": f"v={group.version}", "wsgi.input": io.BytesIO(),
                         "wsgi.errors": sys.stderr, "scribe.push.render": True})
-        return call_wsgi(self.app, environ)[::2]  # type: ignore[return-value]
+        return call_whole(self.app, environ)[::2]  # type: ignore[return-value]
 
 
 def _path_info(path: str, environ: dict[str, Any]) -> str:
     root = environ.get("SCRIPT_NAME", "")
     return path[len(root):] if root and path.startswith(root) else path
-
-
-def call_wsgi(app: Callable, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    """One WSGI call, whole: (status, headers, body)."""
-    started: list[Any] = []
-
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None):
-        started[:] = [status, headers]
-        return lambda data: None
-
-    result = app(environ, start_response)
-    try:
-        body = b"".join(result)
-    finally:
-        if hasattr(result, "close"):
-            result.close()
-    status, headers = started
-    return int(status.split(" ", 1)[0]), [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers], body
