@@ -1,19 +1,21 @@
-"""Bid entry through the HTTP API, next to a one-write Flask baseline, same server.
+"""Bid entry through the HTTP API, next to a one-write Flask floor, same server.
 
-Starts ``scribe serve`` and ``bench/baseline_app.py`` as subprocesses on loopback
-(free ports, waitress, the same thread count, each on a fresh temp database).
+Starts ``scribe serve`` and ``bench/baseline_app.py`` (the floor: a bare Flask app, one
+INSERT on a kept connection, one cell rendered) as subprocesses on loopback (free
+ports, served the same way with the same thread count, each on a fresh temp database).
 Then ``--clients`` threads, each with its own keep-alive ``http.client`` connection,
 play whole Wizard games through the API (POST /api/games, then every round the
 bids in order, a random legal bid avoiding ``sheet.forbidden_bid``, then the
 tricks), timing every request. Then the same clients send the same number of
 requests to the baseline's ``POST /write``. Prints throughput, p50/p99 of a bid
-entry and of the baseline write, and the ratios against the targets
-(throughput >= 0.8x baseline, bid p99 < 50 ms).
+entry and of the baseline write, the server CPU per request, and the ratios against
+the targets (throughput >= 0.8x the floor, CPU per write <= 1.3x the floor's, bid p99
+< 50 ms).
 
 Stdlib only. Bounded: stops after ``--games`` finished games or ``--seconds``,
 whichever comes first (the baseline phase has the same count and a time cap).
 
-    python bench/api_bids.py [--clients 20] [--seconds 20 | --games 200] [--threads 8]
+    python bench/api_bids.py [--clients 20] [--seconds 20 | --games 200] [--threads 8] [--floor-server waitress]
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 PRESETS = ("standard", "plus_minus_one", "leader", "canadian")
 BID_TARGET_RATIO = 0.8
+CPU_TARGET_RATIO = 1.3
 BID_P99_TARGET_MS = 50.0
 
 
@@ -330,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1,
                    help="processes of both servers; more than 1: gunicorn, as `scribe serve --workers` (default 1)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--floor-server", choices=("scribe", "waitress"), default="scribe",
+                   help="the floor served as scribe serve serves Scribe (default), or by waitress as in earlier runs")
     args = p.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="scribe-bench-") as tmp:
@@ -340,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
                       "--threads", str(args.threads), "--workers", str(args.workers), "--no-qr"]
         base_cmd = [sys.executable, str(ROOT / "bench" / "baseline_app.py"), "--host", HOST,
                     "--port", str(bport), "--threads", str(args.threads), "--workers", str(args.workers),
-                    "--db", str(work / "baseline.sqlite3")]
+                    "--server", args.floor_server, "--db", str(work / "baseline.sqlite3")]
         # many games from one address: the creation limit is not what is measured here
         scribe_env = {"SCRIBE_INSTANCE": str(work / "instance"), "SCRIBE_RATELIMIT_ENABLED": "false"}
         with server(scribe_cmd, sport, work, "scribe", scribe_env) as sproc, \
@@ -358,9 +363,13 @@ def main(argv: list[str] | None = None) -> int:
             b_cpu = cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None
 
     all_s = s.bids + s.others
-    served = f"gunicorn --workers {args.workers} --threads" if args.workers > 1 else "waitress --threads"
-    print(f"Scribe API vs baseline (Flask + one SQLite write): {served} {args.threads}, "
-          f"{args.clients} clients, loopback, {os.cpu_count()} CPUs")
+    if args.workers > 1:
+        served = f"both on gunicorn --workers {args.workers} --threads {args.threads}"
+    else:
+        floor = "the same" if args.floor_server == "scribe" else f"floor on waitress --threads {args.threads}"
+        served = f"scribe serve (uvicorn, {args.threads} threads), {floor}"
+    print(f"Scribe API vs floor (bare Flask, one INSERT on a kept connection, one cell rendered): {served}, "
+          f"{args.clients} clients, loopback, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     print(f"games finished: {s.games}; requests: {len(s.bids)} bids + {len(s.others)} creates/tricks")
     print(f"{'':<26}{'requests':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'cpu ms':>9}")
     print(line("scribe, every request", len(all_s), s_wall, all_s, s_cpu))
@@ -371,6 +380,10 @@ def main(argv: list[str] | None = None) -> int:
     p50_ratio = percentile(s.bids, 50) / percentile(b.others, 50) if b.others else float("nan")
     print(f"throughput ratio scribe/baseline: {ratio:.2f}x (target >= {BID_TARGET_RATIO}x) "
           f"{'OK' if ratio >= BID_TARGET_RATIO else 'BELOW'}")
+    if s_cpu is not None and b_cpu and all_s and b.requests:
+        cpu_ratio = (s_cpu / len(all_s)) / (b_cpu / b.requests)
+        print(f"server CPU per request scribe/baseline: {cpu_ratio:.2f}x (target <= {CPU_TARGET_RATIO}x) "
+              f"{'OK' if cpu_ratio <= CPU_TARGET_RATIO else 'ABOVE'}")
     print(f"bid p50 / baseline p50: {p50_ratio:.2f}x; bid p99: {p99:.1f} ms (target < {BID_P99_TARGET_MS:.0f} ms) "
           f"{'OK' if p99 < BID_P99_TARGET_MS else 'ABOVE'}")
     for label, st in (("scribe", s), ("baseline", b)):

@@ -18,7 +18,7 @@ from flask import Flask
 from .climain import StatusCommand, exit_status
 from .engine.simulate import command as simulate_command
 from .pdf_cli import pad_command, pdf_command
-from .record_cli import backup_command, export_command, import_command
+from .record_cli import backup_command, export_command, import_command, migrate_command
 from .server import DEFAULT_CONNECTION_LIMIT
 
 
@@ -67,7 +67,7 @@ def serve(host: str, port: int, threads: int, workers: int, connection_limit: in
 
 # added explicitly: importing this module is what defines the whole command
 for _command in (serve, pdf_command, pad_command, backup_command, export_command, import_command,
-                 simulate_command):
+                 migrate_command, simulate_command):
     scribe.add_command(_command)
 
 

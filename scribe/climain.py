@@ -9,9 +9,12 @@ did, so a caller tells "the command ran and refused" (returned 2) from "it never
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import click
+
+REFUSED = 2  # the command ran and refused: it says why; nothing was done
 
 
 class StatusCommand(click.Command):
@@ -37,3 +40,9 @@ def exit_status(command: click.Command, argv: Sequence[str] | None, prog_name: s
         click.echo("Aborted!", err=True)
         raise SystemExit(1) from None
     return status or 0
+
+
+def fail(command: str, message: str, status: int = REFUSED) -> int:
+    """Say on stderr why ``scribe COMMAND`` stopped; its exit status."""
+    print(f"scribe {command}: {message}", file=sys.stderr)
+    return status

@@ -83,7 +83,7 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Chromium also accepts, for about 2 ms on htmx (level 4 is larger, 9 seven times slower);
         # the first page must stay under 40 KB on the wire
         COMPRESS_ALGORITHM=["br", "gzip", "deflate", "zstd"],
-        # static files are streamed under any server without a file wrapper (uvicorn's a2wsgi):
+        # static files are streamed under any server without a file wrapper (uvicorn, scribe.bridge):
         # Flask-Compress then takes this list, zstd first by default
         COMPRESS_ALGORITHM_STREAMING=["br", "zstd", "deflate"],
         COMPRESS_BR_LEVEL=5,
@@ -100,5 +100,6 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
+        app.config["SECRET_KEY_GENERATED"] = True  # this machine's own: `scribe serve` on PostgreSQL refuses it
     app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])  # SCRIBE_SECRET_KEY=1234 parses as a number
     return app

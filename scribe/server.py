@@ -113,6 +113,20 @@ def app_factory(host: str, public_url: str | None) -> Callable[[], Any]:
     return make
 
 
+def unshared_key(config) -> str | None:
+    """What to say when a node serves PostgreSQL with a session key generated on its own
+    machine: alone it works, but the other nodes could read neither its cookies nor its
+    Scribe keys."""
+    from .store.pg import is_url as is_postgres
+
+    if is_postgres(config.get("DATABASE_URL")) and config.get("SECRET_KEY_GENERATED"):
+        return ("this node's session key was generated on this machine: other nodes on this PostgreSQL "
+                "database will read neither its cookies nor its Scribe keys. For several nodes set "
+                "SCRIBE_SECRET_KEY, the same on every node (e.g. python3 -c 'import secrets; "
+                "print(secrets.token_hex(32))'). See docs/hosting.md, \"Several nodes\".")
+    return None
+
+
 def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 1,
         connection_limit: int = DEFAULT_CONNECTION_LIMIT, public_url: str | None = None) -> int:
     from .web.logs import setup_logging
@@ -126,6 +140,8 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
     make = app_factory(host, public_url)
     app = make()  # creates or migrates the database once, before any worker starts
     setup_logging(app.config.get("LOG_LEVEL") or "INFO")
+    if warning := unshared_key(app.config):
+        app.logger.warning(warning)
     limit = raise_open_file_limit()
     if 0 < limit < connection_limit + 64:
         app.logger.warning("only %d open files allowed: fewer than %d connections will fit", limit, connection_limit)

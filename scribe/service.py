@@ -208,8 +208,13 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
     entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
+    if kind in rules.STORY_KEPT_BY:  # a bid: the story told before it, not told again (nor saved)
+        before = told_stories.get((game.id, sheet.version))
+        if before is not None:
+            told_stories.put((game.id, entry.seq), before)
+        return new_sheet
     told = _story(rules, game.id, new_sheet)
-    if told != _story(rules, game.id, sheet):  # a bid changes nothing there; tricks, a result, an undo do
+    if told != _story(rules, game.id, sheet):  # tricks, a result, an undo change it
         _save_story(db, game, entry.seq, told, entry.at)
     return new_sheet
 

@@ -23,7 +23,7 @@ def test_scribe_simulate_refuses_bad_player_counts():
 
 # The group itself, through click's runner (no subprocess): what --help and usage errors say.
 
-COMMANDS = ("serve", "pdf", "pad", "backup", "export", "import", "simulate")
+COMMANDS = ("serve", "pdf", "pad", "backup", "export", "import", "migrate-store", "simulate")
 
 
 def test_help_lists_every_command():

@@ -85,8 +85,10 @@ def test_the_commands_the_pages_name_are_the_scribe_commands():
 
     named = set()
     for page in (README, *DOCS):
-        named |= set(re.findall(r"`scribe ([a-z]+)", page.read_text()))
+        named |= set(re.findall(r"`scribe ([a-z][a-z-]*)", page.read_text()))
     assert named and named <= set(cli.commands), sorted(named - set(cli.commands))
+    listed = set(re.findall(r"`scribe ([a-z][a-z-]*)", (ROOT / "docs" / "commands.md").read_text()))
+    assert listed == set(cli.commands), "docs/commands.md names every command"
 
 
 def test_every_setting_the_hosting_page_names_is_read_by_the_code():

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from scribe import create_app, service, sharing
+from scribe import create_app, service, sharing, store
 from scribe.cli import main
-from scribe.store import open_db
+from scribe.store import open_db, pg
 from scribe.web.serialize import sheet_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,22 +51,23 @@ def play_wizard(client) -> str:
 
 
 def game_id_of(app, key):
-    """The game a Scribe's key opens, read from the database file."""
-    db = open_db(app.config["DATABASE"], migrate=False)
+    """The game a Scribe's key opens, read from the app's database (file or PostgreSQL)."""
+    db = open_db(store.target(app.config), migrate=False)
     try:
         return sharing.game_id_of(db, key)
     finally:
-        db.conn.close()
+        store.close(db)
 
 
 def web_sheet(app, game_id):
-    """The sheet's JSON as the Scribe's page and API give it, read from the database file."""
-    db = open_db(app.config["DATABASE"], migrate=False)
+    """The sheet's JSON as the Scribe's page and API give it, read from the app's database."""
+    db = open_db(store.target(app.config), migrate=False)
+    service.sheets.clear()  # read from this database, not from a replay cached in this process
     try:
         with app.test_request_context():
             return sheet_json(sharing.viewer_sheet(service.load(db, game_id)[1]))
     finally:
-        db.conn.close()
+        store.close(db)
 
 
 def test_backup_copies_every_game_into_a_database_that_opens(served, tmp_path, capsys):
@@ -223,3 +224,164 @@ def test_the_commands_run_as_a_real_process(served, instance, tmp_path):
     again = scribe("backup", str(tmp_path / "b.sqlite3"))
     assert again.returncode == 2 and "exists" in again.stderr
     assert "backup" in scribe("--help").stdout
+
+
+# --------------------------------------------------------------------------- both stores
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request, instance, monkeypatch):
+    """The app the commands read, on a SQLite file or (SCRIBE_DATABASE_URL) PostgreSQL."""
+    if request.param == "postgresql":
+        monkeypatch.setenv("SCRIBE_DATABASE_URL", request.getfixturevalue("pg_url"))
+    app = create_app({"TESTING": True})
+    yield app, app.test_client()
+    pg.close_pools()
+
+
+def test_export_then_import_on_either_store(any_store, tmp_path, capsys):
+    app, client = any_store
+    gid = play_wizard(client)
+    out = tmp_path / "game.json"
+    assert main(["export", gid, "-o", str(out)]) == 0
+    assert len(json.loads(out.read_text())["entries"]) == 7
+    capsys.readouterr()
+    assert main(["import", str(out)]) == 0
+    key = capsys.readouterr().out.strip()
+    assert game_id_of(app, key) not in (None, gid) and web_sheet(app, game_id_of(app, key)) == web_sheet(app, gid)
+    assert client.get(f"/api/games/{key}/sheet").status_code == 200  # the printed key opens it through the app
+    assert main(["export", "nope"]) == 2 and "no game 'nope'" in capsys.readouterr().err
+
+
+def test_a_game_exported_from_postgresql_imports_into_a_laptops_sqlite(tmp_path, monkeypatch, pg_url, capsys):
+    monkeypatch.setenv("SCRIBE_INSTANCE", str(tmp_path / "hosted"))
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", pg_url)
+    hosted = create_app({"TESTING": True})
+    gid = play_wizard(hosted.test_client())
+    assert main(["export", gid, "-o", str(tmp_path / "game.json")]) == 0
+    monkeypatch.setenv("SCRIBE_INSTANCE", str(tmp_path / "laptop"))
+    monkeypatch.delenv("SCRIBE_DATABASE_URL")
+    capsys.readouterr()
+    assert main(["import", str(tmp_path / "game.json")]) == 0
+    laptop = create_app({"TESTING": True})
+    assert web_sheet(laptop, game_id_of(laptop, capsys.readouterr().out.strip())) == web_sheet(hosted, gid)
+    pg.close_pools()
+
+
+def with_password(url: str, password: str) -> str:
+    """The test cluster's URL with a password (its trust authentication ignores it)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:{password}@{parts.hostname}:{parts.port}"))
+
+
+def test_backup_on_postgresql_is_a_pg_dump_that_pg_restore_brings_back(instance, monkeypatch, pg_cluster, pg_url,
+                                                                          tmp_path, capsys):
+    url = with_password(pg_url, "s3cret")
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", url)
+    app = create_app({"TESTING": True})
+    gid = play_wizard(app.test_client())
+    out = tmp_path / "scribe.dump"
+    assert main(["backup", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "pg_dump" in err and "pg_restore" in err and "s3cret" not in err
+    assert out.read_bytes()[:5] == b"PGDMP"  # pg_dump's custom archive
+    assert main(["backup", str(out)]) == 2 and "exists" in capsys.readouterr().err  # never over a file
+    # restored into an empty database, it is a Scribe database with the same game
+    fresh = pg_cluster.fresh_database()
+    done = subprocess.run(["pg_restore", "--no-owner", f"--dbname={fresh}", str(out)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    restored = create_app({"TESTING": True, "DATABASE_URL": fresh})
+    assert web_sheet(restored, gid) == web_sheet(app, gid) and web_sheet(app, gid)["version"] == 7
+    pg.close_pools()
+
+
+def test_backup_on_postgresql_without_pg_dump_prints_the_command_to_run(instance, monkeypatch, pg_cluster, pg_url,
+                                                                        tmp_path, capsys):
+    import shlex
+
+    from scribe import backups
+
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", with_password(pg_url, "s3cret"))
+    gid = play_wizard(create_app({"TESTING": True}).test_client())
+    monkeypatch.setattr(backups, "pg_dump", lambda: None)
+    out = tmp_path / "scribe.dump"
+    assert main(["backup", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert "pg_dump" in captured.err and "not installed" in captured.err and not out.exists()
+    assert "s3cret" not in captured.out + captured.err  # the password: PGPASSWORD or ~/.pgpass, never shown
+    command = shlex.split(captured.out)
+    assert command[0] == "pg_dump" and f"--file={out}" in command
+    # the command is exact: run where pg_dump is (here, with the password given as it says), it makes the backup
+    done = subprocess.run(command, env={**os.environ, "PGPASSWORD": "s3cret"}, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and out.read_bytes()[:5] == b"PGDMP", done.stderr
+    fresh = pg_cluster.fresh_database()
+    assert subprocess.run(["pg_restore", "--no-owner", f"--dbname={fresh}", str(out)], timeout=120).returncode == 0
+    assert game_id_of(create_app({"TESTING": True, "DATABASE_URL": fresh}), gid) == gid
+    pg.close_pools()
+
+
+def test_commands_on_an_unreachable_postgresql_say_so_and_exit_2(instance, monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", "postgresql://scribe:s3cret@127.0.0.1:1/scribe")
+    monkeypatch.setenv("SCRIBE_DATABASE_TIMEOUT", "1")
+    (tmp_path / "game.json").write_text("{}")
+    for argv in (["export", "abc"], ["import", str(tmp_path / "game.json")]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "cannot reach the database at postgresql://scribe@127.0.0.1:1/scribe" in err and "s3cret" not in err
+    assert main(["backup", str(tmp_path / "b.dump")]) == 1
+    err = capsys.readouterr().err
+    assert "pg_dump could not back up" in err and "s3cret" not in err and not (tmp_path / "b.dump").exists()
+
+
+def test_backup_on_postgresql_while_the_server_writes_holds_a_consistent_prefix_of_the_log(
+        instance, monkeypatch, pg_cluster, pg_url, tmp_path):
+    """As on SQLite: a thread keeps appending entries while pg_dump runs; each dump, restored,
+    holds the game at some version v with exactly entries 1..v, the dumps in order."""
+    monkeypatch.setenv("SCRIBE_DATABASE_URL", pg_url)
+    app = create_app({"TESTING": True})
+    _handle, gid = created(app.test_client(), game="zibi", players=["Ana", "Ben", "Cy", "Dee"])
+    writer_db = open_db(pg_url, migrate=False)
+    stop = threading.Event()
+    written = []
+
+    def write():
+        while not stop.is_set():
+            player = len(written) % 4
+            service.act(writer_db, gid, "damage", {"player": player, "amount": 10})
+            service.act(writer_db, gid, "heal", {"player": player})
+            written.append(2)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    dumps = []
+    try:
+        while len(written) < 5:
+            stop.wait(0.01)
+        for i in range(3):
+            dumps.append(tmp_path / f"b{i}.dump")
+            assert main(["backup", str(dumps[-1])]) == 0
+    finally:
+        stop.set()
+        thread.join()
+        store.close(writer_db)
+    versions = []
+    for dump in dumps:
+        fresh = pg_cluster.fresh_database()
+        done = subprocess.run(["pg_restore", "--no-owner", f"--dbname={fresh}", str(dump)], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        copy = open_db(fresh, migrate=False)
+        try:
+            version = copy.execute("select version from games where id = ?", [gid]).fetchone()[0]
+            seqs = [r[0] for r in copy.execute("select seq from entries where game_id = ? order by seq", [gid])]
+        finally:
+            store.close(copy)
+        assert seqs == list(range(1, version + 1))
+        versions.append(version)
+    assert versions[0] > 0 and versions == sorted(versions)
+    assert sum(written) > versions[-1]  # the writer went on after the last dump was taken
+    pg.close_pools()

@@ -114,3 +114,31 @@ def test_each_entry_tells_its_story_once(tmp_path, monkeypatch):
         sheet = service.act(db, gid, "round", {"points": points, "closer": 0})
     assert sorted(told) == [0, 1, 2, 3]  # each version once: the one before came from the cache
     assert sheet.version == 3 and stories.versions(db, [gid]) == {gid: 3}  # every round changed it: saved
+
+
+def test_bids_tell_no_story_and_the_story_saved_after_the_tricks_is_a_fresh_ones(tmp_path, monkeypatch):
+    """A bid (``STORY_KEPT_BY``) keeps the story told before it: it is not told again,
+    nor saved; the round's tricks tell and save the story a fresh replay tells, also when
+    the remembered stories were lost in between (a restart)."""
+    from scribe.games import GAMES
+
+    db = store.open_db(tmp_path / "db.sqlite3")
+    gid = service.create(db, "wizard", None, "en", players=["Paul", "Thomas", "Marie"], first_dealer=2,
+                         preset="standard")
+    rules = GAMES["wizard"]
+    told = []
+    real = rules.story
+    monkeypatch.setattr(rules, "story", lambda sheet: told.append(sheet.version) or real(sheet))
+    for rnd, bids, tricks in ((1, (0, 1, 1), [0, 0, 1]), (2, (1, 0, 0), [2, 0, 0])):
+        told.clear()
+        for bid in bids:
+            service.act(db, gid, "bid", {"bid": bid})
+        assert told == []  # no bid told one
+        if rnd == 2:
+            service.told_stories.clear()
+        sheet = service.act(db, gid, "tricks", {"tricks": tricks})
+        want, _log = fresh(db, gid)
+        assert stories.versions(db, [gid]) == {gid: sheet.version}
+        saved = db.execute("select score from story_players where game_id = ? order by seat", [gid]).fetchall()
+        assert [t for (t,) in saved] == list(want.totals)
+        assert service._story(rules, gid, sheet) == real(want)

@@ -1,5 +1,5 @@
-"""The app as ``scribe serve`` runs it: Flask, mounted under ASGI (a2wsgi's thread pool
-answers every ordinary request), and the event streams held on the event loop, where an
+"""The app as ``scribe serve`` runs it: Flask, mounted under ASGI (``scribe.bridge``
+hands every ordinary request to a worker thread whole), and the event streams held on the event loop, where an
 idle stream costs a few kilobytes and no thread.
 
 A stream's first answer comes from Flask (``scribe.web.live``: the link's checks, the
@@ -14,11 +14,12 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi import build_environ
 
-from ..web.live import PUSH, STREAM
-from .hub import Hub, call_wsgi
+from ..web.live import PUSH, STREAM, WAKE
+from .changes import source_for
+from ..bridge import WholeRequests, call_whole
+from .hub import Hub
 
 
 class PushApp:
@@ -26,9 +27,12 @@ class PushApp:
 
     def __init__(self, flask_app: Any, threads: int = 8):
         self.flask = flask_app
-        self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+        self.wsgi = WholeRequests(flask_app, threads, flask_app.config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
         self.pool = ThreadPoolExecutor(max_workers=max(2, threads // 2), thread_name_prefix="scribe-push")
-        self.hub = Hub(flask_app, flask_app.config["DATABASE"], self.pool)
+        source = source_for(flask_app.config)
+        self.hub = Hub(flask_app, source, self.pool)
+        if source.wakes:
+            flask_app.extensions[WAKE] = self.hub.wake  # a write here: the streams hear it now
         self.closing = False
         self._watch: asyncio.Task | None = None
 
@@ -63,7 +67,7 @@ class PushApp:
         environ = build_environ(scope, io.BytesIO())
         environ[PUSH] = not self.closing
         loop = asyncio.get_running_loop()
-        status, headers, body = await loop.run_in_executor(self.pool, call_wsgi, self.flask, environ)
+        status, headers, body = await loop.run_in_executor(self.pool, call_whole, self.flask, environ)
         held = environ.get(STREAM) if status == 200 else None
         if held is None:
             await send({"type": "http.response.start", "status": status, "headers": headers})

@@ -2,9 +2,10 @@
 game, version and kind of viewer, then written to every stream that shows it.
 
 A change is found in the database, not announced by the writer: any process (a second
-worker, ``scribe record``) may write. One read per tick (``PRAGMA data_version``, which
-moves only when another connection commits), then one indexed select of the followed
-games' versions. A group (``scribe.web.live.share_key``: the TV and every watcher of a
+worker, ``scribe record``, another node) may write. A change source (``changes.py``: SQLite's
+``PRAGMA data_version`` each tick, PostgreSQL's LISTEN) names the games that may have moved,
+then one indexed select reads their versions; a write in this process wakes the hub at
+once (``wake``). A group (``scribe.web.live.share_key``: the TV and every watcher of a
 game are one; a seat or the Scribe its own phone) renders its fragment through the app
 itself, with its viewer's own request, so what it may not see is removed exactly as for
 a poll; the bytes are then shared by all its streams.
@@ -14,18 +15,19 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sqlite3
 import sys
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..web.live import event, sheet_event, version_of
+from ..bridge import call_whole
+from .changes import SqliteChanges
 
-TICK_SECONDS = 0.025  # how often the database is asked whether anything changed
-# A link the Scribe stops, a seat released, a game deleted move no version: each group
-# asks its fragment again this often (the poll's cheap 204 when nothing moved), so its
-# pages hear of it as soon as a poll of theirs would have. One ask per group, not per page.
+# A link the Scribe stops, a seat released, a game deleted move no version: each group asks
+# its fragment again this often (the poll's cheap 204 when nothing moved), so its pages hear
+# of it as soon as a poll of theirs would have (on PostgreSQL at once: the change is notified).
+# One ask per group, not per page.
 RECHECK_SECONDS = 2.0
 PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
 PING = event("ping")
@@ -72,13 +74,34 @@ class Group:
 class Hub:
     """Streams by game and group; ``run`` watches the database until cancelled."""
 
-    def __init__(self, wsgi_app: Callable, database: str, pool: Executor):
-        self.app, self.database, self.pool = wsgi_app, database, pool
+    def __init__(self, wsgi_app: Callable, source: "str | Any", pool: Executor):
+        self.app, self.pool = wsgi_app, pool
+        self.source = SqliteChanges(source) if isinstance(source, str) else source
         self.groups: dict[str, Group] = {}
         self.games: dict[str, dict[str, Group]] = {}
         self.seen: dict[str, int] = {}  # each followed game's newest version found
         self.renders = 0  # how many fragments were rendered (bench/push.py reports it)
-        self._look = True  # a game just followed: read the versions at the next tick
+        self._named: set[str] = set()  # games to read at once: just followed, or written here
+        self._woken: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def wake(self, game: str | None = None) -> None:
+        """A request in this process may have written (``game``, when it is known): look now,
+        not at the next tick. Called from any thread."""
+        loop = self._loop
+        if loop is not None:
+            try:
+                loop.call_soon_threadsafe(self._poke, game)
+            except RuntimeError:  # the loop has closed: the server is stopping
+                pass
+
+    def _poke(self, game: str | None = None) -> None:
+        if game is not None:
+            self._named.add(game)
+        elif self.games:
+            self._named.update(self.games)  # a write, game unknown: every followed game is read
+        if self._woken is not None:
+            self._woken.set()
 
     # ------------------------------------------------------------------ streams
 
@@ -91,7 +114,7 @@ class Hub:
             group = Group(game, share, stream["path"], stream["environ"], stream["version"])
             self.groups[share] = group
             self.games.setdefault(game, {})[share] = group
-            self._look = True
+            self._poke(game)
         member = Member(stream["version"], group=group)
         if group.last and group.version > member.version:
             member.version = group.version
@@ -129,14 +152,22 @@ class Hub:
     # ------------------------------------------------------------------ changes
 
     async def run(self) -> None:
-        """Every tick: has anything been committed? Then which followed games moved."""
-        conn = sqlite3.connect(self.database, check_same_thread=False)
-        loop = asyncio.get_running_loop()
+        """Until cancelled: wait for a tick or a wake, then read the versions of the games the
+        source names and render the groups whose game moved."""
+        loop = self._loop = asyncio.get_running_loop()
+        self._woken = asyncio.Event()
+        source = self.source
+        await source.open(lambda: self._woken.set())
         try:
-            data_version, rechecked, pinged = None, loop.time(), loop.time()
+            rechecked, pinged = loop.time(), loop.time()
             while True:
-                await asyncio.sleep(TICK_SECONDS)
+                try:
+                    await asyncio.wait_for(self._woken.wait(), source.tick)
+                except asyncio.TimeoutError:
+                    pass
+                self._woken.clear()
                 if not self.games:
+                    self._named.clear()
                     continue
                 if loop.time() - pinged >= PING_SECONDS:  # one timer for all streams, not one each
                     pinged = loop.time()
@@ -148,24 +179,27 @@ class Hub:
                     rechecked = loop.time()
                     for group in list(self.groups.values()):
                         self._publish(group)
-                current = conn.execute("pragma data_version").fetchone()[0]
-                if current == data_version and not self._look:
-                    continue
-                data_version, self._look = current, False
-                self._changed(conn)
+                named, self._named = self._named, set()
+                ids = await source.moved(list(self.games), named)
+                if ids:
+                    moved = self._changed(await source.versions(ids))
+                    for game in source.touched - moved:  # a link changed: its pages may have to say so
+                        for group in list(self.games.get(game, {}).values()):
+                            self._publish(group)
         finally:
-            conn.close()
+            self._loop = None
+            await source.close()
 
-    def _changed(self, conn: sqlite3.Connection) -> None:
-        ids = list(self.games)
-        for start in range(0, len(ids), 500):
-            part = ids[start:start + 500]
-            rows = conn.execute(f"select id, version from games where id in ({','.join('?' * len(part))})", part)
-            for game, version in rows.fetchall():
-                if version > self.seen.get(game, -1):
-                    self.seen[game] = version
-                    for group in list(self.games.get(game, {}).values()):
-                        self._publish(group)
+    def _changed(self, versions: dict[str, int]) -> set[str]:
+        """Render the groups of the games whose version moved; those games."""
+        moved = set()
+        for game, version in versions.items():
+            if version > self.seen.get(game, -1):
+                self.seen[game] = version
+                moved.add(game)
+                for group in list(self.games.get(game, {}).values()):
+                    self._publish(group)
+        return moved
 
     def _publish(self, group: Group) -> None:
         if group.busy:
@@ -206,27 +240,9 @@ class Hub:
         environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": _path_info(group.path, environ),
                         "QUERY_STRING": f"v={group.version}", "wsgi.input": io.BytesIO(),
                         "wsgi.errors": sys.stderr, "scribe.push.render": True})
-        return call_wsgi(self.app, environ)[::2]  # type: ignore[return-value]
+        return call_whole(self.app, environ)[::2]  # type: ignore[return-value]
 
 
 def _path_info(path: str, environ: dict[str, Any]) -> str:
     root = environ.get("SCRIPT_NAME", "")
     return path[len(root):] if root and path.startswith(root) else path
-
-
-def call_wsgi(app: Callable, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    """One WSGI call, whole: (status, headers, body)."""
-    started: list[Any] = []
-
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None):
-        started[:] = [status, headers]
-        return lambda data: None
-
-    result = app(environ, start_response)
-    try:
-        body = b"".join(result)
-    finally:
-        if hasattr(result, "close"):
-            result.close()
-    status, headers = started
-    return int(status.split(" ", 1)[0]), [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers], body

@@ -4,8 +4,8 @@ from flask import Flask
 from flask_compress import Compress
 
 from .. import formatting
-from . import (access, api, busy, db, errors, filters, health, hosts, i18n, limits, live, logs, pages, pdf_views, play,
-               proxy, security, shell, stats, table)
+from . import (access, api, busy, cookies, db, errors, filters, health, hosts, i18n, limits, live, logs, pages, pdf_views,
+               play, proxy, security, shell, stats, table)
 
 
 def init_app(app: Flask) -> None:
@@ -13,6 +13,7 @@ def init_app(app: Flask) -> None:
 
     app.json = OrjsonProvider(app)
     Compress(app)  # the first page, htmx included, must stay under 40 KB on the wire
+    cookies.init_app(app)
     db.init_app(app)
     hosts.init_app(app)  # first: a request for an unknown name goes no further
     security.init_app(app)

@@ -39,6 +39,13 @@ def device() -> str:
     return key
 
 
+def known_device() -> str | None:
+    """This browser's device key if it has one, else None without making one: where only a
+    seat it holds matters (the Scribe's taps), a key made now would hold none, and a
+    cookie-less API client would be sent a newly signed cookie with every bid."""
+    return _device_key()
+
+
 def group_hash(make: bool = True) -> str | None:
     """This browser's group in the database: a hash of its device key (never the key).
     None for a browser with no key yet unless ``make``: reading makes no cookie."""

@@ -190,7 +190,7 @@ def game_path(key: str, path: str):
 
 
 def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):
-    return _answer(sharing.record_for_scribe(get_db(), shown, kind, data, version, access.device()))
+    return _answer(sharing.record_for_scribe(get_db(), shown, kind, data, version, access.known_device()))
 
 
 for _path in sorted({p for schema in parts("schema").values() for p in schema.PATHS}):

@@ -25,6 +25,8 @@ bp = Blueprint("live", __name__)
 
 PUSH = "scribe.push"  # environ key: the server holds streams (scribe/push/asgi.py)
 STREAM = "scribe.push.stream"  # environ key: what this view tells that server to hold
+WAKE = "scribe.push.wake"  # app.extensions key: call it after a write, the hub looks at once
+READ_ONLY = frozenset({"GET", "HEAD", "OPTIONS"})
 RETRY_MS = 2000  # a dropped stream is tried again this soon (then scribe/static/live.js backs off)
 _VERSION = re.compile(rb'\sdata-version="(\d+)"')
 
@@ -95,6 +97,18 @@ def _stream(kind: str, version: int, game_id: str, endpoint: str, **values: Any)
         body += event("poll")  # nothing holds this stream: the page polls as before
     resp = Response(b"retry: %d\n\n" % RETRY_MS + body, mimetype="text/event-stream")
     resp.headers["X-Accel-Buffering"] = "no"  # nginx-style proxies: pass each event on at once
+    return resp
+
+
+@bp.after_app_request
+def wake_push(resp: Response) -> Response:
+    """A request that may have written wakes this process's streams now (``scribe serve``),
+    rather than at the hub's next look at the database: the writer's own answer and the
+    other phones' updates leave together."""
+    if request.method not in READ_ONLY:
+        wake = current_app.extensions.get(WAKE)
+        if wake is not None:
+            wake()
     return resp
 
 

@@ -90,10 +90,48 @@ class Queued(logging.handlers.QueueHandler):
             if self._pid == os.getpid():
                 return
             self.queue = queue.SimpleQueue()  # a fork's copy may hold the parent's unwritten records
-            listener = logging.handlers.QueueListener(self.queue, self.target, respect_handler_level=True)
-            listener.start()
-            atexit.register(listener.stop)  # what is queued is written before the process ends
+            writer = Writer(self.queue, self.target)
+            writer.start()
+            atexit.register(writer.stop)  # what is queued is written before the process ends
             self._pid = os.getpid()
+
+
+class Writer:
+    """The thread that writes the queued records, a batch at a time: woken by the first
+    record after a pause, it lets ``GATHER_S`` pass and writes all that came meanwhile.
+    Woken for each record instead (the standard QueueListener), it took Python's lock
+    from a request thread at every request's first SQLite call, and a bid waited for it
+    (issue 21: ~1 ms of wall time and ~0.15 ms of CPU per request on a loaded machine)."""
+
+    GATHER_S = 0.05
+    _STOP = object()
+
+    def __init__(self, records: "queue.SimpleQueue[Any]", target: logging.Handler):
+        self.records, self.target = records, target
+        self._thread = threading.Thread(target=self._run, name="scribe-log-writer", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Write what is queued, then end the thread."""
+        self.records.put(self._STOP)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            batch = [self.records.get()]
+            time.sleep(self.GATHER_S)
+            try:
+                while True:
+                    batch.append(self.records.get_nowait())
+            except queue.Empty:
+                pass
+            for record in batch:
+                if record is self._STOP:
+                    return
+                if record.levelno >= self.target.level:
+                    self.target.handle(record)
 
 
 def setup_logging(level: str | int = "INFO") -> None:

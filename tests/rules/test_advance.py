@@ -315,6 +315,8 @@ def _same(rules, advanced, fresh, log: list[Entry]) -> None:
     assert (advanced.version, advanced.can_undo, advanced.can_redo) == (fresh.version, fresh.can_undo, fresh.can_redo)
     assert rules.summary(advanced) == rules.summary(fresh)
     assert rules.story(advanced) == rules.story(fresh)
+    # Wizard's flags of bids a correction made illegal (W-B4, W-B5), judged once per scored row
+    assert getattr(advanced, "broken_bids", None) == getattr(fresh, "broken_bids", None)
     for seat in (None, *range(fresh.setup.n)):
         assert rules.view(advanced, log, seat) == rules.view(fresh, log, seat)
 
@@ -332,10 +334,13 @@ def test_an_advanced_sheet_equals_a_fresh_replay_after_every_entry(game, data, s
         entry = _record(rules, sheet, log, data.draw, rng)
         if entry is None:
             continue
+        before = rules.story(sheet)
         sheet = rules.advance(sheet, entry, tuple(log))
         log.append(entry)
         kinds.add(entry.kind)
         _same(rules, sheet, rules.replay(setup, log), log)
+        if entry.kind in rules.STORY_KEPT_BY:  # the service keeps the story told before it
+            assert rules.story(sheet) == before
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

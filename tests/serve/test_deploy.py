@@ -20,11 +20,11 @@ DEPLOY = ROOT / "deploy"
 SERVE_ENV = {"HOST", "PORT", "THREADS", "WORKERS", "CONNECTION_LIMIT", "PUBLIC_URL"}
 
 
-def unit() -> dict[str, list[str]]:
+def unit(name: str = "scribe.service") -> dict[str, list[str]]:
     """The [Service] section of the unit: each key with all its values, in order."""
     values: dict[str, list[str]] = {}
     section = None
-    for raw in (DEPLOY / "scribe.service").read_text().splitlines():
+    for raw in (DEPLOY / name).read_text().splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", ";")):
             continue
@@ -38,17 +38,17 @@ def unit() -> dict[str, list[str]]:
     return values
 
 
-def environment() -> dict[str, str]:
+def environment(name: str = "scribe.service") -> dict[str, str]:
     env = {}
-    for value in unit()["Environment"]:
+    for value in unit(name)["Environment"]:
         for word in shlex.split(value):
             name, _, val = word.partition("=")
             env[name] = val
     return env
 
 
-def exec_start() -> list[str]:
-    (line,) = unit()["ExecStart"]
+def exec_start(name: str = "scribe.service") -> list[str]:
+    (line,) = unit(name)["ExecStart"]
     return shlex.split(line)
 
 
@@ -86,13 +86,15 @@ def test_unit_environment_is_what_the_app_reads(monkeypatch, tmp_path):
         int(env["SCRIBE_WORKERS"]), int(env["SCRIBE_THREADS"]), int(env["SCRIBE_CONNECTION_LIMIT"]))
 
 
-def test_unit_passes_systemd_analyze(tmp_path):
+@pytest.mark.parametrize("name", ["scribe.service", "scribe-node.service"])
+def test_unit_passes_systemd_analyze(name, tmp_path):
     analyze = shutil.which("systemd-analyze")
     if not analyze:
         pytest.skip("systemd-analyze is not installed")
-    text = (DEPLOY / "scribe.service").read_text()
+    text = (DEPLOY / name).read_text()
     copy = tmp_path / "scribe.service"  # verify wants the program to exist: stand in /bin/true
-    copy.write_text(text.replace(exec_start()[0], shutil.which("true")))
+    copy.write_text(text.replace(exec_start(name)[0], shutil.which("true"))
+                    .replace("EnvironmentFile=/etc/scribe.env", "EnvironmentFile=-/etc/scribe.env"))
     out = subprocess.run([analyze, "verify", str(copy)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "scribe.service" not in out.stderr, out.stderr
 
@@ -118,3 +120,58 @@ def test_the_hosting_page_documents_every_environment_variable():
     hosting = (ROOT / "docs" / "hosting.md").read_text()
     for name in [*ENVIRONMENT, *SERVE_ENV]:
         assert f"SCRIBE_{name}" in hosting, name
+
+
+def test_node_unit_takes_the_database_url_and_shared_key_from_its_required_file(monkeypatch, tmp_path):
+    """deploy/scribe-node.service: SCRIBE_DATABASE_URL and SCRIBE_SECRET_KEY from /etc/scribe.env,
+    which must exist (no leading dash: a node without them must not start on a database of its own)."""
+    u = unit("scribe-node.service")
+    assert u["EnvironmentFile"] == ["/etc/scribe.env"]
+    header = (DEPLOY / "scribe-node.service").read_text().split("[Unit]")[0]
+    for name in ("SCRIBE_DATABASE_URL=postgresql://", "SCRIBE_SECRET_KEY=", "SCRIBE_HOST="):
+        assert name in header, name
+    argv = exec_start("scribe-node.service")
+    assert argv[0].endswith("/.venv/bin/scribe") and argv[1] == "serve"
+    env = environment("scribe-node.service")
+    for name in env:
+        if name.startswith("SCRIBE_"):
+            setting = name.removeprefix("SCRIBE_")
+            assert setting in ENVIRONMENT or setting in SERVE_ENV, f"{name} is read by nothing"
+    for name, value in {**env, "SCRIBE_DATABASE_URL": "postgresql://scribe@10.0.0.5/scribe",
+                        "SCRIBE_HOST": "10.0.0.11"}.items():
+        monkeypatch.setenv(name, value)
+    options = serve.make_context("serve", argv[2:]).params  # host and port from the environment
+    assert (options["host"], options["port"]) == ("10.0.0.11", int(env["SCRIBE_PORT"]))
+    from scribe.config import configured_app
+
+    config = configured_app({"INSTANCE_PATH": str(tmp_path)}).config
+    assert config["DATABASE_URL"] == "postgresql://scribe@10.0.0.5/scribe"
+
+
+def test_the_nodes_caddyfile_balances_two_upstreams_with_active_health_checks(tmp_path):
+    binary = caddy()
+    env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "PATH": "/usr/bin:/bin"}
+    path = str(DEPLOY / "Caddyfile.nodes")
+    out = subprocess.run([binary, "adapt", "--config", path, "--adapter", "caddyfile", "--validate"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    (proxy,) = [h for h in _handlers(json.loads(out.stdout)) if h.get("handler") == "reverse_proxy"]
+    port = unit("scribe-node.service")["Environment"]
+    assert "SCRIBE_PORT=8000" in port
+    assert [u["dial"] for u in proxy["upstreams"]] == ["10.0.0.11:8000", "10.0.0.12:8000"]
+    active = proxy["health_checks"]["active"]
+    assert active["uri"] == "/healthz" and active["headers"]["Host"] == ["localhost"]
+    assert proxy["load_balancing"]["try_duration"]
+
+
+def _handlers(node):
+    """Every handler object anywhere in Caddy's JSON config."""
+    if isinstance(node, dict):
+        if "handler" in node:
+            yield node
+        for value in node.values():
+            yield from _handlers(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _handlers(value)

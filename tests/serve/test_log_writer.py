@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 from scribe.web.logs import Queued
 
@@ -63,3 +64,26 @@ log.info("parent after fork")
     assert sum("child line" in line for line in lines) == 200, done.stderr[-2000:]
     assert sum("parent before fork" in line for line in lines) == 1
     assert any("parent after fork" in line for line in lines)
+
+
+def test_a_burst_of_records_is_written_whole_in_order_and_a_lone_one_soon_after():
+    """The writer wakes once for the records that came close together (``Writer``): none
+    is lost or reordered, and a record after a pause is written within a moment."""
+    kept = Kept()
+    handler = Queued(kept)
+    logger = logging.getLogger("scribe.test-log-burst")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        for i in range(500):
+            logger.warning("line %d", i)
+        deadline = time.monotonic() + 10
+        while len(kept.lines) < 500 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [line for line, _ in kept.lines] == [f"line {i}" for i in range(500)]
+        kept.done.clear()
+        logger.warning("after a pause")
+        assert kept.done.wait(5)
+        assert kept.lines[-1][0] == "after a pause"
+    finally:
+        logger.removeHandler(handler)

@@ -254,6 +254,18 @@ class Sheet:
         """
         if not row.bids_in or row.sealed:
             return None
+        if row.totals is None:  # the round in play: the lead before it is the sheet's
+            return self._broken(row)
+        # A scored row's flag is its own: the totals before it are its totals less its
+        # points, and its bids, cards and rule set are its own. Judged once per row, kept
+        # on it (rows are frozen and shared by the sheets after it: a bid's answer judged
+        # every scored round again).
+        kept = row.__dict__.get(_BROKEN, _UNJUDGED)
+        if kept is _UNJUDGED:
+            kept = row.__dict__[_BROKEN] = self._broken(row)
+        return kept
+
+    def _broken(self, row: RoundRow) -> Forbidden | None:
         f = _forbidden(self, row, row.bids)
         return f if f is not None and row.bids[f.player] == f.value else None
 
@@ -261,6 +273,10 @@ class Sheet:
     def broken_bids(self) -> tuple[Forbidden, ...]:
         """``broken_bid`` of every round that has one, in round order."""
         return tuple(f for f in map(self.broken_bid, self.rows) if f is not None)
+
+
+_BROKEN = "_broken_bid"  # where a scored row keeps its broken bid (see Sheet.broken_bid)
+_UNJUDGED = object()
 
 
 def _top(totals: Sequence[int]) -> tuple[int, ...]:

@@ -210,8 +210,28 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
     }
 
 
+_KEPT = "_scribe_json"  # a row's JSON but its broken bid, kept on the row: see _row
+
+
 def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
+    """A row as JSON. All of it but the broken bid is a function of the row's own fields,
+    and a row never changes (frozen), so that part is made once per row and kept on it, as
+    its cached properties are: whichever sheet or viewer's view holds the row, it is what
+    a fresh one would be. ``advance`` keeps the rows an entry leaves as they were, so a
+    bid's answer makes one row anew, not all. The broken bid depends on the rounds before
+    the row and is judged each time, in the reader's language."""
+    kept = r.__dict__.get(_KEPT)
+    if kept is None:
+        kept = r.__dict__[_KEPT] = _row_of(r)
     broken = sheet.broken_bid(r)
+    if broken is None:
+        return dict(kept)
+    return {**kept, "broken_bid": {  # flagged, not refused (W-B4, W-B5)
+        "player": broken.player, "value": broken.value, "rule": broken.rule,
+        "message": broken_text(broken, sheet.setup)}}
+
+
+def _row_of(r: wizard.RoundRow) -> dict[str, Any]:
     return {
         "number": r.number,
         "cards": r.cards,
@@ -234,9 +254,7 @@ def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
         "leaders": list(r.leaders),
         "complete": r.complete,
         "corrected": r.corrected,
-        "broken_bid": None if broken is None else {  # flagged, not refused (W-B4, W-B5)
-            "player": broken.player, "value": broken.value, "rule": broken.rule,
-            "message": broken_text(broken, sheet.setup)},
+        "broken_bid": None,  # the row's own: set by _row
         "play": None if r.play is None else _play(r.play),
     }
 

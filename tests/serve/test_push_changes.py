@@ -1,0 +1,163 @@
+"""Where the push hub hears of changes (scribe/push/changes.py): a write in this process
+wakes it at once; on PostgreSQL one LISTEN connection names the games, and a dropped one
+is made again with every followed game read anew, so a notification lost meanwhile costs
+nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import psycopg
+import pytest
+import uvicorn
+
+from scribe import create_app
+from scribe.push.asgi import PushApp
+from scribe.push.changes import CHANNEL, PgChanges, source_for
+
+from .conftest import free_port
+from .sse import Stream
+from .test_push import act, fragment, new_game
+
+
+@pytest.fixture
+def slow_tick_server(tmp_path):
+    """scribe's ASGI app under uvicorn in a thread, its hub asking the database once an hour:
+    whatever reaches a stream got there by the in-process wake."""
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": False})
+    app.config["ALLOWED_HOSTS"] = ["localhost"]
+    push = PushApp(app, threads=4)
+    push.hub.source.tick = 3600.0
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(push, host="127.0.0.1", port=port, lifespan="on", log_config=None,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    yield port
+    push.close()
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_a_write_in_this_process_reaches_the_streams_without_waiting_for_a_tick(slow_tick_server):
+    port = slow_tick_server
+    key, watch = new_game(port)
+    tv = Stream(port, f"/w/{watch}/events?v=0")
+    assert tv.next() == (None, "hello", "0")
+    for version, bid in enumerate(({"player": 1, "bid": 0}, {"player": 2, "bid": 1}), start=1):
+        assert act(port, key, "bid", bid) == version
+        sent = tv.next(timeout=20)  # the tick is an hour away: only the wake can bring it
+        assert (sent.id, sent.name) == (str(version), "sheet") and sent.data == fragment(port, watch)
+    tv.close()
+
+
+def test_the_source_follows_the_database_url():
+    assert type(source_for({"DATABASE": "x.sqlite3"})).__name__ == "SqliteChanges"
+    assert isinstance(source_for({"DATABASE": "x", "DATABASE_URL": "postgresql://h/db"}), PgChanges)
+
+
+# ---------------------------------------------------------------- PostgreSQL's LISTEN
+
+
+def run_alone(coroutine) -> None:
+    """``asyncio.run`` in a thread of its own: the browser tests keep Playwright's loop
+    running on the main thread for the whole session."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as one:
+        one.submit(asyncio.run, coroutine).result()
+
+
+def _table(url: str) -> None:
+    """The two columns the hub reads (the store's own schema has them; made by hand here)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("create table if not exists games (id text primary key, version integer not null)")
+        conn.execute("insert into games values ('a', 1), ('b', 1), ('z', 1)")
+
+
+def _write(url: str, game: str, version: int) -> None:
+    """A write as the store makes one: the version moved and the game named, in one transaction."""
+    with psycopg.connect(url) as conn:
+        conn.execute("update games set version = %s where id = %s", (version, game))
+        conn.execute("select pg_notify(%s, %s)", (CHANNEL, game))
+
+
+async def _until(check, what: str, seconds: float = 20) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, f"never: {what}"
+        await asyncio.sleep(0.01)
+
+
+def test_listen_names_the_games_written_and_only_those_followed(pg_url):
+    _table(pg_url)
+
+    async def scenario():
+        pokes = asyncio.Event()
+        source = PgChanges(pg_url)
+        await source.open(pokes.set)
+        try:
+            await _until(lambda: source.connects == 1, "LISTEN")
+            # just connected: every followed game is read (a change before LISTEN is not lost)
+            assert sorted(await source.moved(["a", "b"], set())) == ["a", "b"]
+            assert await source.versions(["a", "b"]) == {"a": 1, "b": 1}
+
+            pokes.clear()
+            await asyncio.to_thread(_write, pg_url, "a", 2)
+            await asyncio.wait_for(pokes.wait(), 20)  # the hub is woken by the notification
+            assert await source.moved(["a", "b"], set()) == ["a"]
+            assert source.touched == {"a"}  # notified: changed for sure, version or not (a link revoked)
+            assert await source.versions(["a"]) == {"a": 2}
+
+            await asyncio.to_thread(_write, pg_url, "z", 2)  # a game nobody here follows
+            await _until(lambda: "z" in source.heard, "z's notification")
+            assert await source.moved(["a", "b"], set()) == []
+            assert await source.moved(["a", "b"], {"b"}) == ["b"]  # a new stream's game is read at once
+            assert source.touched == set()  # ...but it was not said to have changed
+        finally:
+            await source.close()
+
+    run_alone(scenario())
+
+
+def test_a_dropped_listen_connection_is_made_again_and_nothing_is_missed(pg_url):
+    _table(pg_url)
+
+    def drop_all() -> int:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            return len(conn.execute("select pg_terminate_backend(pid) from pg_stat_activity "
+                                    "where application_name = 'scribe push'").fetchall())
+
+    async def scenario():
+        source = PgChanges(pg_url)
+        source.backoff = (1.5,)  # down long enough for a write to fall in the gap
+        await source.open(lambda: None)
+        try:
+            await _until(lambda: source.connects == 1, "LISTEN")
+            await source.moved(["a", "b"], set())
+            assert await source.versions(["a", "b"]) == {"a": 1, "b": 1}  # the reader connection is open too
+
+            assert await asyncio.to_thread(drop_all) == 2  # PostgreSQL restarted, a proxy cut them...
+            await _until(lambda: source.listener is None, "the drop noticed")
+            await asyncio.to_thread(_write, pg_url, "b", 5)  # its notification reaches nobody
+            await _until(lambda: source.connects == 2, "LISTEN again")
+            assert sorted(await source.moved(["a", "b"], set())) == ["a", "b"]  # so all are read again
+            versions = await source.versions(["a", "b"])
+            if not versions:  # the reader found its connection dropped: named again, read next time
+                again = await source.moved(["a", "b"], set())
+                assert sorted(again) == ["a", "b"]
+                versions = await source.versions(again)
+            assert versions == {"a": 1, "b": 5}
+
+            await asyncio.to_thread(_write, pg_url, "a", 3)  # and it listens on
+            await _until(lambda: "a" in source.heard, "a's notification after the reconnect")
+        finally:
+            await source.close()
+
+    run_alone(scenario())
