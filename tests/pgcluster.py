@@ -30,12 +30,19 @@ def binary(name: str) -> str | None:
     return None
 
 
+def _runuser() -> str | None:
+    """util-linux's runuser: in /usr/sbin on Debian, which a PATH of /usr/bin:/bin (CI's,
+    and cron's) leaves out."""
+    return shutil.which("runuser") or next(
+        (p for p in ("/usr/sbin/runuser", "/sbin/runuser") if os.access(p, os.X_OK)), None)
+
+
 def missing() -> str | None:
     """Why a cluster cannot be started here, or None."""
     for name in ("initdb", "pg_ctl"):
         if binary(name) is None:
             return f"PostgreSQL's {name} is not installed (Debian: apt-get install postgresql)"
-    if os.geteuid() == 0 and shutil.which("runuser") is None:
+    if os.geteuid() == 0 and _runuser() is None:
         return "running as root needs runuser to start PostgreSQL as the postgres user"
     try:
         import psycopg  # noqa: F401
@@ -80,7 +87,7 @@ class Cluster:
 
 def _run(cluster: Cluster, argv: list, check: bool = True) -> subprocess.CompletedProcess:
     if os.geteuid() == 0:
-        argv = ["runuser", "-u", cluster.user, "--"] + argv
+        argv = [_runuser(), "-u", cluster.user, "--"] + argv
     return subprocess.run(argv, check=check, capture_output=True, text=True, timeout=120)
 
 
