@@ -3,6 +3,7 @@ SQLite files under SCRIBE_INSTANCE, exit status 0 or 2, messages on stderr."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -70,6 +71,32 @@ def web_sheet(app, game_id):
         store.close(db)
 
 
+
+@contextlib.contextmanager
+def writing_on(db, gid):
+    """A thread appending to Witty Zibi game ``gid`` through ``db`` (a damage and a heal at a
+    time) for as long as the block runs, already under way when it starts; yields the list
+    it grows (2 per pair written). The database is closed at the end."""
+    stop, written = threading.Event(), []
+
+    def write():
+        while not stop.is_set():
+            player = len(written) % 4
+            service.act(db, gid, "damage", {"player": player, "amount": 10})
+            service.act(db, gid, "heal", {"player": player})
+            written.append(2)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    try:
+        while len(written) < 5:  # the writer is under way before the first copy
+            stop.wait(0.01)
+        yield written
+    finally:
+        stop.set()
+        thread.join()
+        store.close(db)
+
 def test_backup_copies_every_game_into_a_database_that_opens(served, tmp_path, capsys):
     app, client = served
     gid = play_wizard(client)
@@ -108,23 +135,8 @@ def test_backup_while_the_server_writes_holds_a_consistent_prefix_of_the_log(ser
     is a valid database whose game is at some version v with exactly entries 1..v."""
     app, client = served
     _handle, gid = created(client, game="zibi", players=["Ana", "Ben", "Cy", "Dee"])
-    writer_db = open_db(app.config["DATABASE"], migrate=False)
-    stop = threading.Event()
-    written = []
-
-    def write():
-        while not stop.is_set():
-            player = len(written) % 4
-            service.act(writer_db, gid, "damage", {"player": player, "amount": 10})
-            service.act(writer_db, gid, "heal", {"player": player})
-            written.append(2)
-
-    thread = threading.Thread(target=write)
-    thread.start()
     versions = []
-    try:
-        while len(written) < 5:  # the writer is under way before the first copy
-            stop.wait(0.01)
+    with writing_on(open_db(app.config["DATABASE"], migrate=False), gid) as written:
         for i in range(5):
             out = tmp_path / f"b{i}.sqlite3"
             assert main(["backup", str(out)]) == 0
@@ -135,10 +147,6 @@ def test_backup_while_the_server_writes_holds_a_consistent_prefix_of_the_log(ser
             assert seqs == list(range(1, version + 1))
             copy.close()
             versions.append(version)
-    finally:
-        stop.set()
-        thread.join()
-        writer_db.conn.close()
     assert versions[0] > 0 and versions == sorted(versions)
     assert sum(written) > versions[-1]  # the writer went on after the last copy was taken
 
@@ -344,30 +352,11 @@ def test_backup_on_postgresql_while_the_server_writes_holds_a_consistent_prefix_
     monkeypatch.setenv("SCRIBE_DATABASE_URL", pg_url)
     app = create_app({"TESTING": True})
     _handle, gid = created(app.test_client(), game="zibi", players=["Ana", "Ben", "Cy", "Dee"])
-    writer_db = open_db(pg_url, migrate=False)
-    stop = threading.Event()
-    written = []
-
-    def write():
-        while not stop.is_set():
-            player = len(written) % 4
-            service.act(writer_db, gid, "damage", {"player": player, "amount": 10})
-            service.act(writer_db, gid, "heal", {"player": player})
-            written.append(2)
-
-    thread = threading.Thread(target=write)
-    thread.start()
     dumps = []
-    try:
-        while len(written) < 5:
-            stop.wait(0.01)
+    with writing_on(open_db(pg_url, migrate=False), gid) as written:
         for i in range(3):
             dumps.append(tmp_path / f"b{i}.dump")
             assert main(["backup", str(dumps[-1])]) == 0
-    finally:
-        stop.set()
-        thread.join()
-        store.close(writer_db)
     versions = []
     for dump in dumps:
         fresh = pg_cluster.fresh_database()

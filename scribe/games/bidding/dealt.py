@@ -26,3 +26,19 @@ def playing_round(sheet: Any, data: Mapping[str, Any], current: Callable[[Any, M
     if not row.bids_in:
         raise RuleError(N_("Cards are played once every bid is in."), field="card")
     return row
+
+
+def deal_shape(sheet: Any, row: Any, data: Mapping[str, Any]) -> list:
+    """The hands of a Scribe's deal, as sent, once the round may be dealt: not dealt yet,
+    no bid made (W-R4, K-B1: the cards come before the bids), one list of the round's
+    number of cards per seat. Each game then reads the cards from its own deck."""
+    if row.dealt:
+        raise RuleError(N_("The cards of round %(round)s are already dealt."), field="deal", round=row.number)
+    if any(b is not None for b in row.bids):
+        raise RuleError(N_("The cards are dealt before the bids."), field="deal")
+    n, raw = sheet.setup.n, data.get("hands")
+    if (not isinstance(raw, (list, tuple)) or len(raw) != n
+            or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
+        raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
+                        field="deal", cards=row.cards, players=n)
+    return list(raw)

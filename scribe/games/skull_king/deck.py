@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
-from ..bidding.dealt import playing_round
+from ..bidding.dealt import deal_shape, playing_round
 from .actions import current_round, seat
 from .cards import deal, deck, parse_card
 from .play import take_back, verify_card
@@ -43,15 +43,7 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """Scribe's deal of the round being played, before any bid: the round's cards to each
     seat from the deck the table chose (70 cards, the Kraken, the White Whale, the Loot)."""
     row = _dealing_round(sheet, data)
-    if row.dealt:
-        raise RuleError(N_("The cards of round %(round)s are already dealt."), field="deal", round=row.number)
-    if any(b is not None for b in row.bids):
-        raise RuleError(N_("The cards are dealt before the bids."), field="deal")
-    n, raw = sheet.setup.n, data.get("hands")
-    if (not isinstance(raw, (list, tuple)) or len(raw) != n
-            or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
-        raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
-                        field="deal", cards=row.cards, players=n)
+    raw = deal_shape(sheet, row, data)
     hands = [[parse_card(c) for c in h] for h in raw]
     if Counter(c for h in hands for c in h) - Counter(_deck(sheet)):
         raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")

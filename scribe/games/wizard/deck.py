@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from ...rules import cards
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
-from ..bidding.dealt import playing_round
+from ..bidding.dealt import deal_shape, playing_round
 from .sheet import RoundRow, Sheet
 from .inputs import _current_round, _player
 from ...rules import trickplay
@@ -53,15 +53,7 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     cards to each player from the 60 cards (Unicolore: each from their own 15), and the
     next card turned up unless none is left (W-R1, W-R3, W-R4, W-U1, W-U2)."""
     row = _dealing_round(sheet, data)
-    if row.dealt:
-        raise RuleError(N_("The cards of round %(round)s are already dealt."), field="deal", round=row.number)
-    if any(b is not None for b in row.bids):
-        raise RuleError(N_("The cards are dealt before the bids."), field="deal")
-    n, raw = sheet.setup.n, data.get("hands")
-    if (not isinstance(raw, (list, tuple)) or len(raw) != n
-            or any(not isinstance(h, (list, tuple)) or len(h) != row.cards for h in raw)):
-        raise RuleError(N_("A deal gives %(cards)s cards to each of the %(players)s players."),
-                        field="deal", cards=row.cards, players=n)
+    raw = deal_shape(sheet, row, data)
     turned_raw = data.get("turned")
     if sheet.setup.rules.jubilee:
         return _verify_jubilee_deal(sheet, row, raw, turned_raw)
