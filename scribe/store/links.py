@@ -115,8 +115,8 @@ def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT
     new link is no way to read a sealed bid or hand (the first link of a seat sees all
     of it: nobody else held it)."""
     salt = _salt_for(key)
-    with writing(db) as conn:
-        if is_pg(db):  # SQLite writes one at a time; here two replacements at once would both insert
+    with writing(db, lock=True) as conn:  # SQLite: BEGIN IMMEDIATE, so the count below is still true at the insert
+        if is_pg(db):  # rows are locked, not the table: two replacements at once would both insert
             conn.serialize(game_id)
         had = conn.execute(
             "select count(*) from links where game_id = ? and kind = ? and player = ?", [game_id, kind, player]

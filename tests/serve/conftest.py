@@ -75,6 +75,14 @@ class Server:
             self._log.flush()
         return self.log_path.read_text(errors="replace")
 
+    def wait_log(self, check, timeout: float = 15) -> str:
+        """The log once ``check(log)`` holds: the server writes its log lines from a queue,
+        so a line may land a moment after the answer or the banner it follows."""
+        deadline = time.monotonic() + timeout
+        while not check(log := self.log()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return log
+
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 15) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(sig)

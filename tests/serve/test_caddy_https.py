@@ -208,8 +208,7 @@ def check_forwarded_headers(cport: int, direct: int, server, game_id: str) -> No
         "X-Forwarded-For": "203.0.113.77"})
     assert status == 200
     assert json.loads(body)["watch"]["url"].startswith(f"http://scribe.test:{direct}/w/")
-    time.sleep(0.3)
-    log = server.log()
+    log = server.wait_log(lambda log: "GET /api/games/<token>/links 200" in log)
     assert re.search(rf"GET /api/games/<token>/links 200 [\d.]+ms 127\.0\.0\.2$", log, re.M)
     assert "203.0.113.77" not in log
 

@@ -233,5 +233,6 @@ def test_a_node_on_postgresql_with_a_key_of_its_own_says_the_others_cannot_share
     Scribe's keys, and what to set."""
     server = Server(tmp_path, "--host", "127.0.0.1", env={"SCRIBE_DATABASE_URL": pg_url, "SCRIBE_SECRET_KEY": ""})
     server.wait_ready()
-    assert "SCRIBE_SECRET_KEY" in server.log() and "other nodes" in server.log()
+    log = server.wait_log(lambda log: "other nodes" in log)
+    assert "SCRIBE_SECRET_KEY" in log and "other nodes" in log
     server.stop()

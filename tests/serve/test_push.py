@@ -87,8 +87,8 @@ def test_the_watchers_of_a_game_share_one_render_per_entry(serve):
         act(port, key, "bid", {"player": player, "bid": 0})
         events = [tv.next() for tv in tvs]
         assert {(e.id, e.data) for e in events} == {(str(version), fragment(port, watch))}
-    time.sleep(0.2)  # the access log is written after each answer
-    renders = server.log().count("GET /w/<token>/sheet 200") - before
+    log = server.wait_log(lambda log: log.count("GET /w/<token>/sheet 200") - before >= 6)
+    renders = log.count("GET /w/<token>/sheet 200") - before
     assert renders == 3 + 3  # one render per entry for the twenty, and this test's own three reads
     for tv in tvs:
         tv.close()
