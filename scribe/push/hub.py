@@ -87,9 +87,12 @@ class Hub:
 
     def wake(self, game: str | None = None) -> None:
         """A request in this process may have written (``game``, when it is known): look now,
-        not at the next tick. Called from any thread."""
+        not at the next tick. Called from any thread. While no stream is held there is
+        nothing to look for: no wake-up of the loop (a write's thread would otherwise
+        cross to it after every write). A stream that joins meanwhile reads its game at
+        once (``join``), so it misses no write made before."""
         loop = self._loop
-        if loop is not None:
+        if loop is not None and self.games:
             try:
                 loop.call_soon_threadsafe(self._poke, game)
             except RuntimeError:  # the loop has closed: the server is stopping

@@ -1,10 +1,9 @@
 """The web layer: thin blueprints that parse, call the service, render."""
 
 from flask import Flask
-from flask_compress import Compress
 
 from .. import formatting
-from . import (access, api, busy, cookies, db, errors, filters, health, hosts, i18n, limits, live, logs, pages, pdf_views,
+from . import (access, api, busy, compressing, cookies, db, errors, filters, health, hosts, i18n, limits, live, logs, pages, pdf_views,
                play, proxy, security, shell, stats, table)
 
 
@@ -12,7 +11,7 @@ def init_app(app: Flask) -> None:
     from .jsonfast import OrjsonProvider
 
     app.json = OrjsonProvider(app)
-    Compress(app)  # the first page, htmx included, must stay under 40 KB on the wire
+    compressing.init_app(app)  # the first page, htmx included, must stay under 40 KB on the wire
     cookies.init_app(app)
     db.init_app(app)
     hosts.init_app(app)  # first: a request for an unknown name goes no further

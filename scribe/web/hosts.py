@@ -85,19 +85,28 @@ class CheckedHostRequest(Request):
     already passed, so werkzeug is given no list for it; any other still meets the list."""
 
     _trusted: list[str] | None = None
+    _matched: bool | None = None  # the Host against the list, worked out once per request
 
     @property
     def trusted_hosts(self) -> list[str] | None:  # type: ignore[override]
-        return None if self._trusted and matches(self.headers.get("Host", ""), self._trusted) else self._trusted
+        return None if self._trusted and self.host_matches() else self._trusted
 
     @trusted_hosts.setter
     def trusted_hosts(self, value: list[str] | None) -> None:
-        self._trusted = value
+        self._trusted, self._matched = value, None
+
+    def host_matches(self) -> bool:
+        """``matches`` for this request's Host and list (both set before any hook runs)."""
+        if self._matched is None:
+            self._matched = matches(self.headers.get("Host", ""), self._trusted)
+        return self._matched
 
 
 def check_host() -> None:
     """Refuse, first thing, a request for a name this server does not answer to."""
-    if not is_allowed(request.headers.get("Host", "")):
+    allowed = (request.host_matches() if isinstance(request, CheckedHostRequest)  # once, kept for request.host
+               else is_allowed(request.headers.get("Host", "")))
+    if not allowed:
         raise SecurityError()
     request.host  # Flask's own check (TRUSTED_HOSTS), lazy otherwise
 

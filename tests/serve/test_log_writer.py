@@ -17,9 +17,11 @@ class Kept(logging.Handler):
     def __init__(self):
         super().__init__()
         self.lines: list[tuple[str, str]] = []
+        self.records: list[logging.LogRecord] = []
         self.done = threading.Event()
 
     def emit(self, record):
+        self.records.append(record)
         self.lines.append((self.format(record), threading.current_thread().name))
         self.done.set()
 
@@ -87,3 +89,64 @@ def test_a_burst_of_records_is_written_whole_in_order_and_a_lone_one_soon_after(
         assert kept.lines[-1][0] == "after a pause"
     finally:
         logger.removeHandler(handler)
+
+
+class Counted:
+    """A stream that counts its writes."""
+
+    def __init__(self):
+        self.text, self.writes = "", 0
+
+    def write(self, text):
+        self.text += text
+        self.writes += 1
+
+    def flush(self):
+        pass
+
+
+def test_a_burst_on_a_stream_is_written_in_few_writes_each_line_whole():
+    """A plain stream gets a batch in one write (one system call, not one per line), each
+    line formatted as the handler says."""
+    stream = Counted()
+    target = logging.StreamHandler(stream)
+    target.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    handler = Queued(target)
+    logger = logging.getLogger("scribe.test-log-stream")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        for i in range(300):
+            logger.warning("line %d", i)
+        deadline = time.monotonic() + 10
+        while stream.text.count("\n") < 300 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        logger.removeHandler(handler)
+    assert stream.text.splitlines() == [f"WARNING scribe.test-log-stream: line {i}" for i in range(300)]
+    assert stream.writes < 30  # batches of what came in 50 ms, not 300 writes
+
+
+def test_the_access_line_shows_no_token_to_any_handler_nor_in_its_arguments():
+    """The access log's path is redacted when the line is made, whoever makes it: a
+    handler of one's own, reading the message or the record's arguments, never sees the
+    link's token."""
+    from flask import Flask
+
+    from scribe.web.logs import AccessLog
+
+    app = Flask(__name__)
+    app.get("/w/<token>/sheet")(lambda token: "sheet")
+    app.wsgi_app = AccessLog(app.wsgi_app)
+    kept = Kept()
+    access = logging.getLogger("scribe.access")
+    access.addHandler(kept)
+    level, access.level = access.level, logging.INFO
+    try:
+        assert app.test_client().get("/w/s3cretToken/sheet?v=2").status_code == 200
+    finally:
+        access.removeHandler(kept)
+        access.setLevel(level)
+    [(line, _thread)] = kept.lines
+    assert line.startswith("GET /w/<token>/sheet 200 ") and line.endswith("ms 127.0.0.1")
+    assert "s3cret" not in repr(kept.records[0].args) and "s3cret" not in str(kept.records[0].__dict__)

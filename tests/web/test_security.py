@@ -57,3 +57,35 @@ def test_every_private_answer_is_no_store_pdfs_and_exports_included(client, new_
         resp = client.get(path)
         assert resp.status_code == 200, path
         assert resp.headers["Cache-Control"] == "no-store", path
+
+
+def test_each_security_header_is_sent_once_and_a_views_own_is_kept(client, api, new_game):
+    """The headers a view has not set are added, each once, to a bid's JSON answer, a
+    page, an error; one the view set itself (the service worker's Cache-Control) stays."""
+    key = new_game()
+    answers = [client.post(f"/api/games/{key}/bids", json={"bid": 0}), client.get(f"/games/{key}"),
+               client.get("/nope"), client.get("/api/games/nope")]
+    for resp in answers:
+        for name, value in (("Content-Security-Policy", None), ("Referrer-Policy", "no-referrer"),
+                            ("X-Frame-Options", "DENY"), ("X-Content-Type-Options", "nosniff"),
+                            ("Cache-Control", "no-store")):
+            sent = resp.headers.getlist(name)
+            assert len(sent) == 1 and (value is None or sent == [value]), (resp.request.path, name, sent)
+    worker = client.get("/sw.js")
+    assert worker.headers.getlist("Cache-Control") == ["no-cache"]
+    assert worker.headers.getlist("X-Content-Type-Options") == ["nosniff"]
+
+
+def test_compressed_for_a_client_that_asks_plain_for_one_that_does_not(client, new_game):
+    """A browser asking gzip or Brotli gets the game page compressed; an API client
+    sending identity or no Accept-Encoding gets it plain. Both answers say they vary with
+    Accept-Encoding, so no cache hands one's to the other."""
+    key = new_game()
+    for asked, encoding in (("gzip", "gzip"), ("br, gzip", "br"), ("identity", None), ("", None)):
+        resp = client.get(f"/games/{key}", headers={"Accept-Encoding": asked})
+        assert resp.status_code == 200 and resp.headers.get("Content-Encoding") == encoding, asked
+        assert "Accept-Encoding" in resp.headers.get("Vary", ""), asked
+        if encoding is None:
+            assert b"<html" in resp.data
+    api_answer = client.get(f"/api/games/{key}", headers={"Accept-Encoding": "identity"})
+    assert api_answer.get_json()["key"] == key and "Accept-Encoding" in api_answer.headers["Vary"]
