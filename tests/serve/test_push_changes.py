@@ -57,6 +57,30 @@ def test_a_write_in_this_process_reaches_the_streams_without_waiting_for_a_tick(
     tv.close()
 
 
+def test_a_write_wakes_the_loop_only_while_a_stream_is_held(tmp_path):
+    """With no stream held a write has nothing to tell: its thread does not wake the event
+    loop (a cross-thread wake-up after every bid). Once a stream is held, it does."""
+    from scribe.push.hub import Hub
+
+    class Loop:
+        def __init__(self):
+            self.calls = []
+
+        def call_soon_threadsafe(self, *args):
+            self.calls.append(args)
+
+    hub = Hub(lambda environ, start: [], str(tmp_path / "x.sqlite3"), None)
+    hub._loop = loop = Loop()
+    hub.wake()
+    assert loop.calls == []
+    member = hub.join({"game": "g1", "share": "s1", "path": "/w/t/sheet", "version": 0, "environ": {}})
+    hub.wake()
+    assert len(loop.calls) == 1
+    hub.leave(member)
+    hub.wake()
+    assert len(loop.calls) == 1
+
+
 def test_the_source_follows_the_database_url():
     assert type(source_for({"DATABASE": "x.sqlite3"})).__name__ == "SqliteChanges"
     assert isinstance(source_for({"DATABASE": "x", "DATABASE_URL": "postgresql://h/db"}), PgChanges)
