@@ -13,6 +13,8 @@ from __future__ import annotations
 from flask import Flask, Response, request
 from flask_compress import Compress
 
+from .cookies import vary_on
+
 PLAIN = ("", "identity")  # Accept-Encoding values that accept no compressed answer
 
 
@@ -21,12 +23,8 @@ def init_app(app: Flask) -> None:
     compress = Compress(app)
 
     def compress_when_asked(response: Response) -> Response:
-        if request.headers.get("Accept-Encoding", "").strip().lower() in PLAIN:
-            vary = response.headers.get("Vary")
-            if not vary:
-                response.headers["Vary"] = "Accept-Encoding"
-            elif "accept-encoding" not in vary.lower():
-                response.headers["Vary"] = f"{vary}, Accept-Encoding"
+        if request.environ.get("HTTP_ACCEPT_ENCODING", "").strip().lower() in PLAIN:
+            vary_on(response, "Accept-Encoding")
             return response
         return compress.after_request(response)
 

@@ -8,6 +8,8 @@ link-holders play, and a table enters a few hundred a night.
 
 from __future__ import annotations
 
+from functools import wraps
+
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
@@ -40,6 +42,16 @@ def too_many(exc: RateLimitExceeded):
     return resp
 
 
+def _only_when_limited(hook):
+    @wraps(hook)
+    def limited_only(value=None):
+        if request.endpoint in CREATE_ENDPOINTS:
+            return hook(value)
+        return value
+
+    return limited_only
+
+
 def init_app(app: Flask) -> None:
     """After the blueprints: limit their create views by endpoint name, without touching them."""
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", default_limits=[],
@@ -51,6 +63,13 @@ def init_app(app: Flask) -> None:
     hooks = app.before_request_funcs.get(None, [])
     if limiter._check_request_limit in hooks:  # not there when RATELIMIT_ENABLED is off
         hooks.remove(limiter._check_request_limit)
+    # Its after-request and teardown hooks make and clear a context of its own for every
+    # request; only a limited view has anything in it (a deduction made once its answer
+    # is known), so only a limited view's request runs them.
+    for funcs in (app.after_request_funcs.get(None, []), app.teardown_request_funcs.get(None, [])):
+        for i, hook in enumerate(funcs):
+            if getattr(hook, "__self__", None) is limiter or getattr(hook, "args", ()) == (limiter,):
+                funcs[i] = _only_when_limited(hook)
     # one budget for the form and the API; a refused form (a typo in a name) costs nothing,
     # nor does a create sent again that answers the game it made (once.counted)
     shared = limiter.shared_limit(create_limit, scope="create-game", methods=["POST"], deduct_when=once.counted)

@@ -89,3 +89,11 @@ def test_compressed_for_a_client_that_asks_plain_for_one_that_does_not(client, n
             assert b"<html" in resp.data
     api_answer = client.get(f"/api/games/{key}", headers={"Accept-Encoding": "identity"})
     assert api_answer.get_json()["key"] == key and "Accept-Encoding" in api_answer.headers["Vary"]
+
+
+def test_an_answer_that_read_the_session_varies_with_cookie_and_encoding_each_named_once(client):
+    """The games list reads this browser's session (none yet): a cache must not hand it to
+    another browser, nor a compressed copy to a client that asked none."""
+    for asked in ("gzip", "identity"):
+        vary = [part.strip() for part in client.get("/", headers={"Accept-Encoding": asked}).headers["Vary"].split(",")]
+        assert sorted(vary) == ["Accept-Encoding", "Cookie"], (asked, vary)
