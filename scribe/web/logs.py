@@ -46,10 +46,11 @@ LINE = "%s %s %s %.1fms %s"  # method, path (redacted), status, time, client
 class AccessLog:
     """WSGI middleware timing each request until its answer's body is ready.
 
-    The record is made here, once, without the logging call's search for the caller's
-    file and line (the line does not show them) and with arguments that cannot change
-    (so ``Queued`` formats the message on its writer thread, not on the request's).
-    What is logged, where, and at which levels is still decided by ``logging``."""
+    When the writer's handler (``Queued``, ``setup_logging``) is the only one that would
+    see the line, the request hands it the line's parts and the writer's thread makes the
+    record: making it here cost more than the rest of the line (issue 21). Otherwise
+    (another handler, a filter, a test's capture) the record is made here, without the
+    logging call's search for the caller's file and line, which the line does not show."""
 
     def __init__(self, app: Callable):
         self.app = app
@@ -70,7 +71,36 @@ class AccessLog:
         finally:
             args = (environ.get("REQUEST_METHOD", "-"), Redacted(environ.get("PATH_INFO", "")), status,
                     (time.perf_counter() - start) * 1000, environ.get("REMOTE_ADDR", "-"))
-            access.handle(access.makeRecord(access.name, logging.INFO, __file__, 0, LINE, args, None))
+            lane = only_writer()
+            if lane is not None:
+                lane.hand((time.time(), args))
+            else:
+                access.handle(access_record(args))
+
+
+def access_record(args: tuple, created: float | None = None) -> logging.LogRecord:
+    record = access.makeRecord(access.name, logging.INFO, __file__, 0, LINE, args, None)
+    if created is not None:  # made by the writer: the time is the request's
+        record.relativeCreated += (created - record.created) * 1000
+        record.created, record.msecs = created, int((created - int(created)) * 1000) + 0.0
+    return record
+
+
+def only_writer() -> "Queued | None":
+    """The ``Queued`` handler, if it alone would be handed an access record (no other
+    handler, filter or disabled logger on the way), else None."""
+    if access.handlers or access.filters or access.disabled or not access.propagate:
+        return None
+    parent = access.parent
+    if parent is None or parent.filters or parent.disabled or len(parent.handlers) != 1:
+        return None
+    handler = parent.handlers[0]
+    if type(handler) is not Queued or handler.filters or handler.level > logging.INFO:
+        return None
+    top = parent.parent  # the root logger: it sees the record too unless "scribe" stops it
+    if parent.propagate and top is not None and top.handlers:
+        return None
+    return handler
 
 
 class Redacted:
@@ -119,6 +149,12 @@ class Queued(logging.handlers.QueueHandler):
             self._start()
         super().emit(record)
 
+    def hand(self, parts: tuple[float, tuple]) -> None:
+        """An access line's (time, arguments): its record is made by the writer."""
+        if self._pid != os.getpid():
+            self._start()
+        self.queue.put_nowait(parts)
+
     def _start(self) -> None:
         with self._lock_start:
             if self._pid == os.getpid():
@@ -162,7 +198,8 @@ class Writer:
             except queue.Empty:
                 pass
             stop = any(record is self._STOP for record in batch)
-            self._write([r for r in batch if r is not self._STOP and r.levelno >= self.target.level])
+            records = [access_record(r[1], r[0]) if type(r) is tuple else r for r in batch if r is not self._STOP]
+            self._write([r for r in records if r.levelno >= self.target.level])
             if stop:
                 return
 

@@ -150,3 +150,45 @@ def test_the_access_line_shows_no_token_to_any_handler_nor_in_its_arguments():
     [(line, _thread)] = kept.lines
     assert line.startswith("GET /w/<token>/sheet 200 ") and line.endswith("ms 127.0.0.1")
     assert "s3cret" not in repr(kept.records[0].args) and "s3cret" not in str(kept.records[0].__dict__)
+
+
+def test_the_access_line_handed_to_the_writer_alone_is_written_whole_without_its_token():
+    """Where the writer's handler is the only one (``scribe serve``), the request hands it
+    the line's parts and the writer makes the record: same line, the request's time, the
+    path redacted. Another handler added anywhere on the way takes that shortcut away."""
+    from datetime import datetime
+
+    from flask import Flask
+
+    from scribe.web.logs import AccessLog, only_writer
+
+    app = Flask(__name__)
+    app.get("/w/<token>/sheet")(lambda token: "sheet")
+    app.wsgi_app = AccessLog(app.wsgi_app)
+    stream = Counted()
+    target = logging.StreamHandler(stream)
+    target.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler = Queued(target)
+    scribe_log = logging.getLogger("scribe")
+    saved = scribe_log.handlers[:], scribe_log.propagate, scribe_log.level
+    scribe_log.handlers, scribe_log.propagate = [handler], False
+    scribe_log.setLevel(logging.INFO)
+    try:
+        assert only_writer() is handler
+        before = datetime.now().replace(microsecond=0)
+        assert app.test_client().get("/w/s3cretToken/sheet?v=2").status_code == 200
+        deadline = time.monotonic() + 10
+        while "\n" not in stream.text and time.monotonic() < deadline:
+            time.sleep(0.01)
+        other = Kept()
+        logging.getLogger("scribe.access").addHandler(other)
+        assert only_writer() is None
+        logging.getLogger("scribe.access").removeHandler(other)
+    finally:
+        scribe_log.handlers, scribe_log.propagate = saved[0], saved[1]
+        scribe_log.setLevel(saved[2])
+    [line] = stream.text.splitlines()
+    stamp, rest = line[:23], line[24:]
+    assert before <= datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S,%f") <= datetime.now(), line
+    assert rest.startswith("INFO scribe.access: GET /w/<token>/sheet 200 ") and rest.endswith("ms 127.0.0.1"), line
+    assert "s3cret" not in stream.text
