@@ -193,6 +193,7 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
 
     server = Server(config)
     server.run()
+    push.wsgi.workers.close()  # a request still running after the drain ends before the process does
     if not server.started:
         return 1
     print("Scribe stopped.", flush=True)

@@ -113,3 +113,51 @@ def test_call_whole_keeps_legacy_writes_before_the_iterable_and_closes_it():
     status, headers, body = call_whole(app, {})
     assert (status, body, closed) == (201, b"written then returned", [True])
     assert headers == [(b"content-type", b"text/plain"), (b"x-one", b"1")]
+
+
+def test_the_workers_answer_each_call_raise_its_error_and_run_at_most_their_count_at_once():
+    """The hand-over from the event loop (``bridge.Workers``): every call's own result
+    comes back to its caller, an exception is raised where the call was awaited, no more
+    than ``count`` calls run at once, and ``close`` waits for the one running."""
+    import asyncio
+    import threading
+    import time
+
+    from scribe.bridge import Workers
+
+    workers = Workers(3)
+    running, most, lock = [0], [0], threading.Lock()
+
+    def call(i: int) -> int:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.01)
+        with lock:
+            running[0] -= 1
+        if i == 7:
+            raise ValueError("seven")
+        return i * i
+
+    async def main():
+        return await asyncio.gather(*(workers.run(call, i) for i in range(40)), return_exceptions=True)
+
+    answers = asyncio.run(main())
+    assert [a for i, a in enumerate(answers) if i != 7] == [i * i for i in range(40) if i != 7]
+    assert isinstance(answers[7], ValueError) and str(answers[7]) == "seven"
+    assert most[0] <= 3 and len(workers.threads) <= 3
+
+    finished = threading.Event()
+
+    def slow() -> None:
+        time.sleep(0.3)
+        finished.set()
+
+    async def start_slow():
+        task = asyncio.ensure_future(workers.run(slow))
+        await asyncio.sleep(0.05)  # it is running in a worker now; the loop goes away
+        task.cancel()
+
+    asyncio.run(start_slow())
+    workers.close()
+    assert finished.is_set() and not any(t.is_alive() for t in workers.threads)
