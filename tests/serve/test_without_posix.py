@@ -1,7 +1,8 @@
 """The laptop at home may run Windows, where ``fcntl`` and ``resource`` do not exist: the
 server run as ``python -m scribe serve`` starts on every interface without them, prints
-an address, serves a game and pushes its entries to a TV. (Simulated here: those two
-modules are made unimportable; Windows itself is not at hand.)"""
+an address, serves a game and pushes its entries to a TV. uvloop is not installed there:
+uvicorn runs Python's own loop. (Simulated here: those modules are made unimportable;
+Windows itself is not at hand.)"""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .sse import Stream
 from .test_push import act, new_game
 
 BLOCK = """import sys
-for name in ("fcntl", "resource"):
+for name in ("fcntl", "resource", "uvloop"):  # uvloop is not installed there (pyproject.toml)
     sys.modules[name] = None  # import fails, as on Windows
 print("posix-only modules blocked", flush=True)
 """
