@@ -125,6 +125,18 @@ def test_the_workers_answer_each_call_raise_its_error_and_run_at_most_their_coun
 
     from scribe.bridge import Workers
 
+    from .test_push_changes import run_alone
+
+    def alone(coroutine):
+        """``asyncio.run`` in a thread of its own (the browser tests keep a loop on this one)."""
+        kept = []
+
+        async def keep():
+            kept.append(await coroutine)
+
+        run_alone(keep())
+        return kept[0]
+
     workers = Workers(3)
     running, most, lock = [0], [0], threading.Lock()
 
@@ -142,7 +154,7 @@ def test_the_workers_answer_each_call_raise_its_error_and_run_at_most_their_coun
     async def main():
         return await asyncio.gather(*(workers.run(call, i) for i in range(40)), return_exceptions=True)
 
-    answers = asyncio.run(main())
+    answers = alone(main())
     assert [a for i, a in enumerate(answers) if i != 7] == [i * i for i in range(40) if i != 7]
     assert isinstance(answers[7], ValueError) and str(answers[7]) == "seven"
     assert most[0] <= 3 and len(workers.threads) <= 3
@@ -158,6 +170,6 @@ def test_the_workers_answer_each_call_raise_its_error_and_run_at_most_their_coun
         await asyncio.sleep(0.05)  # it is running in a worker now; the loop goes away
         task.cancel()
 
-    asyncio.run(start_slow())
+    alone(start_slow())
     workers.close()
     assert finished.is_set() and not any(t.is_alive() for t in workers.threads)

@@ -124,7 +124,7 @@ def test_a_burst_on_a_stream_is_written_in_few_writes_each_line_whole():
     finally:
         logger.removeHandler(handler)
     assert stream.text.splitlines() == [f"WARNING scribe.test-log-stream: line {i}" for i in range(300)]
-    assert stream.writes < 30  # batches of what came in 50 ms, not 300 writes
+    assert stream.writes < 100  # batches of what came in 50 ms, not 300 writes (one a line)
 
 
 def test_the_access_line_shows_no_token_to_any_handler_nor_in_its_arguments():
