@@ -206,31 +206,21 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     entry_data = _entry_data(rules, sheet, log, kind, data, rng)
     # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
     new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
-    entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
+    summary = rules.summary(new_sheet)
+    entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, summary)
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
-    if kind in rules.STORY_KEPT_BY:  # a bid: the story told before it, not told again (nor saved)
-        before = told_stories.get((game.id, sheet.version))
-        if before is not None:
-            told_stories.put((game.id, entry.seq), before)
-        return new_sheet
-    told = _story(rules, game.id, new_sheet)
-    if told != _story(rules, game.id, sheet):  # tricks, a result, an undo change it
-        _save_story(db, game, entry.seq, told, entry.at)
+    if summary.get("phase") == FINISHED:  # see _save_story: the others are told when read
+        _save_story(db, game, entry.seq, rules.story(new_sheet), entry.at)
     return new_sheet
 
 
-# Each version's story, like its sheet, is named for good by (game id, version): the story
-# before an entry was worked out by the entry before it, so each act tells one story, not two.
-told_stories: Recent[tuple[str, int], Any] = Recent(256)
-
-
-def _story(rules: GameRules, game_id: str, sheet: Any) -> Any:
-    key = (game_id, sheet.version)
-    told = told_stories.get(key)
-    if told is None:
-        told = rules.story(sheet)
-        told_stories.put(key, told)
-    return told
+# The statistics read the stories of finished games only (their summary's phase, as
+# ``groups.finished`` does), so an act saves a game's story only when the game stands
+# finished after it: the entry that ends it, or a correction of an ended game. A round
+# scored before the end saves nothing (it cost a story told and six tables rewritten per
+# round); whoever reads an unfinished game's story rows (the rounds export) brings them
+# up to date first (``stories_of``), as after an import or a crash.
+FINISHED = "finished"
 
 
 def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: str | None) -> None:
@@ -244,7 +234,7 @@ def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: 
 
 def stories_of(db: Database, games: list[store.GameRow]) -> None:
     """Bring the story rows of ``games`` up to their version, replaying only the games
-    whose rows are missing or behind (most are current: an act writes them)."""
+    whose rows are missing or behind (a finished game's are current: an act writes them)."""
     stood = stories.versions(db, [g.id for g in games])
     for game in games:
         if stood.get(game.id) != game.version and game.game in GAMES:
