@@ -88,8 +88,9 @@ def _replayed(db: Database, game: store.GameRow) -> Replayed:
     return replayed
 
 
-def _game(db: Database, game_id: str, deleted_ok: bool = False) -> store.GameRow:
-    game = store.get_game(db, game_id)
+def _game(db: Database, game_id: str, deleted_ok: bool = False, game: store.GameRow | None = None) -> store.GameRow:
+    """The row of a known game (``game``: as the caller just read it), NotFound otherwise."""
+    game = game if game is not None and game.id == game_id else store.get_game(db, game_id)
     if game is None or (game.deleted_at and not deleted_ok) or game.game not in GAMES:
         raise NotFound(game_id)
     return game
@@ -101,9 +102,11 @@ def get(db: Database, game_id: str) -> store.GameRow | None:
     return game if game is not None and game.game in GAMES else None
 
 
-def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.GameRow, Any, list]:
-    """The game row, its sheet and its log; NotFound for unknown or deleted ids."""
-    game = _game(db, game_id, deleted_ok)
+def load(db: Database, game_id: str, deleted_ok: bool = False, game: store.GameRow | None = None
+         ) -> tuple[store.GameRow, Any, list]:
+    """The game row, its sheet and its log; NotFound for unknown or deleted ids. ``game``:
+    the row the caller read with its link (``links.find_with_game``), not read again."""
+    game = _game(db, game_id, deleted_ok, game)
     _setup, sheet, log = _replayed(db, game)
     return game, sheet, list(log)
 
@@ -197,7 +200,7 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
 
     Raises RuleError (refused: nothing saved), StaleError or NotFound.
     """
-    game = game if game is not None and game.id == game_id else _game(db, game_id)
+    game = _game(db, game_id, game=game)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
     # undo takes back the very last entry; a card is played against the table as the page showed it

@@ -39,30 +39,38 @@ def test_a_write_behind_the_cache_is_seen(tmp_path):
 
 
 def test_one_tap_reads_its_game_once_page_and_api(client, monkeypatch):
-    """A Scribe's tap used to read its game four times; now the row once and the log not
-    at all (the replay the act caches is what the answer shows)."""
+    """A Scribe's tap used to read its game four times, then its link and its row apart;
+    now its link and its game's row in one SELECT, and the log not at all (the replay the
+    act caches is what the answer shows)."""
+    from scribe.store import links
+
     made = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
                                            "preset": "standard"}).get_json()
     key = made["key"]
     client.get(f"/games/{key}")  # the page as the Scribe has it before tapping
-    reads = {"game": 0, "log": 0}
-    real_game, real_log = store.get_game, store.load_log
+    reads = {"link and game": 0, "link": 0, "game": 0, "log": 0}
+    once = {"link and game": 1, "link": 0, "game": 0, "log": 0}
 
-    def counted(name, real):
+    def counted(module, attr, name):
+        real = getattr(module, attr)
+
         def read(*args, **kwargs):
             reads[name] += 1
             return real(*args, **kwargs)
-        return read
+        monkeypatch.setattr(module, attr, read)
 
-    monkeypatch.setattr(store, "get_game", counted("game", real_game))
-    monkeypatch.setattr(store, "load_log", counted("log", real_log))
+    counted(links, "find_with_game", "link and game")
+    counted(links, "find", "link")
+    counted(store, "get_game", "game")
+    counted(store, "load_log", "log")
     page = client.post(f"/games/{key}/bid", data={"bid": "0", "version": "0"}, headers={"HX-Request": "true"})
     assert page.status_code == 200 and "Thomas" in page.get_data(as_text=True)
-    assert reads == {"game": 1, "log": 0}
-    reads.update(game=0, log=0)
+    assert reads == once
+    reads.update(dict.fromkeys(reads, 0))
     answer = client.post(f"/api/games/{key}/bids", json={"bid": 1, "version": 1})
     assert answer.status_code == 200 and answer.get_json()["version"] == 2
-    assert reads == {"game": 1, "log": 0}
+    assert reads == once
+    assert answer.get_json()["sheet"]["rounds"][0]["bids"][:2] == [0, 1]
 
 
 def _points_game(db, players, points):
