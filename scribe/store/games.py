@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
 
@@ -27,13 +28,23 @@ class GameRow:
     id: str
     game: str
     name: str
-    setup: dict[str, Any]
+    setup_json: str
     lang: str
     version: int
-    summary: dict[str, Any]
+    summary_json: str
     created_at: str
     updated_at: str
     deleted_at: str | None
+
+    # Parsed when first read: a tap reads its game's row and only a replay (a cache miss)
+    # reads the setup, only a list the summary; parsing both was a twentieth of a bid's CPU.
+    @cached_property
+    def setup(self) -> dict[str, Any]:
+        return json.loads(self.setup_json)
+
+    @cached_property
+    def summary(self) -> dict[str, Any]:
+        return json.loads(self.summary_json or "{}")
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "GameRow":
@@ -41,10 +52,10 @@ class GameRow:
             id=row["id"],
             game=row["game"],
             name=row["name"],
-            setup=json.loads(row["setup"]),
+            setup_json=row["setup"],
             lang=row["lang"] or "",
             version=row["version"],
-            summary=json.loads(row["summary"] or "{}"),
+            summary_json=row["summary"] or "{}",
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             deleted_at=row["deleted_at"],
