@@ -135,10 +135,12 @@ def create(db: Database, game: str, name: Any, lang: str, made_from: str | None 
     if len(default) > GAME_NAME_MAX:  # six long names: the default name is shortened, never refused
         default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
-    return store.create_game(
+    game_id = store.create_game(
         db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet),
         made_from=made_from, made_with=made_with, also=also,
     )
+    sheets.put((game_id, 0), Replayed(setup, sheet, ()))  # the answer shows it: not replayed again
+    return game_id
 
 
 def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet: tuple[str, ...] = ()) -> None:

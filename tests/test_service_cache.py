@@ -29,6 +29,20 @@ def test_cached_sheet_and_log_equal_a_fresh_replay(tmp_path):
     assert service.load(db, gid)[1] == sheet
 
 
+def test_a_create_answers_its_new_game_without_replaying_it_and_as_a_replay_would(client, monkeypatch):
+    """The create's answer shows the empty sheet the create made (cached), not read back
+    and replayed; it equals a fresh replay of the stored game."""
+    replays = []
+    real = wizard.replay
+    monkeypatch.setattr(GAMES["wizard"], "replay", lambda setup, log: replays.append(len(log)) or real(setup, log))
+    made = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                           "preset": "standard"})
+    assert made.status_code == 201 and replays == [0]  # the create's own, for its summary
+    service.sheets.clear()
+    assert client.get(f"/api/games/{made.get_json()['key']}").get_json()["sheet"] == made.get_json()["sheet"]
+    assert replays == [0, 0]  # read back once the cache was cleared
+
+
 def test_a_write_behind_the_cache_is_seen(tmp_path):
     """Another process appending moves the version: the cache misses and replays."""
     db = store.open_db(tmp_path / "db.sqlite3")
