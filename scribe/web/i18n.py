@@ -19,7 +19,8 @@ COOKIE = "lang"
 
 def select_locale() -> str:
     langs = current_app.config["LANGUAGES"]
-    chosen = request.cookies.get(COOKIE)
+    cookies = request.cookies
+    chosen = cookies[COOKIE] if COOKIE in cookies else None  # get() builds and catches an exception when absent
     if chosen in langs:
         return chosen
     return _best(request.headers.get("Accept-Language", ""), tuple(langs)) or current_app.config["BABEL_DEFAULT_LOCALE"]
