@@ -9,6 +9,8 @@ from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
 
+import orjson
+
 from ..rules.log import Entry
 from .db import INTEGRITY, alone, is_pg, writing
 
@@ -167,6 +169,16 @@ _APPEND_PG = (
 )
 
 
+def _text(value: Any) -> str:
+    """JSON text of an entry's data or a game's summary, written at every tap: orjson's
+    (a tenth of the standard library's time), the standard library's for what orjson
+    refuses (integers past 64 bits, keys that are not text). Both read back the same."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
 def append_entry(
     db: Database, game_id: str, version: int, kind: str, data: dict[str, Any],
     summary: dict[str, Any] | None = None,
@@ -179,13 +191,13 @@ def append_entry(
     entry = Entry(version + 1, kind, data, now())
     try:
         if is_pg(db):
-            landed = db.execute(_APPEND_PG, [entry.seq, entry.at, json.dumps(summary or {}), game_id, version,
-                                             entry.seq, kind, json.dumps(data), entry.at]).fetchone()
+            landed = db.execute(_APPEND_PG, [entry.seq, entry.at, _text(summary or {}), game_id, version,
+                                             entry.seq, kind, _text(data), entry.at]).fetchone()
             if landed is None:
                 raise StaleError(version_of(db, game_id) or 0)
         else:
-            alone(db.conn, _APPEND, [game_id, entry.seq, kind, json.dumps(data), entry.at,
-                                     json.dumps(summary or {})], "appends", _APPENDS)
+            alone(db.conn, _APPEND, [game_id, entry.seq, kind, _text(data), entry.at,
+                                     _text(summary or {})], "appends", _APPENDS)
     except INTEGRITY:  # the version check, or another entry already at that seq
         raise StaleError(version_of(db, game_id) or 0) from None
     return entry
