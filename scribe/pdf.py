@@ -25,6 +25,16 @@ PAPERS = {"a4": "A4", "letter": "letter"}  # CSS @page sizes
 
 PRINTS: dict[str, Printing] = {game: spec.PRINTING for game, spec in parts("printing").items()}
 
+# Said where a PDF was asked for and none can be made (the web page, the API, the CLI).
+NO_PRINTING = N_("PDFs cannot be made on this computer: WeasyPrint, which draws them, needs the Pango "
+                 "library, which is not installed. The scores are safe. Whoever installed Scribe can add "
+                 "Pango as WeasyPrint's installation guide says (on Windows: its GTK package).")
+
+
+class NoPrinting(Exception):
+    """WeasyPrint does not load here: its native text libraries (Pango) are missing, as on
+    a Windows or macOS machine where only Python was installed. The app itself runs."""
+
 
 def printing(game: Any) -> Printing:
     """How ``game`` prints; an unknown game is refused (the web answers 404)."""
@@ -167,8 +177,10 @@ def _split_style(html: str) -> tuple[str, str | None]:
 
 
 def _write(html: str) -> bytes:
-    from weasyprint import HTML  # imported late: the app starts without loading Pango
-
+    try:
+        from weasyprint import HTML  # imported late: the app starts without loading Pango
+    except (ImportError, OSError) as err:  # OSError: a native library it loads is missing
+        raise NoPrinting(str(err)) from err
     root = current_app.root_path
     page, css = _split_style(html)
     sheets = [_stylesheet(css, root)] if css is not None else []

@@ -84,7 +84,10 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
             except service.NotFound:
                 return _fail("pdf", f"there is no game {game_id!r} in {store.shown(store.target(app.config))}")
             # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
-            data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper)
+            try:
+                data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper)
+            except pdf.NoPrinting as err:
+                return _fail("pdf", f"{pdf.NO_PRINTING} ({err})")  # the command speaks English
     finally:
         store.close(db)
     return _write("pdf", output, data)
@@ -123,7 +126,7 @@ def pad_command(game: str, players: int | None, names: str, lang: str, output: s
 
     Refused options say why and exit 2.
     """
-    from flask_babel import force_locale
+    from flask_babel import force_locale, gettext
 
     from . import pdf
     from .formatting import translate
@@ -136,5 +139,9 @@ def pad_command(game: str, players: int | None, names: str, lang: str, output: s
         except RuleError as err:
             with force_locale(lang):
                 return _fail("pad", f"--{err.field}: {translate(err)}", 2)
-        data = pdf.render_pad(opts, lang)
+        try:
+            data = pdf.render_pad(opts, lang)
+        except pdf.NoPrinting as err:
+            with force_locale(lang):
+                return _fail("pad", f"{gettext(pdf.NO_PRINTING)} ({err})")
     return _write("pad", output, data)

@@ -7,8 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 VENV=.venv
+case "${OS:-}" in
+  Windows_NT) BIN="$VENV/Scripts" ;;  # Git Bash on Windows: a venv keeps its programs there
+  *) BIN="$VENV/bin" ;;
+esac
 
-if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+if [ -x "$BIN/python" ] && "$BIN/python" -m pip --version >/dev/null 2>&1; then
   exit 0
 fi
 if ! "$PYTHON" -c 'import venv, ensurepip' >/dev/null 2>&1; then
@@ -25,4 +29,4 @@ if ! "$PYTHON" -c 'import venv, ensurepip' >/dev/null 2>&1; then
 fi
 rm -rf "$VENV"  # a half-made one (no pip inside) would only fail later
 "$PYTHON" -m venv "$VENV"
-echo "created $VENV ($("$VENV/bin/python" --version))" >&2
+echo "created $VENV ($("$BIN/python" --version))" >&2

@@ -18,6 +18,20 @@ from .render import error_ctx
 bp = Blueprint("pdf", __name__)
 
 
+@bp.errorhandler(pdf.NoPrinting)
+def no_printing(err: pdf.NoPrinting):
+    """503: the machine lacks what draws PDFs; everything else works, and saying so beats a
+    bare 500 (a laptop at home where only Python was installed)."""
+    from flask import current_app
+    from flask_babel import gettext as _
+
+    current_app.logger.warning("no PDF: WeasyPrint does not load (%s)", err)
+    message = _(pdf.NO_PRINTING)
+    if request.path.startswith("/api/"):
+        return jsonify(error=message, field=None), 503
+    return render_template("errors/error.html", title=_("Printing"), message=message), 503
+
+
 def _download(data: bytes, filename: str):
     response = send_file(io.BytesIO(data), mimetype="application/pdf", as_attachment=True, download_name=filename)
     response.headers["Cache-Control"] = "no-store"  # a sheet is as private as its page: no copy kept anywhere
