@@ -88,8 +88,9 @@ def _replayed(db: Database, game: store.GameRow) -> Replayed:
     return replayed
 
 
-def _game(db: Database, game_id: str, deleted_ok: bool = False) -> store.GameRow:
-    game = store.get_game(db, game_id)
+def _game(db: Database, game_id: str, deleted_ok: bool = False, game: store.GameRow | None = None) -> store.GameRow:
+    """The row of a known game (``game``: as the caller just read it), NotFound otherwise."""
+    game = game if game is not None and game.id == game_id else store.get_game(db, game_id)
     if game is None or (game.deleted_at and not deleted_ok) or game.game not in GAMES:
         raise NotFound(game_id)
     return game
@@ -101,9 +102,11 @@ def get(db: Database, game_id: str) -> store.GameRow | None:
     return game if game is not None and game.game in GAMES else None
 
 
-def load(db: Database, game_id: str, deleted_ok: bool = False) -> tuple[store.GameRow, Any, list]:
-    """The game row, its sheet and its log; NotFound for unknown or deleted ids."""
-    game = _game(db, game_id, deleted_ok)
+def load(db: Database, game_id: str, deleted_ok: bool = False, game: store.GameRow | None = None
+         ) -> tuple[store.GameRow, Any, list]:
+    """The game row, its sheet and its log; NotFound for unknown or deleted ids. ``game``:
+    the row the caller read with its link (``links.find_with_game``), not read again."""
+    game = _game(db, game_id, deleted_ok, game)
     _setup, sheet, log = _replayed(db, game)
     return game, sheet, list(log)
 
@@ -132,10 +135,12 @@ def create(db: Database, game: str, name: Any, lang: str, made_from: str | None 
     if len(default) > GAME_NAME_MAX:  # six long names: the default name is shortened, never refused
         default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
-    return store.create_game(
+    game_id = store.create_game(
         db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet),
         made_from=made_from, made_with=made_with, also=also,
     )
+    sheets.put((game_id, 0), Replayed(setup, sheet, ()))  # the answer shows it: not replayed again
+    return game_id
 
 
 def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet: tuple[str, ...] = ()) -> None:
@@ -197,7 +202,7 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
 
     Raises RuleError (refused: nothing saved), StaleError or NotFound.
     """
-    game = game if game is not None and game.id == game_id else _game(db, game_id)
+    game = _game(db, game_id, game=game)
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
     # undo takes back the very last entry; a card is played against the table as the page showed it
@@ -206,31 +211,21 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     entry_data = _entry_data(rules, sheet, log, kind, data, rng)
     # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
     new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
-    entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, rules.summary(new_sheet))
+    summary = rules.summary(new_sheet)
+    entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, summary)
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
-    if kind in rules.STORY_KEPT_BY:  # a bid: the story told before it, not told again (nor saved)
-        before = told_stories.get((game.id, sheet.version))
-        if before is not None:
-            told_stories.put((game.id, entry.seq), before)
-        return new_sheet
-    told = _story(rules, game.id, new_sheet)
-    if told != _story(rules, game.id, sheet):  # tricks, a result, an undo change it
-        _save_story(db, game, entry.seq, told, entry.at)
+    if summary.get("phase") == FINISHED:  # see _save_story: the others are told when read
+        _save_story(db, game, entry.seq, rules.story(new_sheet), entry.at)
     return new_sheet
 
 
-# Each version's story, like its sheet, is named for good by (game id, version): the story
-# before an entry was worked out by the entry before it, so each act tells one story, not two.
-told_stories: Recent[tuple[str, int], Any] = Recent(256)
-
-
-def _story(rules: GameRules, game_id: str, sheet: Any) -> Any:
-    key = (game_id, sheet.version)
-    told = told_stories.get(key)
-    if told is None:
-        told = rules.story(sheet)
-        told_stories.put(key, told)
-    return told
+# The statistics read the stories of finished games only (their summary's phase, as
+# ``groups.finished`` does), so an act saves a game's story only when the game stands
+# finished after it: the entry that ends it, or a correction of an ended game. A round
+# scored before the end saves nothing (it cost a story told and six tables rewritten per
+# round); whoever reads an unfinished game's story rows (the rounds export) brings them
+# up to date first (``stories_of``), as after an import or a crash.
+FINISHED = "finished"
 
 
 def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: str | None) -> None:
@@ -244,7 +239,7 @@ def _save_story(db: Database, game: store.GameRow, version: int, told: Any, at: 
 
 def stories_of(db: Database, games: list[store.GameRow]) -> None:
     """Bring the story rows of ``games`` up to their version, replaying only the games
-    whose rows are missing or behind (most are current: an act writes them)."""
+    whose rows are missing or behind (a finished game's are current: an act writes them)."""
     stood = stories.versions(db, [g.id for g in games])
     for game in games:
         if stood.get(game.id) != game.version and game.game in GAMES:

@@ -183,8 +183,10 @@ def release(db: Database, shown: Shown, which: Any) -> None:
     links.release(db, shown.game.id, seat)
 
 
-def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False) -> tuple[Link, int]:
-    found = links.find(db, token, deleted_ok=deleted_ok)
+def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False, find: Any = links.find) -> tuple[Link, Any]:
+    """The live link of ``kind`` and what ``find`` reads with it (its game's version, or
+    its game's row: ``links.find_with_game``); LinkGone or NotFound otherwise."""
+    found = find(db, token, deleted_ok=deleted_ok)
     if found is None or found[0].kind != kind:
         gone = links.was_revoked(db, token) if found is None else None
         if gone is not None and gone.kind == kind:
@@ -213,8 +215,8 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
     NotFound for a wrong or other-kind token or a deleted game; LinkGone for a revoked
     one; SeatTaken for a player link another phone holds (``device``: this phone's key).
     """
-    link, _version = _found(db, token, kind, deleted_ok)
-    game, full, log = service.load(db, link.game_id, deleted_ok=deleted_ok)
+    link, row = _found(db, token, kind, deleted_ok, links.find_with_game)
+    game, full, log = service.load(db, link.game_id, deleted_ok=deleted_ok, game=row)
     viewer = link.seat
     if viewer is not None and viewer >= full.setup.n:
         raise service.NotFound(kind)

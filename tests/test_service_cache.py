@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scribe import group, service, store
 from scribe.store import stories
-from scribe.games import wizard
+from scribe.games import GAMES, wizard
 
 
 def fresh(db, game_id):
@@ -29,6 +29,20 @@ def test_cached_sheet_and_log_equal_a_fresh_replay(tmp_path):
     assert service.load(db, gid)[1] == sheet
 
 
+def test_a_create_answers_its_new_game_without_replaying_it_and_as_a_replay_would(client, monkeypatch):
+    """The create's answer shows the empty sheet the create made (cached), not read back
+    and replayed; it equals a fresh replay of the stored game."""
+    replays = []
+    real = wizard.replay
+    monkeypatch.setattr(GAMES["wizard"], "replay", lambda setup, log: replays.append(len(log)) or real(setup, log))
+    made = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                           "preset": "standard"})
+    assert made.status_code == 201 and replays == [0]  # the create's own, for its summary
+    service.sheets.clear()
+    assert client.get(f"/api/games/{made.get_json()['key']}").get_json()["sheet"] == made.get_json()["sheet"]
+    assert replays == [0, 0]  # read back once the cache was cleared
+
+
 def test_a_write_behind_the_cache_is_seen(tmp_path):
     """Another process appending moves the version: the cache misses and replays."""
     db = store.open_db(tmp_path / "db.sqlite3")
@@ -39,30 +53,38 @@ def test_a_write_behind_the_cache_is_seen(tmp_path):
 
 
 def test_one_tap_reads_its_game_once_page_and_api(client, monkeypatch):
-    """A Scribe's tap used to read its game four times; now the row once and the log not
-    at all (the replay the act caches is what the answer shows)."""
+    """A Scribe's tap used to read its game four times, then its link and its row apart;
+    now its link and its game's row in one SELECT, and the log not at all (the replay the
+    act caches is what the answer shows)."""
+    from scribe.store import links
+
     made = client.post("/api/games", json={"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
                                            "preset": "standard"}).get_json()
     key = made["key"]
     client.get(f"/games/{key}")  # the page as the Scribe has it before tapping
-    reads = {"game": 0, "log": 0}
-    real_game, real_log = store.get_game, store.load_log
+    reads = {"link and game": 0, "link": 0, "game": 0, "log": 0}
+    once = {"link and game": 1, "link": 0, "game": 0, "log": 0}
 
-    def counted(name, real):
+    def counted(module, attr, name):
+        real = getattr(module, attr)
+
         def read(*args, **kwargs):
             reads[name] += 1
             return real(*args, **kwargs)
-        return read
+        monkeypatch.setattr(module, attr, read)
 
-    monkeypatch.setattr(store, "get_game", counted("game", real_game))
-    monkeypatch.setattr(store, "load_log", counted("log", real_log))
+    counted(links, "find_with_game", "link and game")
+    counted(links, "find", "link")
+    counted(store, "get_game", "game")
+    counted(store, "load_log", "log")
     page = client.post(f"/games/{key}/bid", data={"bid": "0", "version": "0"}, headers={"HX-Request": "true"})
     assert page.status_code == 200 and "Thomas" in page.get_data(as_text=True)
-    assert reads == {"game": 1, "log": 0}
-    reads.update(game=0, log=0)
+    assert reads == once
+    reads.update(dict.fromkeys(reads, 0))
     answer = client.post(f"/api/games/{key}/bids", json={"bid": 1, "version": 1})
     assert answer.status_code == 200 and answer.get_json()["version"] == 2
-    assert reads == {"game": 1, "log": 0}
+    assert reads == once
+    assert answer.get_json()["sheet"]["rounds"][0]["bids"][:2] == [0, 1]
 
 
 def _points_game(db, players, points):
@@ -99,46 +121,50 @@ def test_remembered_statistics_equal_fresh_ones_after_every_change(tmp_path):
     assert [g["players"] for g in answer()] == [2, 3]
 
 
-def test_each_entry_tells_its_story_once(tmp_path, monkeypatch):
-    """An act compares the story before and after it; the one before was told by the act
-    before, so a game of n entries tells n stories (plus the empty game's), not 2n."""
-    from scribe.games import GAMES
+def _saved_scores(db, gid):
+    return [t for (t,) in db.execute("select score from story_players where game_id = ? order by seat", [gid])]
+
+
+def test_only_a_finished_game_tells_and_saves_its_story(tmp_path, monkeypatch):
+    """The statistics read finished games' stories only: rounds scored before the end tell
+    no story and save none; the round that ends the game saves the story a fresh replay
+    tells; an undo that reopens it saves nothing (the rows, at the old version, are not
+    read), the redo that ends it again saves it again."""
 
     db = store.open_db(tmp_path / "db.sqlite3")
-    gid = service.create(db, "points", None, "en", preset="skyjo", players=["Ana", "Ben"])
+    gid = service.create(db, "points", None, "en", preset="custom", players=["Ana", "Ben"], rounds=3)
     rules = GAMES["points"]
     told = []
     real = rules.story
     monkeypatch.setattr(rules, "story", lambda sheet: told.append(sheet.version) or real(sheet))
-    for points in ([10, 5], [3, 8], [-2, 7]):
-        sheet = service.act(db, gid, "round", {"points": points, "closer": 0})
-    assert sorted(told) == [0, 1, 2, 3]  # each version once: the one before came from the cache
-    assert sheet.version == 3 and stories.versions(db, [gid]) == {gid: 3}  # every round changed it: saved
+    for points in ([10, 5], [3, 8]):
+        service.act(db, gid, "round", {"points": points, "closer": None})
+    assert told == [] and stories.versions(db, [gid]) == {}
+    sheet = service.act(db, gid, "round", {"points": [-2, 7], "closer": None})
+    assert sheet.phase == "finished" and told == [3]
+    assert stories.versions(db, [gid]) == {gid: 3} and _saved_scores(db, gid) == [11, 20]
+    sheet = service.act(db, gid, "undo", {})
+    assert sheet.phase != "finished" and told == [3] and stories.versions(db, [gid]) == {gid: 3}
+    sheet = service.act(db, gid, "redo", {})
+    assert told == [3, 5] and stories.versions(db, [gid]) == {gid: 5} and _saved_scores(db, gid) == [11, 20]
 
 
-def test_bids_tell_no_story_and_the_story_saved_after_the_tricks_is_a_fresh_ones(tmp_path, monkeypatch):
-    """A bid (``STORY_KEPT_BY``) keeps the story told before it: it is not told again,
-    nor saved; the round's tricks tell and save the story a fresh replay tells, also when
-    the remembered stories were lost in between (a restart)."""
-    from scribe.games import GAMES
-
+def test_the_story_saved_when_a_wizard_game_ends_is_a_fresh_ones(tmp_path):
+    """A whole game of Wizard: bids and tricks save no story until the last round's
+    tricks, which save the one a fresh replay tells (totals, bids tried and made)."""
     db = store.open_db(tmp_path / "db.sqlite3")
     gid = service.create(db, "wizard", None, "en", players=["Paul", "Thomas", "Marie"], first_dealer=2,
                          preset="standard")
-    rules = GAMES["wizard"]
-    told = []
-    real = rules.story
-    monkeypatch.setattr(rules, "story", lambda sheet: told.append(sheet.version) or real(sheet))
-    for rnd, bids, tricks in ((1, (0, 1, 1), [0, 0, 1]), (2, (1, 0, 0), [2, 0, 0])):
-        told.clear()
-        for bid in bids:
-            service.act(db, gid, "bid", {"bid": bid})
-        assert told == []  # no bid told one
-        if rnd == 2:
-            service.told_stories.clear()
-        sheet = service.act(db, gid, "tricks", {"tricks": tricks})
-        want, _log = fresh(db, gid)
-        assert stories.versions(db, [gid]) == {gid: sheet.version}
-        saved = db.execute("select score from story_players where game_id = ? order by seat", [gid]).fetchall()
-        assert [t for (t,) in saved] == list(want.totals)
-        assert service._story(rules, gid, sheet) == real(want)
+    sheet = service.load(db, gid)[1]
+    while sheet.phase != "finished":
+        row = sheet.current
+        if sheet.phase == "bidding":
+            sheet = service.act(db, gid, "bid", {"bid": 0 if row.next_bidder != row.dealer else 1})
+        else:
+            sheet = service.act(db, gid, "tricks", {"tricks": [row.cards if p == row.dealer else 0 for p in range(3)]})
+        assert stories.versions(db, [gid]) == ({gid: sheet.version} if sheet.phase == "finished" else {})
+    want, _log = fresh(db, gid)
+    assert _saved_scores(db, gid) == list(want.totals)
+    bids = db.execute("select seat, bid, tried, made from story_bids where game_id = ? order by seat, bid", [gid])
+    told = GAMES["wizard"].story(want)
+    assert bids.fetchall() == [(line.player, b.bid, b.tried, b.made) for line in told.lines for b in line.bids]

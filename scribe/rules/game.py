@@ -28,9 +28,6 @@ class GameRules:
     KINDS: ClassVar[tuple[str, ...]]  # the entry kinds this game records (undo/redo are everyone's)
     QUIET_KINDS: ClassVar[tuple[str, ...]] = ()  # entries that do not make a page stale
     SEAT_KINDS: ClassVar[tuple[str, ...]] = ()  # a seat's own taps (its cards): the Scribe makes them only for a seat with no phone
-    # entries after which ``story`` is the story before them (a bid, a deal: no round scored),
-    # so a write does not tell it again; tests/rules/test_advance.py holds every game to it
-    STORY_KEPT_BY: ClassVar[tuple[str, ...]] = ()
     # entries drawn by the server, never sent by a client: kind -> (sheet, data, rng) -> data
     DRAWN: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any], Any], dict[str, Any]]]] = {}
 

@@ -11,7 +11,7 @@ from typing import Any
 from hashlib import sha256
 
 from .db import INTEGRITY, is_pg, writing
-from .games import Database, now
+from .games import Database, GameRow, now
 
 SCRIBE = "scribe"
 WATCH = "watch"
@@ -72,17 +72,38 @@ def find(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, int]
     """The live link of ``token`` and its game's version, in one indexed SELECT (a poll
     costs nothing more); the hash is compared in constant time. None if unknown,
     revoked, or the game is deleted (unless ``deleted_ok``: the Scribe may restore it)."""
+    row = _live_row(db, token, "g.version, g.deleted_at")
+    if row is None or (row[11] is not None and not deleted_ok):
+        return None
+    return Link(*row[:10]), row[10]
+
+
+_GAME = ("id", "game", "name", "setup", "lang", "version", "summary", "created_at", "updated_at", "deleted_at")
+
+
+def find_with_game(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, GameRow] | None:
+    """``find``, with the whole row of the link's game from the same SELECT: what opening
+    a link reads (a tap read the game again by its id)."""
+    row = _live_row(db, token, ", ".join(f"g.{c}" for c in _GAME))
+    if row is None or (row[19] is not None and not deleted_ok):
+        return None
+    return Link(*row[:10]), GameRow.from_row(dict(zip(_GAME, row[10:])))
+
+
+def _live_row(db: Database, token: Any, game_columns: str) -> tuple[Any, ...] | None:
+    """The live link's columns, then ``game_columns`` of its game (``g``), by the token's
+    hash; None if unknown or revoked."""
     if not _plausible(token):
         return None
     wanted = token_hash(token)
     row = db.execute(
-        f"select {', '.join('l.' + c for c in _COLUMNS.split(', '))}, g.version, g.deleted_at "
+        f"select {', '.join('l.' + c for c in _COLUMNS.split(', '))}, {game_columns} "
         "from links l join games g on g.id = l.game_id where l.token_hash = ? and l.revoked_at is null",
         [wanted],
     ).fetchone()
-    if row is None or not hmac.compare_digest(row[0], wanted) or (row[11] is not None and not deleted_ok):
+    if row is None or not hmac.compare_digest(row[0], wanted):
         return None
-    return Link(*row[:10]), row[10]
+    return row
 
 
 def was_revoked(db: Database, token: Any) -> Link | None:

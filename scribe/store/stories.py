@@ -1,7 +1,8 @@
 """Each game's story kept as rows (``story_*`` tables, migration m004): what the group's
 statistics read instead of replaying every game. A cache of the log, never the record:
-written after an entry changes the story, and rewritten on read when a game's version
-moved past it (an import, a crash between the two writes)."""
+written by the entry after which the game stands finished (the statistics read finished
+games only), and rewritten on read when a game's version moved past it (a game not
+finished, an import, a crash between the two writes)."""
 
 from __future__ import annotations
 

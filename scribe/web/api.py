@@ -38,7 +38,7 @@ def _body() -> dict[str, Any]:
         return {}
     if not request.is_json:
         abort(415)
-    data = request.get_json(silent=True)
+    data = request.get_json(force=True, silent=True)  # force: the type was just checked, not parsed again
     if not isinstance(data, dict):
         raise BadBody()
     return data

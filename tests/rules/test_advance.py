@@ -334,13 +334,10 @@ def test_an_advanced_sheet_equals_a_fresh_replay_after_every_entry(game, data, s
         entry = _record(rules, sheet, log, data.draw, rng)
         if entry is None:
             continue
-        before = rules.story(sheet)
         sheet = rules.advance(sheet, entry, tuple(log))
         log.append(entry)
         kinds.add(entry.kind)
         _same(rules, sheet, rules.replay(setup, log), log)
-        if entry.kind in rules.STORY_KEPT_BY:  # the service keeps the story told before it
-            assert rules.story(sheet) == before
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

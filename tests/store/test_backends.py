@@ -27,6 +27,18 @@ def finish(db, game_id: str) -> None:
     service.act(db, game_id, "tricks", {"round": 1, "tricks": [1, 0, 0]}, 3)
 
 
+def test_appended_entries_and_summaries_read_back_as_written(db):
+    """Entries are written as JSON text by orjson, by the standard library for what orjson
+    refuses: either way they read back as they were, text beyond ASCII and integers past
+    64 bits included, and so does the summary the games list reads."""
+    game_id = wizard(db).game_id
+    data = [{"round": 1, "note": "Zoé · 🂡", "big": 2**70}, {"round": 1, "by seat": {1: 2}}]
+    for version, d in enumerate(data):
+        store.append_entry(db, game_id, version, "note", d, {"phase": "bidding", "players": ["Zoé", "Łukasz"]})
+    assert [e.data for e in store.load_log(db, game_id)] == [data[0], {"round": 1, "by seat": {"1": 2}}]
+    assert store.get_game(db, game_id).summary == {"phase": "bidding", "players": ["Zoé", "Łukasz"]}
+
+
 def test_a_create_sent_twice_makes_one_game_and_a_different_body_is_refused(db):
     first = wizard(db, made_from="api:k1", made_with="body")
     again = wizard(db, made_from="api:k1", made_with="body")

@@ -20,10 +20,11 @@ def points(bid: int, tricks: int) -> int:  # W-S1, written out again on purpose
     return 20 + 10 * tricks if bid == tricks else -10 * abs(bid - tricks)
 
 
-def play_wizard(api, rounds_bids_tricks, players=THREE, first_dealer=0):
-    """A short Wizard game (standard rules) played through the API; returns its key."""
-    status, body = api("post", "/api/games", {"players": list(players), "first_dealer": first_dealer,
-                                             "preset": "standard", "rules": {"rounds": len(rounds_bids_tricks)}})
+def play_wizard(api, rounds_bids_tricks, players=THREE, first_dealer=0, rounds=None):
+    """A short Wizard game (standard rules) played through the API, to its end unless it
+    has more ``rounds``; returns its key."""
+    status, body = api("post", "/api/games", {"players": list(players), "first_dealer": first_dealer, "preset": "standard",
+                                             "rules": {"rounds": rounds or len(rounds_bids_tricks)}})
     assert status == 201, body
     key = body["key"]
     for n, (bids, tricks) in enumerate(rounds_bids_tricks, start=1):
@@ -256,6 +257,22 @@ def test_csv_export_of_rounds_and_entries(api, client):
     assert [e["kind"] for e in entries].count("tricks") == 2
     games = list(csv.DictReader(io.StringIO(client.get("/export/games.csv").get_data(as_text=True))))
     assert games[0]["phase"] == "finished"
+
+
+def test_the_rounds_export_lists_the_scored_rounds_of_a_game_not_finished(api, client):
+    """A round scored before the game's end saves no story (only finished games' are read
+    by the statistics): the export tells it all the same, and the next round too."""
+    key = play_wizard(api, GAME_A, rounds=3)
+
+    def ana():
+        rounds = csv.DictReader(io.StringIO(client.get("/export/rounds.csv").get_data(as_text=True)))
+        return [(r["round"], r["player"], r["points"], r["total"]) for r in rounds if r["seat"] == "0"]
+
+    assert ana() == [("1", "Ana", "30", "30"), ("2", "Ana", "30", "60")]
+    for p in (0, 1, 2):  # round 3 (3 cards, Cy deals: Ana bids first): Ana bids 3, makes 0
+        assert api("post", f"/api/games/{key}/bids", {"round": 3, "player": p, "bid": 3 if p == 0 else 0})[0] == 200
+    assert api("post", f"/api/games/{key}/tricks", {"round": 3, "tricks": [0, 0, 3]})[0] == 200
+    assert ana() == [("1", "Ana", "30", "30"), ("2", "Ana", "30", "60"), ("3", "Ana", "-30", "30")]
 
 
 def test_sealed_bids_stay_sealed_in_the_entries_export(api, client):

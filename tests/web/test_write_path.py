@@ -47,12 +47,11 @@ def test_a_cookie_less_scribe_still_cannot_bid_for_a_seat_held_on_its_own_phone(
 
 
 def _fresh(get):
-    """``get()`` again with every remembered sheet and story forgotten: replayed anew, each
+    """``get()`` again with every remembered sheet forgotten: replayed anew, each
     row's JSON made anew."""
     from scribe import service
 
     service.sheets.clear()
-    service.told_stories.clear()
     return get()
 
 

@@ -26,6 +26,9 @@ class Shown:
     hands: frozenset[int] = frozenset()
 
 
+COUNTED = ("bid", "bids", "tricks", "correction")  # the entries that may reveal something
+
+
 @dataclass
 class Tally:
     """What ``shown`` counts as it walks the log, kept with a sheet so that the next entry
@@ -41,7 +44,7 @@ class Tally:
     def step(self, reveal: str, players: int, entry: Entry, moved: Entry | None) -> None:
         """Count one entry of the log (``moved``: what an undo took back or a redo brought back)."""
         change, sign = (moved, -1) if entry.kind == UNDO else (moved, 1) if entry.kind == REDO else (entry, 1)
-        if change is None or change.kind not in ("bid", "bids", "tricks", "correction"):
+        if change is None or change.kind not in COUNTED:
             return
         number = change.data.get("round")
         if change.kind == "bid":
@@ -60,9 +63,14 @@ class Tally:
             self.bids.add(number)
 
     def stepped(self, reveal: str, players: int, entry: Entry) -> "Tally":
-        """A new tally counting one more entry that is neither an undo nor a redo."""
-        new = Tally(dict(self.bidders), Counter(self.corrected), Counter(self.scored), set(self.bids),
-                    set(self.hands))
+        """A new tally counting one more entry that is neither an undo nor a redo. What
+        ``step`` changes for that kind is copied, the rest shared (never changed once a
+        sheet holds it): a bid changes its round's bidders, the others their counts."""
+        if entry.kind not in COUNTED:
+            return self  # counts nothing (``step`` returns at once)
+        bid = entry.kind == "bid"
+        new = Tally(dict(self.bidders) if bid else self.bidders, self.corrected if bid else Counter(self.corrected),
+                    self.scored if bid else Counter(self.scored), set(self.bids), set(self.hands))
         new.step(reveal, players, entry, None)
         return new
 

@@ -26,7 +26,6 @@ class SkullKingRules(BiddingRules):
     KINDS = KINDS
     QUIET_KINDS = QUIET_KINDS
     SEAT_KINDS = ("played", "take_back")  # the holder of the seat plays its own cards
-    STORY_KEPT_BY = ("bid", "bids", "deal")  # the story tells scored rounds only
     DRAWN = DRAWN
 
     make_setup = staticmethod(make_setup)  # type: ignore[assignment]  # the protocol's **options, players named

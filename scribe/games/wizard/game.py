@@ -27,7 +27,6 @@ class WizardRules(BiddingRules):
     KINDS = KINDS
     QUIET_KINDS = QUIET_KINDS
     SEAT_KINDS = ("played", "take_back")  # W-P1: the holder of the seat plays its cards (and passes, W-J4)
-    STORY_KEPT_BY = ("bid", "trump", "deal")  # the story tells scored rounds only (W-S1, W-S3)
     DRAWN = DRAWN
 
     # the package's own functions are the protocol's methods: nothing to wrap

@@ -192,10 +192,7 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
         "finished": sheet.finished,
         "current_round": current.number if current else None,
         "round_count": len(sheet.rows),
-        "players": list(setup.players),
-        "first_dealer": setup.first_dealer,
-        "rules": {**setup.rules.as_dict(), "preset": setup.rules.preset},
-        "edition": setup.edition,
+        **_setup_json(setup),
         "card_names": {"wizard": w, "jester": j},
         "next_bidder": current.next_bidder if current and sheet.phase == "bidding" else None,
         "forbidden_bid": None if forbidden is None else {
@@ -213,6 +210,20 @@ def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
 _KEPT = "_scribe_json"  # a row's JSON but its broken bid, kept on the row: see _row
 
 
+def _setup_json(setup: wizard.Setup) -> dict[str, Any]:
+    """The setup's fields of the sheet's JSON, made once per setup and kept on it (frozen,
+    like a row): every sheet of a game holds the same setup."""
+    kept = setup.__dict__.get(_KEPT)
+    if kept is None:
+        kept = setup.__dict__[_KEPT] = {
+            "players": list(setup.players),
+            "first_dealer": setup.first_dealer,
+            "rules": {**setup.rules.as_dict(), "preset": setup.rules.preset},
+            "edition": setup.edition,
+        }
+    return kept
+
+
 def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
     """A row as JSON. All of it but the broken bid is a function of the row's own fields,
     and a row never changes (frozen), so that part is made once per row and kept on it, as
@@ -225,7 +236,7 @@ def _row(sheet: wizard.Sheet, r: wizard.RoundRow) -> dict[str, Any]:
         kept = r.__dict__[_KEPT] = _row_of(r)
     broken = sheet.broken_bid(r)
     if broken is None:
-        return dict(kept)
+        return kept  # shared by every answer holding the row: encoded, never changed
     return {**kept, "broken_bid": {  # flagged, not refused (W-B4, W-B5)
         "player": broken.player, "value": broken.value, "rule": broken.rule,
         "message": broken_text(broken, sheet.setup)}}

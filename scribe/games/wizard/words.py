@@ -60,8 +60,15 @@ def edition_names(edition: str) -> tuple[str, str]:
     """(Wizard, Jester) as ``edition`` prints them (W-M2); the English deck's in the
     reader's language, as that language's edition prints them."""
     if edition == STANDARD:
-        return pgettext("Wizard card", "Wizard"), pgettext("Wizard card", "Jester")
+        lang = str(get_locale())
+        names = _STANDARD_NAMES.get(lang)
+        if names is None:  # a language's catalog never changes while the server runs
+            names = _STANDARD_NAMES[lang] = pgettext("Wizard card", "Wizard"), pgettext("Wizard card", "Jester")
+        return names
     return EDITIONS[edition]
+
+
+_STANDARD_NAMES: dict[str, tuple[str, str]] = {}  # language -> the English deck's (Wizard, Jester) in it
 
 
 def card_names(setup: Setup) -> tuple[str, str]:
