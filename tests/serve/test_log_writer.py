@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 from scribe.web.logs import Queued
 
@@ -72,21 +73,28 @@ def test_a_burst_of_records_is_written_whole_in_order_and_a_lone_one_soon_after(
     """The writer wakes once for the records that came close together (``Writer``): none
     is lost or reordered, and a record after a pause is written within a moment."""
     kept = Kept()
-    handler = Queued(kept)
-    logger = logging.getLogger("scribe.test-log-burst")
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
-        for i in range(500):
-            logger.warning("line %d", i)
-        deadline = time.monotonic() + 10
-        while len(kept.lines) < 500 and time.monotonic() < deadline:
-            time.sleep(0.01)
+    with _burst(Queued(kept), "scribe.test-log-burst", 500, lambda: len(kept.lines)) as logger:
         assert [line for line, _ in kept.lines] == [f"line {i}" for i in range(500)]
         kept.done.clear()
         logger.warning("after a pause")
         assert kept.done.wait(5)
         assert kept.lines[-1][0] == "after a pause"
+
+
+@contextmanager
+def _burst(handler: logging.Handler, name: str, lines: int, written):
+    """A logger of its own on ``handler``, ``lines`` warnings logged at once, waited for
+    until ``written()`` counts them all (10 s at most); the handler is removed after."""
+    logger = logging.getLogger(name)
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        for i in range(lines):
+            logger.warning("line %d", i)
+        deadline = time.monotonic() + 10
+        while written() < lines and time.monotonic() < deadline:
+            time.sleep(0.01)
+        yield logger
     finally:
         logger.removeHandler(handler)
 
@@ -111,18 +119,8 @@ def test_a_burst_on_a_stream_is_written_in_few_writes_each_line_whole():
     stream = Counted()
     target = logging.StreamHandler(stream)
     target.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    handler = Queued(target)
-    logger = logging.getLogger("scribe.test-log-stream")
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
-        for i in range(300):
-            logger.warning("line %d", i)
-        deadline = time.monotonic() + 10
-        while stream.text.count("\n") < 300 and time.monotonic() < deadline:
-            time.sleep(0.01)
-    finally:
-        logger.removeHandler(handler)
+    with _burst(Queued(target), "scribe.test-log-stream", 300, lambda: stream.text.count("\n")):
+        pass
     assert stream.text.splitlines() == [f"WARNING scribe.test-log-stream: line {i}" for i in range(300)]
     assert stream.writes < 100  # batches of what came in 50 ms, not 300 writes (one a line)
 
