@@ -131,6 +131,25 @@ def api(client):
 
 
 @pytest.fixture
+def rummy(api):
+    """rummy(lang) makes a custom points game, highest wins, two rounds played: Ana 1240,
+    Ben -1005, Cy 7 (totals past a thousand and below zero, for numbers in each locale);
+    returns its key."""
+
+    def make(lang: str = "fr") -> str:
+        status, body = api("post", "/api/games", {"game": "points", "players": ["Ana", "Ben", "Cy"],
+                                                  "preset": "custom", "rounds": 3, "wins": "highest",
+                                                  "title": "Rummy", "lang": lang})
+        assert status == 201, body
+        for pts in ([1000, -1000, 3], [240, -5, 4]):
+            status, data = api("post", f"/api/games/{body['key']}/actions/round", {"points": pts, "closer": None})
+            assert status == 200, data
+        return body["key"]
+
+    return make
+
+
+@pytest.fixture
 def new_game(api):
     """Create a game through the API and return its key (the Scribe's token: /games/KEY)."""
 

@@ -8,27 +8,14 @@ import pytest
 
 from pdf_helpers import reader
 
-NAMES = ["Ana", "Ben", "Cy"]
 NNBSP = "\u202f"
 GROUPED = {"fr": "1 240", "en": "1,240", "de": "1.240"}
 NEGATIVE = {"fr": "-1 005", "en": "-1,005", "de": "-1.005"}
 
 
-def _rummy(api, lang: str) -> str:
-    """A custom points game, highest wins: Ana 1240, Ben -1005, Cy 7 after two rounds."""
-    status, body = api("post", "/api/games", {"game": "points", "players": NAMES, "preset": "custom",
-                                              "rounds": 3, "wins": "highest", "title": "Rummy", "lang": lang})
-    assert status == 201, body
-    key = body["key"]
-    for pts in ([1000, -1000, 3], [240, -5, 4]):
-        status, data = api("post", f"/api/games/{key}/actions/round", {"points": pts, "closer": None})
-        assert status == 200, data
-    return key
-
-
 @pytest.mark.parametrize("lang", ["fr", "en", "de"])
-def test_a_total_past_a_thousand_prints_the_games_way_on_its_sheet(client, api, lang):
-    key = _rummy(api, lang)
+def test_a_total_past_a_thousand_prints_the_games_way_on_its_sheet(client, rummy, lang):
+    key = rummy(lang)
     client.set_cookie("lang", "en" if lang != "en" else "fr")  # the reader's language does not print
     resp = client.get(f"/games/{key}/sheet.pdf")
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"

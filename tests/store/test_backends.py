@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 
 from scribe import group as group_of
 from scribe import service, sharing, store
 from scribe.store import groups, links, names, pg, stories
+
+from .racing import at_once
 
 KEY = "secret-key-of-the-server"
 NAMES = ["Ana", "Ben", "Cy"]
@@ -124,21 +125,7 @@ def test_the_hubs_version_read_names_every_game_asked_that_exists(db):
 
 
 def test_creates_racing_with_one_key_make_one_game(backend):
-    barrier, out = threading.Barrier(6), [None] * 6
-
-    def run(i):
-        db = backend.open()
-        try:
-            barrier.wait()
-            out[i] = wizard(db, made_from="form:k", made_with=None)
-        finally:
-            store.close(db)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    out = at_once(backend.where, 6, lambda db: wizard(db, made_from="form:k", made_with=None))
     assert len({(m.game_id, m.key) for m in out}) == 1 and sum(m.new for m in out) == 1
 
 
@@ -188,25 +175,12 @@ def test_story_saves_and_link_replacements_racing_on_one_game_all_succeed(backen
     game = store.get_game(db, made.game_id)
     sheet = service.load(db, made.game_id)[1]
     told = service.rules_for(game).story(sheet)
-    barrier, errors = threading.Barrier(6), []
 
-    def run(i):
-        conn = backend.open()
-        try:
-            barrier.wait()
-            stories.save(conn, game.id, game.game, game.version, told, None)
-            links.issue(conn, KEY, game.id, links.WATCH)
-        except Exception as err:  # noqa: BLE001  (any failure is the finding)
-            errors.append(err)
-        finally:
-            store.close(conn)
+    def save_and_replace(conn):
+        stories.save(conn, game.id, game.game, game.version, told, None)
+        links.issue(conn, KEY, game.id, links.WATCH)
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert errors == []
+    at_once(backend.where, 6, save_and_replace)  # any thread's failure is raised here
     assert stories.versions(db, [game.id]) == {game.id: 4}
     assert db.execute("select count(*) from story_players where game_id = ?", [game.id]).fetchone()[0] == 3
     assert [l.kind for l in links.live(db, game.id)].count(links.WATCH) == 1

@@ -4,12 +4,12 @@ that link (``sharing.new_game``'s ``made_from``; the unique index of m008)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from scribe import service, sharing, store
 from scribe.store import links
+
+from .racing import at_once
 
 KEY = "secret-key-of-the-server"
 NAMES = ["Ana", "Ben", "Cy"]
@@ -18,27 +18,6 @@ NAMES = ["Ana", "Ben", "Cy"]
 @pytest.fixture
 def path(backend):
     return backend.where
-
-
-def at_once(path, n, job):
-    barrier = threading.Barrier(n)
-    out: list = [None] * n
-
-    def run(i):
-        db = store.open_db(path, migrate=False)
-        try:
-            barrier.wait()
-            out[i] = job(db)
-        finally:
-            db.conn.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert all(o is not None for o in out), "a thread never finished"
-    return out
 
 
 def finished_game(path) -> str:

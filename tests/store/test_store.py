@@ -13,6 +13,8 @@ from scribe import create_app, store
 from scribe.store.games import new_id
 from scribe.store.migrations import migrations
 
+from .racing import race
+
 SETUP = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "rules": {}, "edition": "gigamic"}
 
 
@@ -205,24 +207,10 @@ def test_threads_appending_at_the_same_version_one_wins_the_others_are_stale(bac
     store.append_entry(db, gid, 0, "bid", {"round": 1, "player": 0, "bid": 0}, {"phase": "first"})
     for round_no in range(5):  # several rounds: a race lost once by luck proves little
         version = store.get_game(db, gid).version
-        barrier, outcomes = threading.Barrier(8), [None] * 8
-
-        def writer(i: int) -> None:
-            conn = backend.open()
-            try:
-                barrier.wait()
-                store.append_entry(conn, gid, version, "bid", {"by": i, "round": round_no}, {"phase": f"w{i}"})
-                outcomes[i] = "landed"
-            except store.StaleError as err:
-                outcomes[i] = err.current
-            finally:
-                store.close(conn)
-
-        threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
+        jobs = [lambda conn, i=i, n=round_no: store.append_entry(conn, gid, version, "bid", {"by": i, "round": n},
+                                                                 {"phase": f"w{i}"}) for i in range(8)]
+        outcomes = ["landed" if outcome == "ok" else err.current
+                    for outcome, err in race(backend.where, jobs, (store.StaleError,))]
         assert outcomes.count("landed") == 1 and outcomes.count(version + 1) == 7, outcomes
         winner = outcomes.index("landed")
         log = store.load_log(db, gid)

@@ -5,7 +5,6 @@ and no entry lost or duplicated where all can land (W-B7 bids from every phone).
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 
 import pytest
@@ -13,6 +12,8 @@ import pytest
 from scribe import service, sharing, store
 from scribe.rules.errors import RuleError
 from scribe.store import StaleError
+
+from .racing import race as race_on
 
 ROUNDS = 5  # each race is run this many times on fresh games
 
@@ -32,28 +33,8 @@ def new_game(path, players, reveal="hidden", preset="standard"):
 
 
 def race(path, jobs):
-    """Run each job(db) in its own thread and connection, all released at once; returns
-    [(outcome, value)] with outcome "ok" or the exception's class name."""
-    barrier = threading.Barrier(len(jobs))
-    results: list = [None] * len(jobs)
-
-    def run(i, job):
-        db = store.open_db(path, migrate=False)
-        try:
-            barrier.wait()
-            results[i] = ("ok", job(db))
-        except (RuleError, StaleError) as err:
-            results[i] = (type(err).__name__, err)
-        finally:
-            db.conn.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert all(r is not None for r in results), "a thread never finished"
-    return results
+    """The jobs at once; a refusal (RuleError) or a lost version (StaleError) is an outcome."""
+    return race_on(path, jobs, (RuleError, StaleError))
 
 
 def log_of(path, game_id):

@@ -12,22 +12,9 @@ import pytest
 
 from web_helpers import sheet_totals
 
-NAMES = ["Ana", "Ben", "Cy"]
 NNBSP = "\u202f"
 GROUPED = {"fr": f"1{NNBSP}240", "en": "1,240", "de": "1.240"}
 NEGATIVE = {"fr": f"-1{NNBSP}005", "en": "-1,005", "de": "-1.005"}
-
-
-def _rummy(api, lang: str = "fr") -> str:
-    """A custom points game, highest wins: Ana 1240, Ben -1005, Cy 7 after two rounds."""
-    status, body = api("post", "/api/games", {"game": "points", "players": NAMES, "preset": "custom",
-                                              "rounds": 3, "wins": "highest", "title": "Rummy", "lang": lang})
-    assert status == 201, body
-    key = body["key"]
-    for pts in ([1000, -1000, 3], [240, -5, 4]):
-        status, data = api("post", f"/api/games/{key}/actions/round", {"points": pts, "closer": None})
-        assert status == 200, data
-    return key
 
 
 def _text(html: str) -> str:
@@ -35,8 +22,8 @@ def _text(html: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en", "de"])
-def test_a_total_past_a_thousand_reads_the_viewers_way_on_the_page(client, api, lang):
-    key = _rummy(api)
+def test_a_total_past_a_thousand_reads_the_viewers_way_on_the_page(client, rummy, lang):
+    key = rummy()
     client.set_cookie("lang", lang)
     page = client.get(f"/games/{key}").get_data(as_text=True)
     totals = re.search(r'<tr class="totals">(.*?)</tr>', page, re.S)
@@ -53,8 +40,8 @@ def test_a_total_past_a_thousand_reads_the_viewers_way_on_the_page(client, api, 
     assert sheet_totals(page)[2] == [1240, -1005, 7]  # the helper reads the locale's digits
 
 
-def test_the_json_api_still_answers_plain_integers(client, api):
-    key = _rummy(api)
+def test_the_json_api_still_answers_plain_integers(client, api, rummy):
+    key = rummy()
     client.set_cookie("lang", "fr")
     sheet = api("get", f"/api/games/{key}")[1]["sheet"]
     assert sheet["totals"] == [1240, -1005, 7]
@@ -62,8 +49,8 @@ def test_the_json_api_still_answers_plain_integers(client, api):
 
 
 @pytest.mark.parametrize("lang", ["fr", "en", "de"])
-def test_the_history_words_a_rounds_points_the_readers_way(client, api, lang):
-    key = _rummy(api)
+def test_the_history_words_a_rounds_points_the_readers_way(client, rummy, lang):
+    key = rummy()
     client.set_cookie("lang", lang)
     history = client.get(f"/games/{key}/history").get_data(as_text=True)
     thousand = GROUPED[lang].replace("240", "000")
