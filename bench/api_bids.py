@@ -256,12 +256,14 @@ def run_clients(count: int, work: Callable[[int, Stats], None]) -> tuple[Stats, 
     return total, wall
 
 
-def scribe_phase(port: int, args: argparse.Namespace) -> tuple[Stats, float]:
-    budget = Budget(args.seconds, games=args.games)
+def play_clients(ports: list[int], clients: int, budget: Budget, seed: int) -> tuple[Stats, float]:
+    """``clients`` threads playing whole games until ``budget`` is spent, each on a kept
+    connection of its own, client i to ``ports[i % len(ports)]`` (one server or several
+    nodes); merged stats, wall time."""
 
     def work(i: int, stats: Stats) -> None:
-        rng = random.Random(args.seed * 1000 + i)
-        client = Client(port)
+        rng = random.Random(seed * 1000 + i)
+        client = Client(ports[i % len(ports)])
         try:
             while budget.take_game():
                 if not play_game(client, rng, stats, budget) and stats.errors:
@@ -269,7 +271,11 @@ def scribe_phase(port: int, args: argparse.Namespace) -> tuple[Stats, float]:
         finally:
             client.close()
 
-    return run_clients(args.clients, work)
+    return run_clients(clients, work)
+
+
+def scribe_phase(port: int, args: argparse.Namespace) -> tuple[Stats, float]:
+    return play_clients([port], args.clients, Budget(args.seconds, games=args.games), args.seed)
 
 
 def baseline_phase(port: int, args: argparse.Namespace, requests: int) -> tuple[Stats, float]:

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from api_bids import HOST, free_port, server  # noqa: E402
-from push import PLAYERS, Player, api, pct, play, watchers_proc  # noqa: E402
+from push import PLAYERS, Player, api, delays_of, pct, play, watchers_proc  # noqa: E402
 
 import pgcluster  # noqa: E402
 
@@ -56,14 +56,7 @@ def measure(ports: dict[str, int], key: str, watch: str, writer: int, n: int, se
     results = {}
     for name, queue in queues.items():
         _kind, (seens, errors, _cpu) = queue.get(timeout=180)
-        delays, missing = [], 0
-        for seen in seens:
-            for version, at in sent.items():
-                later = [t for v, t in seen.items() if v >= version]
-                if later:
-                    delays.append((min(later) - at) * 1000)
-                else:
-                    missing += 1
+        delays, missing = delays_of(seens, sent)
         results[name] = {"delays": delays, "missing": missing, "errors": errors, "entries": len(sent)}
     for proc in procs.values():
         proc.join()

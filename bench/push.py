@@ -224,8 +224,16 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
         w.join()
     time.sleep(0.3)
     renders = log.read_text(errors="replace").count("GET /w/<token>/sheet 200") - renders_before
-    # an entry is seen with the first event at its version or a later one: each event is
-    # the whole view, and two entries made before one render are sent as one (the newer)
+    delays, missing = delays_of(seens, sent)
+    return {"watchers": n, "entries": len(sent), "delays": delays, "missing": missing, "errors": errors,
+            "cpu": (cpu1 - cpu0) if cpu0 is not None and cpu1 is not None else float("nan"),
+            "wall": t1 - t0, "rss": rss, "renders": renders, "client_cpu": client_cpu}
+
+
+def delays_of(seens: list[dict[int, float]], sent: dict[int, float]) -> tuple[list[float], int]:
+    """Each watcher's delay (ms) from each entry sent to its being seen, and how many were
+    never seen. An entry is seen with the first event at its version or a later one: each
+    event is the whole view, and two entries made before one render are sent as one."""
     delays, missing = [], 0
     for seen in seens:
         for version, at in sent.items():
@@ -234,9 +242,7 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
                 delays.append((min(later) - at) * 1000)
             else:
                 missing += 1
-    return {"watchers": n, "entries": len(sent), "delays": delays, "missing": missing, "errors": errors,
-            "cpu": (cpu1 - cpu0) if cpu0 is not None and cpu1 is not None else float("nan"),
-            "wall": t1 - t0, "rss": rss, "renders": renders, "client_cpu": client_cpu}
+    return delays, missing
 
 
 def report(name: str, r: dict) -> None:

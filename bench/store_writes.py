@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from api_bids import HOST, Budget, Client, cpu_seconds, free_port, percentile, play_game, run_clients, server, Stats  # noqa: E402,E501
+from api_bids import HOST, Budget, Client, cpu_seconds, free_port, percentile, play_clients, play_game, server, Stats  # noqa: E402,E501
 
 import pgcluster  # noqa: E402
 
@@ -55,23 +55,6 @@ def postgres_cpu(cluster: pgcluster.Cluster) -> float:
     return total
 
 
-def play(ports: list[int], clients: int, seconds: float, seed: int) -> tuple[Stats, float]:
-    """``clients`` threads playing games, client i on node ``ports[i % len(ports)]``."""
-    budget = Budget(seconds)
-
-    def work(i: int, stats: Stats) -> None:
-        rng = random.Random(seed * 1000 + i)
-        client = Client(ports[i % len(ports)])
-        try:
-            while budget.take_game():
-                if not play_game(client, rng, stats, budget) and stats.errors:
-                    return
-        finally:
-            client.close()
-
-    return run_clients(clients, work)
-
-
 def phase(name: str, nodes: list[tuple[list[str], int, dict[str, str]]], work: Path, args: argparse.Namespace,
           cluster: pgcluster.Cluster | None, run: int) -> dict:
     """Start ``nodes`` (argv, port, env), warm each up, let the clients play; the figures."""
@@ -85,7 +68,8 @@ def phase(name: str, nodes: list[tuple[list[str], int, dict[str, str]]], work: P
         load = os.getloadavg()[0]
         scribe0 = sum(cpu_seconds(p.pid) or 0.0 for p in procs)
         pg0 = postgres_cpu(cluster) if cluster else 0.0
-        stats, wall = play([port for _c, port, _e in nodes], args.clients, args.seconds, args.seed + run)
+        stats, wall = play_clients([port for _c, port, _e in nodes], args.clients, Budget(args.seconds),
+                                   args.seed + run)
         scribe_cpu = sum(cpu_seconds(p.pid) or 0.0 for p in procs) - scribe0
         pg_cpu = (postgres_cpu(cluster) - pg0) if cluster else 0.0
     requests = stats.requests
