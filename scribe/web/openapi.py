@@ -79,7 +79,8 @@ def _document() -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
                  "Keep the score of a card game (" + ", ".join(GAME_NAMES) + "). Players are numbered by seat, 0 first, clockwise. "
-                 "Every write answers the new sheet; errors are {error, field}."},
+                 "Every write answers the new sheet (with Prefer: return=minimal, only the rounds it changed); "
+                 "errors are {error, field}."},
         "paths": {
             "/api/games": {
                 "get": {"summary": "Every game this client created or opened with its Scribe's link (held by "
