@@ -43,12 +43,12 @@ def wanted() -> bool:
     return False
 
 
-def json_of(sheet: Any) -> dict[str, Any]:
+def json_of(sheet: Any, lang: str) -> dict[str, Any]:
     """``sheet_json(sheet)`` for a viewer's sheet, kept on that sheet (frozen: its JSON
     never changes but for the reader's language, which the kept copy is checked against).
     In open games the viewer's sheet is the game's sheet the service keeps between
-    requests, so the next write finds its "before" side made. Never changed by a caller."""
-    lang = str(get_locale())
+    requests, so the next write finds its "before" side made. Never changed by a caller.
+    ``lang``: the reader's language (``str(get_locale())``, asked once per answer)."""
     kept = sheet.__dict__.get(_KEPT)
     if kept is not None and kept[0] == lang:
         return kept[1]
@@ -67,7 +67,8 @@ def changed_rounds(before: list[dict[str, Any]], after: list[dict[str, Any]]) ->
 def cut(before: Any, after: Any) -> dict[str, Any]:
     """The minimal answer's fields from two viewer's sheets: the sheet after, its rounds cut
     to those changed since ``before``."""
-    old, new = json_of(before)["rounds"], json_of(after)
+    lang = str(get_locale())
+    old, new = json_of(before, lang)["rounds"], json_of(after, lang)
     rounds = new["rounds"]
     return {"version": after.version, "since": before.version, "round_count": len(rounds),
             "sheet": {**new, "rounds": changed_rounds(old, rounds)}}
