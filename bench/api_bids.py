@@ -6,7 +6,10 @@ ports, served the same way with the same thread count, each on a fresh temp data
 Then ``--clients`` threads, each with its own keep-alive ``http.client`` connection,
 play whole Wizard games through the API (POST /api/games, then every round the
 bids in order, a random legal bid avoiding ``sheet.forbidden_bid``, then the
-tricks), timing every request. Then the same clients send the same number of
+tricks), timing every request. They are "new clients": each write asks for the minimal
+answer (``Prefer: return=minimal``, RFC 7240: only the rounds it changed) and merges it
+into the sheet it holds by round number; ``--full-answers`` runs old clients, answered
+the whole sheet each time. Then the same clients send the same number of
 requests to the baseline's ``POST /write``. Prints throughput, p50/p99 of a bid
 entry and of the baseline write, the server CPU per request, and the ratios against
 the targets (throughput >= 0.8x the floor, CPU per write <= 1.3x the floor's, bid p99
@@ -16,6 +19,7 @@ Stdlib only. Bounded: stops after ``--games`` finished games or ``--seconds``,
 whichever comes first (the baseline phase has the same count and a time cap).
 
     python bench/api_bids.py [--clients 20] [--seconds 20 | --games 200] [--threads 8] [--floor-server waitress]
+                             [--full-answers]
 """
 
 from __future__ import annotations
@@ -119,18 +123,19 @@ class Client:
         self.port = port
         self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
 
-    def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any, float]:
-        payload = json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"}
+    def post(self, path: str, body: dict[str, Any] | None, headers: dict[str, str] | None = None,
+             method: str = "POST") -> tuple[int, Any, float]:
+        payload = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", **(headers or {})}
         t0 = time.perf_counter()
         try:
-            self.conn.request("POST", path, payload, headers)
+            self.conn.request(method, path, payload, headers)
             resp = self.conn.getresponse()
             raw = resp.read()
         except (http.client.HTTPException, OSError):
             self.conn.close()  # reconnect once: a dropped keep-alive is not the server's answer
             self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
-            self.conn.request("POST", path, payload, headers)
+            self.conn.request(method, path, payload, headers)
             resp = self.conn.getresponse()
             raw = resp.read()
         dt = time.perf_counter() - t0
@@ -194,8 +199,28 @@ def random_tricks(rng: random.Random, cards: int, n: int) -> list[int]:
     return counts
 
 
-def play_game(client: Client, rng: random.Random, stats: Stats, budget: Budget | None) -> bool:
-    """One whole game through the API; False if it stopped early (time out or error)."""
+MINIMAL = {"Prefer": "return=minimal"}  # RFC 7240: answer only the rounds the write changed
+
+
+def merged(client: Client, key: str, sheet: dict[str, Any], answer: dict[str, Any], stats: Stats) -> dict[str, Any]:
+    """The sheet after a write, from the one held and a minimal answer (docs/api.md): the
+    rounds it lists replace those of the same number, every other field is the answer's.
+    An answer counted from another version than the one held: the sheet is read again."""
+    if "since" not in answer:  # the whole sheet
+        return answer["sheet"]
+    if answer["since"] != sheet["version"]:
+        status, fresh, dt = client.post(f"/api/games/{key}/sheet", None, method="GET")
+        stats.others.append(dt)
+        return fresh
+    got = {r["number"]: r for r in answer["sheet"]["rounds"]}
+    held = sheet["rounds"]
+    return {**answer["sheet"], "rounds": [got.get(n) or held[n - 1] for n in range(1, answer["round_count"] + 1)]}
+
+
+def play_game(client: Client, rng: random.Random, stats: Stats, budget: Budget | None, minimal: bool = True) -> bool:
+    """One whole game through the API; False if it stopped early (time out or error).
+    ``minimal``: ask for minimal answers and merge them (a new client), else whole sheets."""
+    prefer = MINIMAL if minimal else None
     n = rng.randint(3, 6)
     body = {"players": [f"P{i + 1}" for i in range(n)], "first_dealer": rng.randrange(n),
             "preset": rng.choice(PRESETS), "lang": "en"}
@@ -216,16 +241,16 @@ def play_game(client: Client, rng: random.Random, stats: Stats, budget: Budget |
             if forbidden is not None and forbidden["player"] == sheet["next_bidder"]:
                 allowed.remove(forbidden["value"])
             body = {"round": number, "bid": rng.choice(allowed), "version": sheet["version"]}
-            status, answer, dt = client.post(f"/api/games/{gid}/bids", body)
+            status, answer, dt = client.post(f"/api/games/{gid}/bids", body, prefer)
             stats.bids.append(dt)
         else:
             body = {"round": number, "tricks": random_tricks(rng, cards, n), "version": sheet["version"]}
-            status, answer, dt = client.post(f"/api/games/{gid}/tricks", body)
+            status, answer, dt = client.post(f"/api/games/{gid}/tricks", body, prefer)
             stats.others.append(dt)
         if status != 200:
             stats.errors.append(f"{sheet['phase']}: {status} {answer}")
             return False
-        sheet = answer["sheet"]
+        sheet = merged(client, gid, sheet, answer, stats)
     stats.games += 1
     return True
 
@@ -256,17 +281,18 @@ def run_clients(count: int, work: Callable[[int, Stats], None]) -> tuple[Stats, 
     return total, wall
 
 
-def play_clients(ports: list[int], clients: int, budget: Budget, seed: int) -> tuple[Stats, float]:
+def play_clients(ports: list[int], clients: int, budget: Budget, seed: int, minimal: bool = True
+                 ) -> tuple[Stats, float]:
     """``clients`` threads playing whole games until ``budget`` is spent, each on a kept
     connection of its own, client i to ``ports[i % len(ports)]`` (one server or several
-    nodes); merged stats, wall time."""
+    nodes); merged stats, wall time. ``minimal``: new clients (see ``play_game``)."""
 
     def work(i: int, stats: Stats) -> None:
         rng = random.Random(seed * 1000 + i)
         client = Client(ports[i % len(ports)])
         try:
             while budget.take_game():
-                if not play_game(client, rng, stats, budget) and stats.errors:
+                if not play_game(client, rng, stats, budget, minimal) and stats.errors:
                     return
         finally:
             client.close()
@@ -275,7 +301,8 @@ def play_clients(ports: list[int], clients: int, budget: Budget, seed: int) -> t
 
 
 def scribe_phase(port: int, args: argparse.Namespace) -> tuple[Stats, float]:
-    return play_clients([port], args.clients, Budget(args.seconds, games=args.games), args.seed)
+    return play_clients([port], args.clients, Budget(args.seconds, games=args.games), args.seed,
+                        minimal=not args.full_answers)
 
 
 def baseline_phase(port: int, args: argparse.Namespace, requests: int) -> tuple[Stats, float]:
@@ -339,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1,
                    help="processes of both servers; more than 1: gunicorn, as `scribe serve --workers` (default 1)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--full-answers", action="store_true",
+                   help="old clients: no Prefer: return=minimal, every write answered the whole sheet")
     p.add_argument("--floor-server", choices=("scribe", "waitress"), default="scribe",
                    help="the floor served as scribe serve serves Scribe (default), or by waitress as in earlier runs")
     args = p.parse_args(argv)
@@ -376,6 +405,9 @@ def main(argv: list[str] | None = None) -> int:
         served = f"scribe serve (uvicorn, {args.threads} threads), {floor}"
     print(f"Scribe API vs floor (bare Flask, one INSERT on a kept connection, one cell rendered): {served}, "
           f"{args.clients} clients, loopback, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    answers = ("whole sheets (--full-answers: old clients)" if args.full_answers
+               else "minimal (Prefer: return=minimal, merged by round number)")
+    print(f"write answers: {answers}")
     print(f"games finished: {s.games}; requests: {len(s.bids)} bids + {len(s.others)} creates/tricks")
     print(f"{'':<26}{'requests':>8}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'cpu ms':>9}")
     print(line("scribe, every request", len(all_s), s_wall, all_s, s_cpu))

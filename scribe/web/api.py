@@ -12,7 +12,7 @@ from ..games import DEFAULT, part, parts
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
-from . import access, once
+from . import access, minimal, once
 from .db import get_db
 from .render import table_url
 from .games import WEB_GAMES, web_for
@@ -151,12 +151,29 @@ def restore(key: str):
 def _act(key: str, kind: str, data: dict[str, Any], version: Any, shown: sharing.Shown | None = None):
     shown = shown or access.scribe(key)  # once per request: a view that opened it passes it on
     sheet = service.act(get_db(), shown.game.id, kind, data, version, game=shown.game)
-    return _answer(sheet)
+    return _answer(shown, sheet)
 
 
-def _answer(sheet: Any):
-    """The new sheet as the Scribe may see it (no sealed bid, no hand)."""
-    return jsonify(version=sheet.version, sheet=sheet_json(sharing.viewer_sheet(sheet)))
+def _answer(before: sharing.Shown, sheet: Any):
+    """The new sheet as the Scribe may see it (no sealed bid, no hand); with ``Prefer:
+    return=minimal``, only the rounds changed since the sheet ``before`` showed the Scribe."""
+    mine = sharing.viewer_sheet(sheet)
+    if minimal.wanted():
+        return minimal.applied(jsonify(minimal.cut(before.sheet, mine)))
+    return jsonify(version=sheet.version, sheet=sheet_json(mine))
+
+
+# The writes answering a sheet, whose answer depends on the Prefer header
+_SHEET_WRITES = {"api.correction", "api.action", "api.undo", "api.redo",
+                 "api.player_bid", "api.player_played", "api.player_take_back"}
+
+
+@bp.after_request
+def _vary_on_prefer(response):
+    endpoint = request.endpoint or ""
+    if endpoint in _SHEET_WRITES or endpoint.startswith("api.game_path_"):
+        minimal.vary(response)
+    return response
 
 
 @bp.post("/games/<key>/rounds/<int:number>/correction")
@@ -190,7 +207,7 @@ def game_path(key: str, path: str):
 
 
 def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):
-    return _answer(sharing.record_for_scribe(get_db(), shown, kind, data, version, access.known_device()))
+    return _answer(shown, sharing.record_for_scribe(get_db(), shown, kind, data, version, access.known_device()))
 
 
 for _path in sorted({p for schema in parts("schema").values() for p in schema.PATHS}):
@@ -285,6 +302,8 @@ def _player_write(token: str, refusal, record, field: str):
     if tap.error is not None:
         return jsonify(error=tap.error["message"], field=tap.error["field"]), tap.status
     seat, mine = tap.shown.link.seat, tap.shown.sheet
+    if minimal.wanted() and tap.before is not None:  # the seat's own view, before and after
+        return minimal.applied(jsonify({**minimal.cut(tap.before.sheet, mine), "cards": _own_cards(mine, seat)}))
     return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat))
 
 

@@ -30,14 +30,27 @@ def _errors(*codes: int) -> dict[str, Any]:
     return {str(c): {"description": words[c], **_json(ERROR)} for c in codes}
 
 
+#: A write that answers a sheet may answer only the rounds it changed (RFC 7240): docs/api.md
+PREFER = {"$ref": "#/components/parameters/Prefer"}
+_RECORDED_HEADERS = {
+    "Preference-Applied": {"description": "return=minimal when the answer is the minimal one (RFC 7240)",
+                           "schema": {"const": "return=minimal"}},
+    "Vary": {"description": "Holds Prefer: the answer depends on it", "schema": {"type": "string"}}}
+
+
+def _recorded(description: str) -> dict[str, Any]:
+    """A write's 200: the new sheet (Recorded), whole or, asked for, minimal."""
+    return {"description": description, "headers": _RECORDED_HEADERS, **_json(_ref("Recorded"))}
+
+
 def _action(summary: str, body: dict[str, Any], recorded: str = "Recorded") -> dict[str, Any]:
     props = {**body, "version": {"type": "integer", "description": "The sheet version you saw; refused with 409 if the game moved on."}}
     return {
         "post": {
             "summary": summary,
-            "parameters": [{"$ref": "#/components/parameters/Key"}],
+            "parameters": [{"$ref": "#/components/parameters/Key"}, PREFER],
             "requestBody": {"required": True, **_json({"type": "object", "properties": props})},
-            "responses": {"200": {"description": recorded, **_json(_ref("Recorded"))}, **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)},
+            "responses": {"200": _recorded(recorded), **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)},
         }
     }
 
@@ -66,7 +79,8 @@ def _document() -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {"title": "Scribe API", "version": "1", "description":
                  "Keep the score of a card game (" + ", ".join(GAME_NAMES) + "). Players are numbered by seat, 0 first, clockwise. "
-                 "Every write answers the new sheet; errors are {error, field}."},
+                 "Every write answers the new sheet (with Prefer: return=minimal, only the rounds it changed); "
+                 "errors are {error, field}."},
         "paths": {
             "/api/games": {
                 "get": {"summary": "Every game this client created or opened with its Scribe's link (held by "
@@ -126,13 +140,14 @@ def _document() -> dict[str, Any]:
                 "post": {**_action("Correct a round: its fields are the game's (" + ", ".join(
                                        f"{g}: {', '.join(s.CORRECTION)}" for g, s in parts("schema").items()) + ")",
                                    _merged("CORRECTION"))["post"],
-                         "parameters": [game_id, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}]}},
+                         "parameters": [game_id, PREFER, {"name": "number", "in": "path", "required": True,
+                                                          "schema": {"type": "integer"}}]}},
             "/api/games/{key}/actions/{kind}": {
                 "post": {**_action("Any action of the game's own (" + "; ".join(
                                        f"{g}: {', '.join(w.ACTIONS)}" for g, w in WEB_GAMES.items()) + "); "
                                    "the body holds its fields", {})["post"],
-                         "parameters": [game_id, {"name": "kind", "in": "path", "required": True,
-                                                  "schema": {"type": "string"}}]}},
+                         "parameters": [game_id, PREFER, {"name": "kind", "in": "path", "required": True,
+                                                          "schema": {"type": "string"}}]}},
             "/api/games/{key}/undo": _action("Undo the last entry", {}),
             "/api/games/{key}/redo": _action("Redo the last undone entry", {}),
             "/api/games/{key}/links": {
@@ -157,26 +172,26 @@ def _document() -> dict[str, Any]:
                                                      **_errors(403, 404, 410)}}},
             "/api/player/{token}/bid": {"post": {
                 "summary": "A player enters their own bid (hidden and secret modes, W-B7); other players' bids in between are no conflict",
-                "parameters": [token],
+                "parameters": [token, PREFER],
                 "requestBody": {"required": True, **_json({"type": "object", "properties": {
                     "round": {"type": "integer"}, "bid": {"type": "integer", "minimum": 0}}})},
-                "responses": {"200": {"description": "Recorded: the sheet as this player may see it", **_json(_ref("Recorded"))},
+                "responses": {"200": _recorded("Recorded: the sheet as this player may see it"),
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/played": {"post": {
                 "summary": "Virtual deck: the player plays one card of their own hand to the trick: in turn (W-P1), a legal "
                            "one (W-P2, W-P3, W-P6); with the version their screen showed, a table moved on since is a 409",
-                "parameters": [token],
+                "parameters": [token, PREFER],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
                     "round": {"type": "integer"}, "version": {"type": "integer"},
                     "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
-                "responses": {"200": {"description": "Recorded: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
+                "responses": {"200": _recorded("Recorded: the sheet and the cards as this player may see them"),
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/take_back": {"post": {
                 "summary": "Virtual deck: the player takes back the card they played last, until the next card is played",
-                "parameters": [token],
+                "parameters": [token, PREFER],
                 "requestBody": {"required": False, **_json({"type": "object", "properties": {
                     "round": {"type": "integer"}, "version": {"type": "integer"}}})},
-                "responses": {"200": {"description": "Taken back: the sheet and the cards as this player may see them", **_json(_ref("Recorded"))},
+                "responses": {"200": _recorded("Taken back: the sheet and the cards as this player may see them"),
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/stats": {"get": {
                 "summary": "The group's statistics: the finished games this client's start page lists (its group: "
@@ -209,7 +224,16 @@ def _document() -> dict[str, Any]:
             "parameters": {"Key": {
                 "name": "key", "in": "path", "required": True, "schema": {"type": "string"},
                 "description": "The Scribe's link (its token, 128 bits; only its sha256 is stored). A game's id opens "
-                               "nothing; a revoked or replaced key answers 410."}},
+                               "nothing; a revoked or replaced key answers 410."},
+                "Prefer": {
+                    "name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
+                    "example": "return=minimal",
+                    "description": "return=minimal (RFC 7240): the answer's sheet lists only the rounds this write "
+                                   "changed, with since (the version they are counted from) and round_count; every "
+                                   "other field of the sheet is whole. A client holding version since keeps its "
+                                   "rounds numbered 1..round_count and replaces those listed (by number); one "
+                                   "holding another version reads the sheet again. Answered with "
+                                   "Preference-Applied: return=minimal."}},
             "schemas": _schemas(),
         },
     }
@@ -304,7 +328,14 @@ def _schemas() -> dict[str, Any]:
             "sheet": _ref("Sheet")}, optional=("sheet",)),
         "Sheet": {"description": "The game's sheet; its game field says which", **_by_game(list(parts("schema")))},
         **sheets,
-        "Recorded": _closed({"version": INT, "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("cards",)),
+        "Recorded": _closed({
+            "version": INT, "sheet": {**_ref("Sheet"), "description": "The sheet after the write; with Prefer: "
+                                      "return=minimal its rounds are only those the write changed"},
+            "since": {**INT, "description": "Prefer: return=minimal only: the version the changed rounds are "
+                                            "counted from (the sheet before the write)"},
+            "round_count": {**INT, "description": "Prefer: return=minimal only: how many rounds the whole sheet "
+                                                  "holds, numbered 1..round_count"},
+            "cards": _ref("Cards")}, optional=("cards", "since", "round_count")),
         "Entry": _closed({"seq": INT, "kind": STR,
                           "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
                                    "is {takes_back: seq}, a redo's {brings_back: seq}: the entry it took back or "

@@ -241,6 +241,7 @@ class SeatTap(NamedTuple):
     shown: sharing.Shown
     status: int
     error: dict[str, Any] | None
+    before: sharing.Shown | None = None  # recorded: the seat's view before it (a minimal answer's base)
 
 
 def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any, field: str,
@@ -263,7 +264,7 @@ def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any
                    if stale else _("The game is busy: try again."))
         fresh = _open(token, PLAYER) if stale else shown
         return SeatTap(fresh, 409, {"message": message, "field": "version" if stale else field})
-    return SeatTap(sharing.after(get_db(), shown, full), 200, None)
+    return SeatTap(sharing.after(get_db(), shown, full), 200, None, shown)
 
 
 def _player_action(token: str, refusal, record, field: str):

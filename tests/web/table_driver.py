@@ -23,6 +23,9 @@ from scribe.web.db import get_db
 # How a write is sent, in turn: the page's form as htmx, the same form without script
 # (answered 303), the JSON API. Every write path is taken by every script.
 WAYS = ("hx", "form", "api")
+# The API's writes ask, in turn, for the whole sheet and for the minimal answer (only the
+# rounds changed, RFC 7240): both answers are compared by the twin differential.
+MINIMAL = {"Prefer": "return=minimal"}
 
 
 class Table:
@@ -47,6 +50,7 @@ class Table:
         self.gone: list[tuple[Any, str]] = []  # (client, path) answering 403 or 410 now
         self.old_keys: list[str] = []
         self._ways = itertools.cycle(ways)
+        self._prefer = itertools.cycle(({}, MINIMAL))
         self._sheet: dict[str, Any] | None = None
         # each token and id this game had, and the name it is masked with when two games are
         # compared: named for its role and issue, so a swapped token still shows
@@ -73,7 +77,13 @@ class Table:
 
     def api_post(self, path: str, body: dict[str, Any]):
         """A write through the Scribe's API (``KEY`` in ``path`` stands for the key)."""
-        return self._wrote(self.scribe.post(path.replace("KEY", self.key), json=body))
+        return self._api_wrote(self.scribe.post(path.replace("KEY", self.key), json=body, headers=next(self._prefer)))
+
+    def _api_wrote(self, resp):
+        """An API write's answer: minimal when asked for and recorded, whole otherwise."""
+        asked = resp.request.headers.get("Prefer") == MINIMAL["Prefer"]
+        assert (resp.headers.get("Preference-Applied") == MINIMAL["Prefer"]) == (asked and resp.status_code == 200)
+        return self._wrote(resp)
 
     def full(self):
         """The whole sheet and log, for the driver's own choices (never rendered)."""
@@ -208,8 +218,8 @@ class Table:
         phone, token = self.own_phone(seat), self.tokens[seat]
         assert phone is not None and token
         if way == "api":
-            return self._wrote(phone.post(f"/api/player/{token}/{kind}",
-                                          json={k: v for k, v in data.items() if v is not None}))
+            return self._api_wrote(phone.post(f"/api/player/{token}/{kind}", headers=next(self._prefer),
+                                              json={k: v for k, v in data.items() if v is not None}))
         form = {k: str(v) for k, v in data.items() if v is not None}
         return self._wrote(phone.post(f"/p/{token}/{kind}", data=form, headers=HX if way == "hx" else {}))
 

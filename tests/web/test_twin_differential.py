@@ -7,8 +7,9 @@ changes are applied to both games (bids on a seat's own phone or on the Scribe's
 phone, typed tricks, trump, cards played and taken back, undo, redo, corrections, claims,
 releases, new links), handwritten sequences and Hypothesis's. After each of them, every
 output each viewer can open (the Scribe's page and its fragment, poll and stream, /pass/N, links,
-history, settings, every correction page, the JSON API, the CSV exports, the games list
-and the statistics, the printed sheet's text; the TV's watch page, fragment, stream and JSON;
+history, settings, every correction page, the JSON API (its writes answered whole and, asked
+with Prefer: return=minimal, with only the rounds changed: tests/web/table_driver.py), the CSV
+exports, the games list and the statistics, the printed sheet's text; the TV's watch page, fragment, stream and JSON;
 each seat's page, fragment, stream and JSON on the phone holding it; the phones refused) is compared
 byte for byte, tokens, ids and times masked, for every viewer who may not know the value.
 
