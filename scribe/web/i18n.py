@@ -20,8 +20,8 @@ COOKIE = "lang"
 def select_locale() -> str:
     langs = current_app.config["LANGUAGES"]
     environ = request.environ
-    # no cookie header, no cookie parsed (werkzeug reads the header by scanning every
-    # header of the request); the header read straight from the environ, as Flask's own
+    # no Cookie header, no cookies parsed (werkzeug finds that header by scanning every
+    # header of the request); Accept-Language read from the environ, where request.headers looks
     if "HTTP_COOKIE" in environ:
         cookies = request.cookies
         chosen = cookies[COOKIE] if COOKIE in cookies else None  # get() builds and catches an exception when absent
