@@ -72,7 +72,7 @@ def find(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, int]
     """The live link of ``token`` and its game's version, in one indexed SELECT (a poll
     costs nothing more); the hash is compared in constant time. None if unknown,
     revoked, or the game is deleted (unless ``deleted_ok``: the Scribe may restore it)."""
-    row = _live_row(db, token, "g.version, g.deleted_at")
+    row = _live_row(db, token, _FIND_SQL)
     if row is None or (row[11] is not None and not deleted_ok):
         return None
     return Link(*row[:10]), row[10]
@@ -84,23 +84,31 @@ _GAME = ("id", "game", "name", "setup", "lang", "version", "summary", "created_a
 def find_with_game(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, GameRow] | None:
     """``find``, with the whole row of the link's game from the same SELECT: what opening
     a link reads (a tap read the game again by its id)."""
-    row = _live_row(db, token, ", ".join(f"g.{c}" for c in _GAME))
+    row = _live_row(db, token, _WITH_GAME_SQL)
     if row is None or (row[19] is not None and not deleted_ok):
         return None
-    return Link(*row[:10]), GameRow.from_row(dict(zip(_GAME, row[10:])))
+    return Link(*row[:10]), GameRow(row[10], row[11], row[12], row[13], row[14] or "", row[15], row[16] or "{}",
+                                    row[17], row[18], row[19])  # as GameRow.from_row, in _GAME's order
 
 
-def _live_row(db: Database, token: Any, game_columns: str) -> tuple[Any, ...] | None:
-    """The live link's columns, then ``game_columns`` of its game (``g``), by the token's
-    hash; None if unknown or revoked."""
+def _live_sql(game_columns: str) -> str:
+    """The SELECT of ``_live_row``: the live link's columns, then ``game_columns`` of its game (``g``)."""
+    return (f"select {', '.join('l.' + c for c in _COLUMNS.split(', '))}, {game_columns} "
+            "from links l join games g on g.id = l.game_id where l.token_hash = ? and l.revoked_at is null")
+
+
+# written once: every tap and poll runs one of these
+_FIND_SQL = _live_sql("g.version, g.deleted_at")
+_WITH_GAME_SQL = _live_sql(", ".join(f"g.{c}" for c in _GAME))
+
+
+def _live_row(db: Database, token: Any, sql: str) -> tuple[Any, ...] | None:
+    """The row ``sql`` (``_live_sql``) reads for the token's hash: the live link's columns,
+    then its game's; None if unknown or revoked."""
     if not _plausible(token):
         return None
     wanted = token_hash(token)
-    row = db.execute(
-        f"select {', '.join('l.' + c for c in _COLUMNS.split(', '))}, {game_columns} "
-        "from links l join games g on g.id = l.game_id where l.token_hash = ? and l.revoked_at is null",
-        [wanted],
-    ).fetchone()
+    row = db.execute(sql, [wanted]).fetchone()
     if row is None or not hmac.compare_digest(row[0], wanted):
         return None
     return row

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from .. import service, sharing
@@ -34,11 +34,18 @@ class BadBody(Exception):
 
 
 def _body() -> dict[str, Any]:
-    if not request.content_length and not request.data:  # a form body leaves .data empty: 415 below
+    # the raw body read once (werkzeug's limits apply) and parsed by the app's parser, as
+    # get_json(silent=True) would, without its second look at the headers: a bid's body
+    # cost more than its link's SELECT
+    raw = request.get_data(cache=True)
+    if not raw:
         return {}
     if not request.is_json:
         abort(415)
-    data = request.get_json(force=True, silent=True)  # force: the type was just checked, not parsed again
+    try:
+        data = current_app.json.loads(raw)
+    except ValueError:  # malformed, or not UTF-8 (UnicodeDecodeError): what get_json's silent catches
+        raise BadBody() from None
     if not isinstance(data, dict):
         raise BadBody()
     return data

@@ -46,7 +46,8 @@ class SessionInterface(SecureCookieSessionInterface):
 def vary_on(response: Any, header: str) -> None:
     """Add ``header`` to the answer's Vary, as ``response.vary.add`` does, without parsing
     the header into a set and writing it back (a fortieth of a bid's time in Flask)."""
-    vary = response.headers.get("Vary")
+    # one pass over the headers: ``get`` raises and catches a KeyError when there is none yet
+    vary = next((value for key, value in response.headers if key.lower() == "vary"), None)
     if not vary:
         response.headers["Vary"] = header
     elif header.lower() not in [part.strip().lower() for part in vary.split(",")]:

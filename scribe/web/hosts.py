@@ -9,6 +9,7 @@ When no list is configured (the test client, a bare ``create_app()``) every name
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
@@ -68,6 +69,13 @@ def matches(host: str, trusted: Iterable[str] | None) -> bool:
     """Is ``host`` (with or without port) one of ``trusted``? True when there are none."""
     if not trusted:
         return True
+    return _matches(host, tuple(trusted))
+
+
+# Every request asks, and a server is asked for the same few names: each answer worked
+# out once (werkzeug's check encodes every name of the list to IDNA each time)
+@lru_cache(maxsize=256)
+def _matches(host: str, trusted: tuple[str, ...]) -> bool:
     name = bare_name(host)
     if ":" in name:  # an IPv6 literal: werkzeug cuts names at their first colon, compare here
         return name in trusted

@@ -19,11 +19,15 @@ COOKIE = "lang"
 
 def select_locale() -> str:
     langs = current_app.config["LANGUAGES"]
-    cookies = request.cookies
-    chosen = cookies[COOKIE] if COOKIE in cookies else None  # get() builds and catches an exception when absent
-    if chosen in langs:
-        return chosen
-    return _best(request.headers.get("Accept-Language", ""), tuple(langs)) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    environ = request.environ
+    # no Cookie header, no cookies parsed (werkzeug finds that header by scanning every
+    # header of the request); Accept-Language read from the environ, where request.headers looks
+    if "HTTP_COOKIE" in environ:
+        cookies = request.cookies
+        chosen = cookies[COOKIE] if COOKIE in cookies else None  # get() builds and catches an exception when absent
+        if chosen in langs:
+            return chosen
+    return _best(environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(langs)) or current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
 # Each request asks which language, and most send one of a few headers: the answer for

@@ -48,6 +48,23 @@ def test_api_json_that_is_not_an_object_is_400(client, api, new_game):
     assert len(api("get", "/api/games")[1]["games"]) == 1
 
 
+def test_api_bodies_read_as_the_json_standard_reads_them(client, api, new_game):
+    """The API reads a body's numbers as JSON means them: an integer past 64 bits stays an
+    integer (a version no page showed: 409, stale), never a float (422, out of date);
+    1e400 and NaN are floats (422); a body led by a byte-order mark reads as without it."""
+    gid = new_game()
+    bids = f"/api/games/{gid}/bids"
+    resp = client.post(bids, data='{"round": 1, "bid": 0, "version": 18446744073709551616}',
+                       content_type="application/json")
+    assert resp.status_code == 409 and resp.get_json()["field"] == "version" and resp.get_json()["version"] == 0
+    for number in ("1e400", "NaN", "-9223372036854775809.5"):
+        resp = client.post(bids, data='{"round": 1, "bid": 0, "version": %s}' % number, content_type="application/json")
+        assert resp.status_code == 422 and resp.get_json()["field"] == "version", number
+    assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
+    resp = client.post(bids, data='\ufeff{"round": 1, "bid": 0, "version": 0}'.encode(), content_type="application/json")
+    assert resp.status_code == 200 and resp.get_json()["version"] == 1
+
+
 def test_oversize_bodies_are_413_and_nothing_saved(client, api, new_game):
     gid = new_game()
     big = "0" * (65 * 1024)
