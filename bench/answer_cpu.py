@@ -76,26 +76,13 @@ def run(games: int, encoding: str) -> dict[str, list[tuple[int, int]]]:
         mode[0] = "minimal" if minimal else "whole"
         key, sheet = made["key"], made["sheet"]
         while not sheet["finished"]:
-            number = sheet["current_round"]
-            cards = sheet["rounds"][number - 1]["cards"]
-            if sheet["phase"] == "bidding":
-                allowed = list(range(cards + 1))
-                forbidden = sheet["forbidden_bid"]
-                if forbidden is not None and forbidden["player"] == sheet["next_bidder"]:
-                    allowed.remove(forbidden["value"])
-                path, body = "bids", {"round": number, "bid": rng.choice(allowed)}
-            else:
-                path, body = "tricks", {"round": number, "tricks": api_bids.random_tricks(rng, cards, n)}
-            resp = client.post(f"/api/games/{key}/{path}", json={**body, "version": sheet["version"]}, headers=headers)
+            path, body = api_bids.next_entry(sheet, rng, n)
+            resp = client.post(f"/api/games/{key}/{path}", json=body, headers=headers)
             if resp.status_code != 200:
                 raise RuntimeError(f"{path}: {resp.status_code} {resp.get_data()[:200]!r}")
             answer = decoded(resp)
-            if "since" in answer:  # merged as api_bids' clients merge it
-                got = {r["number"]: r for r in answer["sheet"]["rounds"]}
-                sheet = {**answer["sheet"], "rounds": [got.get(i) or sheet["rounds"][i - 1]
-                                                       for i in range(1, answer["round_count"] + 1)]}
-            else:
-                sheet = answer["sheet"]
+            # merged as api_bids' clients merge it (one client: the answer counts from the sheet held)
+            sheet = api_bids.merge_rounds(sheet, answer) if "since" in answer else answer["sheet"]
 
     for seed in range(3):  # warm-up: imports, caches
         game(seed, True)

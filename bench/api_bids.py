@@ -212,9 +212,28 @@ def merged(client: Client, key: str, sheet: dict[str, Any], answer: dict[str, An
         status, fresh, dt = client.post(f"/api/games/{key}/sheet", None, method="GET")
         stats.others.append(dt)
         return fresh
+    return merge_rounds(sheet, answer)
+
+
+def merge_rounds(sheet: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """A minimal answer counted from ``sheet``'s version merged into it, by round number."""
     got = {r["number"]: r for r in answer["sheet"]["rounds"]}
     held = sheet["rounds"]
     return {**answer["sheet"], "rounds": [got.get(n) or held[n - 1] for n in range(1, answer["round_count"] + 1)]}
+
+
+def next_entry(sheet: dict[str, Any], rng: random.Random, n: int) -> tuple[str, dict[str, Any]]:
+    """The path and body of the next legal entry of a Wizard sheet: a random bid avoiding
+    the one the rules forbid, or random tricks."""
+    number = sheet["current_round"]
+    cards = sheet["rounds"][number - 1]["cards"]
+    if sheet["phase"] == "bidding":
+        allowed = list(range(cards + 1))
+        forbidden = sheet["forbidden_bid"]
+        if forbidden is not None and forbidden["player"] == sheet["next_bidder"]:
+            allowed.remove(forbidden["value"])
+        return "bids", {"round": number, "bid": rng.choice(allowed), "version": sheet["version"]}
+    return "tricks", {"round": number, "tricks": random_tricks(rng, cards, n), "version": sheet["version"]}
 
 
 def play_game(client: Client, rng: random.Random, stats: Stats, budget: Budget | None, minimal: bool = True) -> bool:
@@ -233,20 +252,9 @@ def play_game(client: Client, rng: random.Random, stats: Stats, budget: Budget |
     while not sheet["finished"]:
         if budget is not None and budget.expired():
             return False
-        number = sheet["current_round"]
-        cards = sheet["rounds"][number - 1]["cards"]
-        if sheet["phase"] == "bidding":
-            allowed = list(range(cards + 1))
-            forbidden = sheet["forbidden_bid"]
-            if forbidden is not None and forbidden["player"] == sheet["next_bidder"]:
-                allowed.remove(forbidden["value"])
-            body = {"round": number, "bid": rng.choice(allowed), "version": sheet["version"]}
-            status, answer, dt = client.post(f"/api/games/{gid}/bids", body, prefer)
-            stats.bids.append(dt)
-        else:
-            body = {"round": number, "tricks": random_tricks(rng, cards, n), "version": sheet["version"]}
-            status, answer, dt = client.post(f"/api/games/{gid}/tricks", body, prefer)
-            stats.others.append(dt)
+        path, body = next_entry(sheet, rng, n)
+        status, answer, dt = client.post(f"/api/games/{gid}/{path}", body, prefer)
+        (stats.bids if path == "bids" else stats.others).append(dt)
         if status != 200:
             stats.errors.append(f"{sheet['phase']}: {status} {answer}")
             return False
