@@ -100,19 +100,25 @@ class CheckedClient(FlaskClient):
 Flask.test_client_class = CheckedClient
 
 
+def app_config(request, instance) -> dict[str, Any]:
+    """The config of an app a test makes, its instance folder ``instance``: a SQLite file
+    there; with SCRIBE_TEST_BACKEND=postgresql, a fresh PostgreSQL database instead (also
+    for apps shared by a module's tests)."""
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance)}
+    if os.environ.get("SCRIBE_TEST_BACKEND") == "postgresql":
+        from scribe.store import pg
+
+        config["DATABASE_URL"] = request.getfixturevalue("pg_cluster").fresh_database()
+        request.addfinalizer(pg.close_pools)  # the apps' connections, at the end of the test (or module)
+    return config
+
+
 @pytest.fixture
 def app(request, tmp_path):
     """The app on a SQLite file in tmp_path; with SCRIBE_TEST_BACKEND=postgresql, on a fresh
     PostgreSQL database instead (the web tests run unchanged on the hosted backend)."""
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
-    if os.environ.get("SCRIBE_TEST_BACKEND") == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    app = create_app(config)
-    yield app
-    if config.get("DATABASE_URL"):
-        from scribe.store import pg
-
-        pg.close_pools()
+    config = app_config(request, tmp_path / "instance")
+    return create_app(config)
 
 
 # A test that looks into the app's own database reads it through the store, so it checks the
