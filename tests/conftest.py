@@ -4,9 +4,11 @@ answer any test receives is checked against the OpenAPI document."""
 from __future__ import annotations
 
 import functools
+from contextlib import contextmanager
 from dataclasses import dataclass
 import importlib.metadata as md
 import os
+from typing import Any, Iterator
 
 import pytest
 from flask import Flask
@@ -98,19 +100,61 @@ class CheckedClient(FlaskClient):
 Flask.test_client_class = CheckedClient
 
 
+def app_config(request, instance) -> dict[str, Any]:
+    """The config of an app a test makes, its instance folder ``instance``: a SQLite file
+    there; with SCRIBE_TEST_BACKEND=postgresql, a fresh PostgreSQL database instead (also
+    for apps shared by a module's tests)."""
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance)}
+    if os.environ.get("SCRIBE_TEST_BACKEND") == "postgresql":
+        from scribe.store import pg
+
+        config["DATABASE_URL"] = request.getfixturevalue("pg_cluster").fresh_database()
+        request.addfinalizer(pg.close_pools)  # the apps' connections, at the end of the test (or module)
+    return config
+
+
 @pytest.fixture
 def app(request, tmp_path):
     """The app on a SQLite file in tmp_path; with SCRIBE_TEST_BACKEND=postgresql, on a fresh
     PostgreSQL database instead (the web tests run unchanged on the hosted backend)."""
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
-    if os.environ.get("SCRIBE_TEST_BACKEND") == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    app = create_app(config)
-    yield app
-    if config.get("DATABASE_URL"):
-        from scribe.store import pg
+    config = app_config(request, tmp_path / "instance")
+    return create_app(config)
 
-        pg.close_pools()
+
+# A test that looks into the app's own database reads it through the store, so it checks the
+# same thing on SQLite and, with SCRIBE_TEST_BACKEND=postgresql, on PostgreSQL.
+@contextmanager
+def app_db(app: Flask) -> Iterator[Any]:
+    """A connection of its own to ``app``'s database, either backend (``execute`` with ``?``)."""
+    db = store.open_db(store.target(app.config), migrate=False)
+    try:
+        yield db
+    finally:
+        store.close(db)
+
+
+def app_rows(app: Flask, sql: str, *params: Any) -> list[tuple]:
+    """The rows ``sql`` reads from ``app``'s database, as tuples."""
+    with app_db(app) as db:
+        return [tuple(row) for row in db.execute(sql, params).fetchall()]
+
+
+def app_dump(app: Flask) -> str:
+    """Every row of every table of ``app``'s database as text: to show a secret is in none."""
+    with app_db(app) as db:
+        if store.is_pg(db):
+            listed = "select table_name from information_schema.tables where table_schema = current_schema()"
+        else:
+            listed = "select name from sqlite_master where type = 'table'"
+        tables = [name for (name,) in db.execute(listed).fetchall()]
+        assert "links" in tables, tables  # the app's tables, not an empty database
+        return "\n".join(f"{table} {tuple(row)!r}" for table in tables
+                         for row in db.execute(f'select * from "{table}"').fetchall())
+
+
+def same_database(app: Flask) -> dict[str, Any]:
+    """The test config of a second app on ``app``'s database and instance folder (a restart)."""
+    return {"TESTING": True, "INSTANCE_PATH": app.instance_path, "DATABASE_URL": app.config["DATABASE_URL"]}
 
 
 @pytest.fixture

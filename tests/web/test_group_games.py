@@ -14,6 +14,7 @@ import sqlite3
 from hashlib import sha256
 
 import pytest
+from conftest import app_dump, app_rows
 from web_helpers import text
 
 from scribe import create_app
@@ -54,11 +55,6 @@ def _old_cookie(app, client, content: dict) -> None:
     """Give ``client`` a session cookie as a Scribe from before this change signed it."""
     value = app.session_interface.get_signing_serializer(app).dumps(content)
     client.set_cookie(app.config.get("SESSION_COOKIE_NAME", "session"), value)
-
-
-def _rows(app, sql: str, *params):
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute(sql, params).fetchall()
 
 
 # --------------------------------------------------------------------------- no cap any more
@@ -110,9 +106,9 @@ def test_the_cookie_holds_only_the_device_key_and_stays_small(app, client):
 
 def test_the_database_keeps_the_links_hash_never_the_token(app, client):
     key = _points(client, "Secret")
-    rows = _rows(app, "select token_hash from group_games")
+    rows = app_rows(app, "select token_hash from group_games")
     assert rows == [(sha256(key.encode()).hexdigest(),)]
-    assert key not in "\n".join(sqlite3.connect(app.config["DATABASE"]).iterdump())
+    assert key not in app_dump(app)
 
 
 def test_opening_a_game_twice_is_one_row_per_browser(app, client, phone):
@@ -120,11 +116,11 @@ def test_opening_a_game_twice_is_one_row_per_browser(app, client, phone):
     for _ in range(2):
         assert client.get(f"/games/{key}").status_code == 200
         assert client.get(f"/api/games/{key}").status_code == 200
-    assert _rows(app, "select count(*) from group_games") == [(1,)]
+    assert app_rows(app, "select count(*) from group_games") == [(1,)]
     other = phone()
     other.get(f"/games/{key}")
     other.get(f"/games/{key}")
-    assert _rows(app, "select count(*), count(distinct group_hash) from group_games") == [(2, 2)]
+    assert app_rows(app, "select count(*), count(distinct group_hash) from group_games") == [(2, 2)]
     assert _listed(other) == [key] and _listed(client) == [key]
 
 
@@ -142,7 +138,7 @@ def test_watch_and_player_links_and_a_games_id_list_nothing(app, client, phone):
     assert viewer.get(f"/api/games/{made['id']}").status_code == 404
     assert _listed(viewer) == [] and "Private" not in text(viewer.get("/").get_data(as_text=True))
     assert viewer.get("/api/players").get_json() == {"players": []}
-    assert _rows(app, "select count(*) from group_games") == [(1,)]  # the Scribe's only
+    assert app_rows(app, "select count(*) from group_games") == [(1,)]  # the Scribe's only
 
 
 def _counted(client) -> int:
@@ -201,7 +197,7 @@ def test_an_old_cookie_list_moves_into_the_group_and_leaves_the_cookie(app, clie
     page = client.get("/").get_data(as_text=True)
     assert f"/games/{deleted}/restore" in page and replaced not in page
     group = sha256(b"scribe-group:" + _session(app, client)["device"].encode()).hexdigest()
-    held = _rows(app, "select token_hash from group_games where group_hash = ?", group)
+    held = app_rows(app, "select token_hash from group_games where group_hash = ?", group)
     assert sorted(held) == sorted((sha256(k.encode()).hexdigest(),) for k in (live, deleted))
 
 
@@ -212,7 +208,7 @@ def test_a_database_from_before_keeps_an_old_address_a_cookie_held_and_its_renam
     instance, old = instance_before_links
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})  # m003, m004, m005 applied
     device = "d" * 22
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:  # a SQLite file from before, upgraded
         assert conn.execute("select count(*) from group_games").fetchone() == (0,)
         conn.execute("insert into player_names values (?, 'paul', 'Paolo', '2024-01-01T00:00:00+00:00')",
                      [sha256(b"scribe-group:" + device.encode()).hexdigest()])

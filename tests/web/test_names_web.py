@@ -5,7 +5,7 @@ cleaned before they are saved."""
 from __future__ import annotations
 
 import pytest
-import sqlite_utils
+from conftest import app_rows
 from web_helpers import errors
 
 WIZARD_FORM = {"players": ["Paul", "Thomas", "Marie", "", "", ""], "dealer": "2", "preset": "plus_minus_one",
@@ -23,7 +23,7 @@ BAD_SECOND = [
 
 
 def games_in_db(app) -> int:
-    return sqlite_utils.Database(app.config["DATABASE"])["games"].count
+    return app_rows(app, "select count(*) from games")[0][0]
 
 
 def twin_of_first(names: list[str]) -> list[str]:
@@ -98,4 +98,4 @@ def test_renaming_cleans_the_name_and_refuses_absurd_ones(app, client, api, new_
     assert resp.status_code == 303
     assert api("get", f"/api/games/{gid}")[1]["name"] == "Monday"
     stored = api("get", f"/api/games/{gid}")[1]["id"]  # the id in the database file
-    assert sqlite_utils.Database(app.config["DATABASE"])["games"].get(stored)["name"] == "Monday"
+    assert app_rows(app, "select name from games where id = ?", stored) == [("Monday",)]

@@ -10,18 +10,14 @@ import threading
 import pytest
 
 from scribe import create_app
-from scribe.store import open_db
+from conftest import app_rows
 from web_helpers import form, submit
 
 NAMES = ["Ana", "Ben", "Cy"]
 
 
 def games_in(app) -> int:
-    db = open_db(app.config["DATABASE"], migrate=False)
-    try:
-        return db.execute("select count(*) from games").fetchone()[0]
-    finally:
-        db.conn.close()
+    return app_rows(app, "select count(*) from games")[0][0]
 
 
 def key_of(location: str) -> str:

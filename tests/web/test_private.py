@@ -12,6 +12,7 @@ import re
 import sqlite3
 
 import pytest
+from conftest import app_dump
 from web_helpers import HX, errors, text
 
 from scribe import create_app
@@ -106,7 +107,7 @@ def test_a_watch_links_pages_lead_to_nothing_of_the_game_that_writes(app, client
 
 def test_the_scribes_link_is_stored_only_as_a_hash_and_a_new_one_moves_this_browser_too(app, client, phone):
     t = _game(client)
-    dump = "\n".join(sqlite3.connect(app.config["DATABASE"]).iterdump())
+    dump = app_dump(app)
     assert t["key"] not in dump and len(t["key"]) >= 22
     resp = client.post(f"/api/games/{t['key']}/links", json={"link": "scribe", "op": "reissue"})
     new = resp.get_json()["key"]

@@ -45,6 +45,7 @@ from typing import Any, Callable
 
 import pytest
 from flask import request, request_finished
+from conftest import app_config
 from table_driver import Table, seed_turning
 from web_helpers import HX, errors, text
 
@@ -959,10 +960,10 @@ TIMES: dict[str, tuple[float, int, int]] = {}
 
 
 @pytest.fixture(scope="module")
-def walk_app(tmp_path_factory):
+def walk_app(request, tmp_path_factory):
     """One app for every scenario (its templates compiled once); each scenario is its own
     game held by its own browsers, so lists and exports show that game only."""
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("walk") / "instance")})
+    return create_app(app_config(request, tmp_path_factory.mktemp("walk") / "instance"))
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -4,9 +4,9 @@ link may do and see (W-B7 hidden and secret bids), polling, revoking and re-issu
 from __future__ import annotations
 
 import re
-import sqlite3
 
 import pytest
+from conftest import app_dump, app_rows
 from web_helpers import HX, errors, form, text
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals and bids last
@@ -57,11 +57,10 @@ def test_links_page_shows_a_qr_code_per_link_with_the_security_headers(client, t
 
 def test_only_a_hash_of_each_token_is_stored(app, client, table):
     t = table()
-    db = sqlite3.connect(app.config["DATABASE"])
-    dump = "\n".join(db.iterdump())
+    dump = app_dump(app)
     for token in [t["key"], t["watch"], *t["players"]]:
         assert token not in dump
-    assert db.execute("select count(*) from links where revoked_at is null").fetchone()[0] == 5  # Scribe, watch, 3 seats
+    assert app_rows(app, "select count(*) from links where revoked_at is null") == [(5,)]  # Scribe, watch, 3 seats
 
 
 def test_new_pages_keep_the_security_headers(client, table):
@@ -443,8 +442,8 @@ def test_revoke_and_reissue_a_watch_and_a_player_link(client, table):
 def test_reissuing_the_scribes_link_moves_the_game_and_rewrites_no_entry(app, client, table):
     t = table()
     player_bid(client, t["players"][THOMAS], 1)
-    db = sqlite3.connect(app.config["DATABASE"])
-    before = db.execute("select game_id, seq, kind, data, at from entries order by seq").fetchall()
+    entries = "select game_id, seq, kind, data, at from entries order by seq"
+    before = app_rows(app, entries)
     resp = client.post(f"/games/{t['key']}/links", data={"link": "scribe", "op": "reissue", "confirm": "yes"})
     assert resp.status_code == 303
     new = re.search(r"/games/([^/]+)/links", resp.headers["Location"]).group(1)
@@ -453,7 +452,7 @@ def test_reissuing_the_scribes_link_moves_the_game_and_rewrites_no_entry(app, cl
     assert old.status_code == 410 and "replaced" in text(old.get_data(as_text=True))
     assert client.get(f"/api/games/{t['key']}").status_code == 410
     assert client.post(f"/games/{t['key']}/bid", data={"bid": "0"}).status_code == 410
-    assert db.execute("select game_id, seq, kind, data, at from entries order by seq").fetchall() == before
+    assert app_rows(app, entries) == before
     moved = client.get(f"/api/games/{new}").get_json()
     assert moved["sheet"]["version"] == 1 and moved["sheet"]["rounds"][0]["sealed"][THOMAS]  # entries followed
     assert client.get(f"/w/{t['watch']}").status_code == 200  # watch and player links follow the game

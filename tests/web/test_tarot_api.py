@@ -5,6 +5,7 @@ statistics count contracts taken and made, by contract (T-C1)."""
 from __future__ import annotations
 
 import pytest
+from conftest import app_db
 
 from scribe.rules.errors import RuleError
 
@@ -132,7 +133,6 @@ def test_a_game_exported_and_imported_replays_to_the_same_sheet(app, api):
     """``scribe export`` / ``scribe import``: every entry checked again by the rules (deals with
     half points, alone, poignées, a redeal, a correction, an undo, the end)."""
     from scribe import record, service
-    from scribe.store import open_db
     from scribe.web.serialize import sheet_json
 
     key = new(api, FIVE)
@@ -145,8 +145,7 @@ def test_a_game_exported_and_imported_replays_to_the_same_sheet(app, api):
     api("post", f"/api/games/{key}/redo", {"version": 5})
     api("post", f"/api/games/{key}/actions/end", {"version": 6})
     game_id = api("get", f"/api/games/{key}")[1]["id"]
-    db = open_db(app.config["DATABASE"])
-    try:
+    with app_db(app) as db:
         made = record.export_record(db, game_id)
         copy_id = record.import_record(db, made)
         (_g, before, _l), (_h, after, _m) = service.load(db, game_id), service.load(db, copy_id)
@@ -156,8 +155,6 @@ def test_a_game_exported_and_imported_replays_to_the_same_sheet(app, api):
         with pytest.raises(RuleError) as err:
             record.import_record(db, bad)
         assert "0 to 91" in err.value.message or err.value.field.startswith("entries")
-    finally:
-        db.conn.close()
 
 
 def test_watch_and_player_links(api, client):

@@ -12,6 +12,7 @@ import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from conftest import same_database
 from web_helpers import HX, errors, form, submit, text
 
 from scribe import create_app, service
@@ -239,7 +240,7 @@ def test_the_scribe_plays_for_a_seat_with_no_phone_and_not_for_one_held_on_a_pho
         {"player": PAUL, "card": card}]
 
 
-def test_the_trick_is_on_the_tv_and_every_phone_and_survives_a_restart(app, client, table, seeded, tmp_path):
+def test_the_trick_is_on_the_tv_and_every_phone_and_survives_a_restart(app, client, table, seeded):
     seeded(17)
     t = table(rounds=3)
     t.deal_and_bid()
@@ -252,7 +253,7 @@ def test_the_trick_is_on_the_tv_and_every_phone_and_survives_a_restart(app, clie
         assert "Thomas to play" in text(page)
     before = client.get(f"/api/player/{t.tokens[THOMAS]}").get_json()
     service.sheets.clear()  # a new process: nothing cached
-    again = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}).test_client()
+    again = create_app(same_database(app)).test_client()
     again.set_cookie("session", client.get_cookie("session").value)
     assert again.get(f"/api/player/{t.tokens[THOMAS]}").get_json() == before
     assert before["cards"]["current"]["my_turn"]

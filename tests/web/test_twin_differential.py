@@ -37,6 +37,7 @@ import pypdf
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from conftest import app_config
 from table_driver import Table
 from web_helpers import HX
 
@@ -420,8 +421,8 @@ def twin_deals(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def twin_app(tmp_path_factory):
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("twins") / "instance")})
+def twin_app(request, tmp_path_factory):
+    return create_app(app_config(request, tmp_path_factory.mktemp("twins") / "instance"))
 
 
 def make(app, deals, secret: Secret, reveal: str = "secret", preset: str = "standard", players: int = 4,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import app_db
 from web_helpers import text
 
 from scribe import service, store
@@ -72,15 +73,12 @@ def test_an_old_game_with_empty_undo_data_reads_the_same(app, client, api, new_g
     today, old = new_game(), new_game()
     bid_undo_undo_redo(api, today)
     old_id = api("get", f"/api/games/{old}")[1]["id"]  # the store's id, not the Scribe's key
-    db = store.open_db(app.config["DATABASE"])
-    try:
+    with app_db(app) as db:
         for version, (kind, data) in enumerate([("bid", {"round": 1, "player": 0, "bid": 0}),
                                                 ("bid", {"round": 1, "player": 1, "bid": 1}),
                                                 ("undo", {}), ("undo", {}), ("redo", {})]):
             store.append_entry(db, old_id, version, kind, data)  # as an older Scribe wrote it
         assert [dict(e.data) for e in service.load(db, old_id)[2][2:]] == [{}, {}, {}]
-    finally:
-        db.conn.close()
     service.sheets.clear()
     today_id = api("get", f"/api/games/{today}")[1]["id"]
     assert masked(history_page(client, old), old, old_id) == masked(history_page(client, today), today, today_id)

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from conftest import same_database
 from web_helpers import HX, errors, form, forms, has_form, submit, text
 
 from scribe import create_app, service
@@ -300,12 +301,12 @@ def test_undo_takes_back_a_deal_only_before_any_bid(app, client, vd, seeded, see
     assert client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]["dealt"]
 
 
-def test_a_restart_keeps_the_deal(app, client, vd, tmp_path):
+def test_a_restart_keeps_the_deal(app, client, vd):
     gid, tokens = vd()
     client.post(f"/api/games/{gid}/deal", json={})
     before = [client.get(f"/api/player/{t}").get_json()["cards"] for t in tokens]
     service.sheets.clear()  # a new process: nothing cached
-    again = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}).test_client()
+    again = create_app(same_database(app)).test_client()
     again.set_cookie("session", client.get_cookie("session").value)  # the same phones: claims hold
     after = [again.get(f"/api/player/{t}").get_json()["cards"] for t in tokens]
     assert after == before and all(c["current"]["hand"] for c in after)

@@ -4,6 +4,8 @@ phone stays that phone's (W-B7)."""
 
 from __future__ import annotations
 
+from conftest import app_config
+
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals and bids last
 
 
@@ -141,18 +143,17 @@ def test_each_phone_is_answered_its_own_rows_when_rows_are_kept_and_equal_to_fre
 # --------------------------------------------------------------------------- the session cookie
 
 
-def test_a_cookie_is_read_signed_and_refused_by_its_own_apps_key_only(tmp_path):
+def test_a_cookie_is_read_signed_and_refused_by_its_own_apps_key_only(request, tmp_path):
     """The session's serializer is kept per secret key (``web/cookies.py``): two apps
     with two keys on one database in one process each take their own cookie (the phone
     holding a seat opens it again) and not the other's (a stranger's phone: refused), and
     a request with no cookie is sent none."""
     from scribe import create_app
 
-    shared = str(tmp_path / "shared.sqlite3")  # one database: only the key tells them apart
-    one = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "one"), "SECRET_KEY": "one" * 8,
-                      "DATABASE": shared})
-    two = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "two"), "SECRET_KEY": "two" * 8,
-                      "DATABASE": shared})
+    # one database (a SQLite file, or PostgreSQL's with SCRIBE_TEST_BACKEND): only the key tells them apart
+    shared = {"DATABASE": str(tmp_path / "shared.sqlite3"), **app_config(request, tmp_path / "one")}
+    one = create_app({**shared, "SECRET_KEY": "one" * 8})
+    two = create_app({**shared, "INSTANCE_PATH": str(tmp_path / "two"), "SECRET_KEY": "two" * 8})
     scribe = one.test_client()
     key = _made(scribe)
     paul = scribe.get(f"/api/games/{key}/links").get_json()["players"][PAUL]["token"]
