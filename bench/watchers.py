@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from api_bids import HOST, ROOT, cpu_seconds, free_port, server  # noqa: E402
 
-POLL_EVERY = 2.0  # seconds, as templates/table/_watch.html
+POLL_EVERY = 2.0  # seconds, as scribe/templates/table/_watch.html
 TARGET_P99_MS = 2500.0  # the interval plus one request
 VERSION = re.compile(rb'data-version="(\d+)"')
 

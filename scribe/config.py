@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent  # templates/, static/ and translations/ ship inside it
+ROOT = PACKAGE.parent  # the checkout, when run from one
+
+
+def default_instance() -> Path:
+    """instance/ beside the code in a checkout; for an installed wheel, Flask's own
+    convention (``<prefix>/var/scribe-instance``), never a folder inside site-packages."""
+    if (ROOT / "pyproject.toml").is_file():
+        return ROOT / "instance"
+    return Path(sys.prefix) / "var" / "scribe-instance"
 
 # The languages Scribe speaks (scribe/translations), each by its own name for the switch:
 # a reader looks for the language they read, not for its name in another one.
@@ -58,15 +68,15 @@ def _local_timezone() -> str:
 
 def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     """A Flask app with Scribe's configuration, templates and static files, and nothing else."""
-    instance = Path(os.environ.get("SCRIBE_INSTANCE", ROOT / "instance"))
+    instance = Path(os.environ.get("SCRIBE_INSTANCE") or default_instance())
     if test_config and "INSTANCE_PATH" in test_config:
         instance = Path(test_config["INSTANCE_PATH"])
     instance.mkdir(parents=True, exist_ok=True)
     app = Flask(
         "scribe",  # the package: its name and root path, as when this lived in __init__
         instance_path=str(instance),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(PACKAGE / "templates"),
+        static_folder=str(PACKAGE / "static"),
     )
     app.config.from_mapping(
         DATABASE=str(instance / "scribe.sqlite3"),

@@ -1,4 +1,4 @@
-"""Render static/icon.svg into the PNG icons the manifest and iOS need (run once, commit
+"""Render scribe/static/icon.svg into the PNG icons the manifest and iOS need (run once, commit
 the PNGs): Debian's Chromium draws them, so the app needs no image library at run time.
 
     python3 scripts/make_icons.py
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-STATIC = Path(__file__).resolve().parents[1] / "static"
+STATIC = Path(__file__).resolve().parents[1] / "scribe" / "static"
 SVG = (STATIC / "icon.svg").read_text()
 # name: (size, maskable). A maskable icon keeps its drawing inside the central 80 %
 # circle that launchers crop to, on a full-bleed background.

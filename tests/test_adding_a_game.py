@@ -43,8 +43,7 @@ CHECK = textwrap.dedent('''
 def test_a_game_is_its_package_and_one_registry_line(tmp_path):
     copy = tmp_path / "scribe-copy"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for part in ("scribe", "templates", "static"):
-        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
+    shutil.copytree(ROOT / "scribe", copy / "scribe", ignore=ignore)
     # the new game's package: points' own, renamed (its name, its setup's and sheet's GAME)
     toy = copy / "scribe" / "games" / "toy"
     shutil.copytree(ROOT / "scribe" / "games" / "points", toy, ignore=ignore)
@@ -52,8 +51,8 @@ def test_a_game_is_its_package_and_one_registry_line(tmp_path):
         path = toy / name
         path.write_text(re.sub(r'(name = |GAME: ClassVar\[str\] = )"points"', r'\1"toy"', path.read_text()))
     # its templates: points' own, renamed
-    shutil.copytree(copy / "templates" / "points", copy / "templates" / "toy")
-    for path in (copy / "templates" / "toy").glob("*.html"):
+    shutil.copytree(copy / "scribe" / "templates" / "points", copy / "scribe" / "templates" / "toy")
+    for path in (copy / "scribe" / "templates" / "toy").glob("*.html"):
         path.write_text(path.read_text().replace('"points/', '"toy/').replace('name="game" value="points"',
                                                                             'name="game" value="toy"'))
     web = toy / "web.py"
@@ -83,9 +82,9 @@ def test_the_shared_script_and_style_name_no_games_form():
     """static/scribe.js acts on the data attributes a game's templates set (data-next,
     data-sum-to...), never on a game's form classes or fields; a game's own look is in its
     own stylesheet (Witty Zibi's clans: static/zibi.css), not in the one every page loads."""
-    js = (ROOT / "static" / "scribe.js").read_text()
+    js = (ROOT / "scribe" / "static" / "scribe.js").read_text()
     selectors = re.findall(r"\"[^\"\n]*\"|'[^'\n]*'", js)  # the string literals: where selectors are
     assert not [s for s in selectors if re.search(r"form\.[a-z]|\.trickrow|name=.destroyed", s)]
-    css = (ROOT / "static" / "scribe.css").read_text()
+    css = (ROOT / "scribe" / "static" / "scribe.css").read_text()
     assert "clan-" not in css and ".zrow" not in css
-    assert "clan-A" in (ROOT / "static" / "zibi.css").read_text()
+    assert "clan-A" in (ROOT / "scribe" / "static" / "zibi.css").read_text()

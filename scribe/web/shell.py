@@ -26,9 +26,9 @@ def shell_version(app: Flask) -> str:
     version = app.extensions.get("scribe-shell-version")
     if version is None:
         digest = hashlib.sha256()
-        root = Path(app.root_path).parent
+        templates = Path(app.root_path) / (app.template_folder or "templates")
         paths = [Path(app.static_folder or "static") / name for name in SHELL_FILES]
-        paths += [root / "templates" / "offline.html", root / "templates" / "base.html"]
+        paths += [templates / "offline.html", templates / "base.html"]
         paths += sorted((Path(app.root_path) / "translations").glob("*/LC_MESSAGES/messages.mo"))
         for path in paths:
             digest.update(path.read_bytes())

@@ -92,7 +92,7 @@ def test_one_kept_connection_gets_each_answer_in_order_with_its_own_status_and_h
     assert s1 == 200 and json.loads(b1)["sheet"]["version"] == 0
     assert h1["Content-Security-Policy"] and h1["Cache-Control"] == "no-store"
     assert s2 == 422 and json.loads(b2)["field"] == "bid"  # refused by the rules, in words
-    assert s3 == 200 and b3 == (ROOT / "static" / "scribe.js").read_bytes()
+    assert s3 == 200 and b3 == (ROOT / "scribe" / "static" / "scribe.js").read_bytes()
     assert h3["Content-Type"].startswith("text/javascript")
     assert s4 == 200 and b4 == b""
     assert s5 == 404 and json.loads(b5)["error"]
