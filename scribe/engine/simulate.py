@@ -227,11 +227,18 @@ def format_report(report: SimulationReport) -> str:
 @click.option("--seed", type=int, default=0, show_default=True, help="the same seed replays the same games")
 @click.option("--policy", default="random", show_default=True,
               help="random or heuristic for every seat, or one per seat: heuristic,random,random,random")
+# The help says each rule in words; its clause in docs/rules.md is named here only:
+# --bid-rule W-B2/W-B3, --no-wizard-on-trump-lead W-P6 and --dealer-blind W-R3 (both from
+# review 002), --unicolore W-U1..W-U3.
 @click.option("--bid-rule", type=click.Choice(BID_RULES), default="none", show_default=True,
-              help="W-B3: plus_minus_one")
-@click.option("--no-wizard-on-trump-lead", is_flag=True, help="W-P6, review 002")
-@click.option("--dealer-blind", is_flag=True, help="W-R3, review 002: trump named without looking")
-@click.option("--unicolore", is_flag=True, help="W-U1..W-U3, 3 or 4 players")
+              help="none (or free): any bid; plus_minus_one (or never_even): the last bidder may not make "
+                   "the bids total the cards dealt")
+@click.option("--no-wizard-on-trump-lead", is_flag=True,
+              help="when trump is led, a Wizard may be played only by a player with no other card, and then "
+                   "counts as a Jester")
+@click.option("--dealer-blind", is_flag=True,
+              help="after a turned Wizard, the dealer names trump without looking at their hand")
+@click.option("--unicolore", is_flag=True, help="Wizard Unicolore: one suit per player, no trump; 3 or 4 players")
 @click.option("--scoring", type=click.Choice(("skull_king", "rascal")), default=None,
               help="Skull King: the rule book's scoring (default) or Rascal's")
 @click.option("--kraken", is_flag=True, help="Skull King: the Kraken in the deck")

@@ -219,9 +219,9 @@ def verify_play(
     if c not in cards:
         raise RuleError(N_("%(card)s is not in the hand."), field="card", card=str(c))
     led = _led(played)
-    if c.rank == WIZARD_RANK:
+    if c.rank == WIZARD_RANK:  # W-P6
         raise RuleError(
-            N_("%(card)s may not be played on a trump lead while the hand holds another card (W-P6)."),
+            N_("%(card)s may not be played on a trump lead while the hand holds another card."),
             field="card",
             card=str(c),
         )

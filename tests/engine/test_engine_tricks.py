@@ -162,7 +162,8 @@ def test_w_p6_a_wizard_before_the_trump_card_still_wins():
 def test_w_p6_refusal_is_explained():
     with pytest.raises(RuleError) as e:
         verify_play("W R2", "R9", "W", "R", no_wizard_on_trump_lead=True)
-    assert "W-P6" in e.value.message
+    # said in words: the rule's id is for the code and docs/rules.md, not for a player
+    assert e.value.message == "W may not be played on a trump lead while the hand holds another card."
 
 
 # --- bad input

@@ -33,7 +33,8 @@ MUST_FOLLOW = {
     "red": N_("You must follow red: you hold a red card."),
     "yellow": N_("You must follow yellow: you hold a yellow card."),
 }
-NO_WIZARD_ON_TRUMP = N_("No Wizard on a trump lead while you hold another card (W-P6).")
+#: W-P6's refusal (the rule's id stays here: a player reads the reason in words).
+NO_WIZARD_ON_TRUMP = N_("No Wizard on a trump lead while you hold another card.")
 
 Play = tuple[int, str]  # (seat, card notation)
 
