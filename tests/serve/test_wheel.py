@@ -3,7 +3,7 @@ non-editably into a fresh venv, serves every page, asset, catalog and PDF, and p
 
 Nothing of the checkout but the wheel reaches the venv: the server runs from another
 folder, without PYTHONPATH, with its instance in the test's own folder. The dependencies
-come from ``locks/home.txt`` when the checkout has it (as the deploy recipe installs them),
+come from ``locks/home.txt`` when the checkout has it (the exact versions a home install takes),
 else from the index. Slow (a build and a whole install): ``make check`` leaves it out.
 """
 
