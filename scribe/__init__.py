@@ -8,6 +8,8 @@ from flask import Flask
 
 from .config import ENVIRONMENT, ROOT, configured_app  # noqa: F401  (scribe.ENVIRONMENT, scribe.ROOT)
 
+__version__ = "0.2.0"  # the one place: pyproject.toml, `scribe --version` and /healthz read it
+
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: config, database, translations, blueprints, the ``scribe`` commands."""

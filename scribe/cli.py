@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import click
 from flask import Flask
 
+from . import __version__
 from .climain import StatusCommand, exit_status
 from .engine.simulate import command as simulate_command
 from .pdf_cli import pad_command, pdf_command
@@ -23,6 +24,8 @@ from .server import DEFAULT_CONNECTION_LIMIT
 
 
 @click.group("scribe", context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="scribe", message="%(prog)s %(version)s",
+                      help="print the version and exit")
 def scribe() -> None:
     """Scribe: the phone at the table."""
 

@@ -78,3 +78,23 @@ def test_the_apps_flask_cli_has_the_same_commands(app):
     assert all(name in app.cli.commands for name in COMMANDS)
     refused = runner.invoke(args=["simulate", "--players", "7", "--games", "1"])
     assert refused.exit_code == 2 and "3 to 6 players" in refused.output  # the status survives click's standalone mode
+
+
+def test_version_is_the_one_the_package_declares(capsys):
+    """`scribe --version` prints the release; pyproject.toml reads it from scribe.__version__
+    (no second copy to forget), so the wheel's name says the same (tests/serve/test_wheel.py)."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from scribe import __version__
+    from scribe.cli import main
+
+    out = subprocess.run([sys.executable, "-m", "scribe.cli", "--version"], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0 and out.stdout == f"scribe {__version__}\n", out.stderr
+    assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
+    assert main(["--version"]) == 0 and capsys.readouterr().out == f"scribe {__version__}\n"
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "scribe.__version__"}

@@ -151,14 +151,17 @@ def test_forwarded_headers_count_only_from_a_trusted_proxy(tmp_path):
     assert direct == {"addr": "10.0.0.7", "scheme": "http", "host": "127.0.0.1:5000"}
 
 
-def test_healthz_reads_the_database(tmp_path):
+def test_healthz_reads_the_database_and_names_the_release(tmp_path):
+    from scribe import __version__
+
     app = make(tmp_path)
     client = app.test_client()
     resp = client.get("/healthz")
-    assert resp.status_code == 200 and resp.get_json() == {"status": "ok"}
+    assert resp.status_code == 200 and resp.get_json() == {"status": "ok", "version": __version__}
     app.config["DATABASE"] = str(tmp_path)  # a folder: SQLite cannot open it
     resp = client.get("/healthz")
     assert resp.status_code == 503 and resp.get_json()["status"] == "unavailable"
+    assert resp.get_json()["version"] == __version__  # which release is down, too
 
 
 def test_a_database_locked_past_the_timeout_is_a_503_and_nothing_half_saved(tmp_path, monkeypatch):

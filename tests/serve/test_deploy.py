@@ -4,6 +4,7 @@ Caddyfiles are valid for the caddy the tests install, pointing at the unit's por
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
 import subprocess
@@ -175,3 +176,23 @@ def _handlers(node):
     elif isinstance(node, list):
         for value in node:
             yield from _handlers(value)
+
+
+RELEASE = ("make wheel", ".venv/bin/pip install --require-hashes -r locks/hosted.txt",
+           ".venv/bin/pip install --no-deps dist/scribe-*.whl")
+
+
+@pytest.mark.parametrize("name", ["scribe.service", "scribe-node.service"])
+def test_unit_installs_the_release_as_the_hosting_page_does_and_points_at_sections_that_exist(name):
+    """The header installs the wheel over the hosted lock (not the checkout: `pip install .`),
+    with the same commands as docs/hosting.md, and each "page, "Section"" it names exists."""
+    header = (DEPLOY / name).read_text().split("[Unit]")[0]
+    hosting = (ROOT / "docs" / "hosting.md").read_text()
+    for command in RELEASE:
+        assert command in header and command in hosting, command
+    assert "pip install ." not in header
+    pointers = re.findall(r"([\w/.-]+\.md), \"([^\"]+)\"", header)
+    assert pointers
+    for page, section in pointers:
+        headings = re.findall(r"^#+ (.+)$", (ROOT / page).read_text(), re.MULTILINE)
+        assert section in headings, f"{name}: {page}, {section!r}"
