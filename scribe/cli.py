@@ -58,6 +58,9 @@ def serve(host: str, port: int, threads: int, workers: int, connection_limit: in
     if why := _at_least_one(port=port, threads=threads, workers=workers, connection_limit=connection_limit):
         print(f"scribe serve: {why}", file=sys.stderr)
         return 2
+    if port > 65535:
+        print("scribe serve: --port must be at most 65535", file=sys.stderr)
+        return 2
     if public_url and not public_url.startswith(("http://", "https://")):
         print("scribe serve: --public-url must start with http:// or https://", file=sys.stderr)
         return 2
