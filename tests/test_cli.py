@@ -272,3 +272,19 @@ def test_the_exit_statuses_documented_are_the_codes():
     section = doc.split("## Exit statuses", 1)[1].split("\n## ", 1)[0]
     rows = dict(re.findall(r"^\| (\d) \| \*\*(\w+)\*\* \|", section, re.M))
     assert rows == {str(getattr(climain, name)): name.lower() for name in ("OK", "FAILED", "REFUSED", "UNAVAILABLE")}
+
+
+def test_commands_md_names_every_option_of_every_command():
+    """Each option `scribe COMMAND --help` lists is named in docs/commands.md (either of its forms)."""
+    import click
+
+    from scribe.cli import scribe
+
+    doc = (ROOT / "docs" / "commands.md").read_text()
+    missing = []
+    for name, command in scribe.commands.items():
+        for param in command.params:
+            if isinstance(param, click.Option) and not any(
+                    re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", doc) for form in param.opts):
+                missing.append(f"scribe {name} {param.opts[-1]}")
+    assert not missing, missing
