@@ -270,7 +270,7 @@ def test_the_exit_statuses_documented_are_the_codes():
 
     doc = (ROOT / "docs" / "commands.md").read_text()
     section = doc.split("## Exit statuses", 1)[1].split("\n## ", 1)[0]
-    rows = dict(re.findall(r"^\| (\d) \| \*\*(\w+)\*\* \|", section, re.M))
+    rows = dict(re.findall(r"^\| (\d) \| \*\*(\w+)\*\* \|", section, re.MULTILINE))
     assert rows == {str(getattr(climain, name)): name.lower() for name in ("OK", "FAILED", "REFUSED", "UNAVAILABLE")}
 
 

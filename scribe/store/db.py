@@ -166,7 +166,8 @@ _CANNOT_WRITE = ("unable to open database file", "readonly database", "disk i/o 
 def open_db(path: str | Path, migrate: bool = True) -> Any:
     """Open the database at ``path`` and apply migrations: a ``postgresql://`` URL opens
     PostgreSQL (``pg.connect``), anything else is the SQLite file there (made if needed).
-    DatabaseUnavailable, InstanceUnwritable or HostedExtraMissing say why it cannot be."""
+    DatabaseUnavailable, InstanceUnwritable (with ``migrate``) or HostedExtraMissing say
+    why it cannot be."""
     if is_pg_url(path):
         backend = hosted()
         try:
@@ -185,7 +186,9 @@ def open_db(path: str | Path, migrate: bool = True) -> Any:
         if migrate:
             migrations.apply(db)
     except sqlite3.OperationalError as err:
-        if not any(words in str(err).lower() for words in _CANNOT_WRITE):
+        # said as a sentence at start (migrate: a command, the server starting); a running
+        # server's thread opening its connection gets SQLite's error, which the web answers 503
+        if not migrate or not any(words in str(err).lower() for words in _CANNOT_WRITE):
             raise
         raise InstanceUnwritable(Path(path).parent, f"SQLite: {err}") from None
     return db
