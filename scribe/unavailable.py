@@ -88,7 +88,13 @@ def _cause(err: OSError) -> str:
 
 
 def plain(text: str) -> str:
-    """A driver's message as half a sentence: one line, no errno, no ``FATAL:``, no tab."""
+    r"""A driver's message as half a sentence: one line, no errno, no ``FATAL:``, no tab.
+
+    >>> plain("Connection refused\n\tIs the server running on that host?")
+    'connection refused'
+    >>> plain('FATAL:  database "x" does not exist')
+    'database "x" does not exist'
+    """
     line = text.strip().splitlines()[0] if text.strip() else ""
     line = re.sub(r"\[Errno -?\d+\]\s*", "", line)
     line = re.sub(r"^(FATAL|ERROR):\s*", "", line.strip()).strip()
@@ -99,7 +105,11 @@ def plain(text: str) -> str:
 
 
 def database_place(url: str) -> str:
-    """host:port of a PostgreSQL URL (never its password), as a message names it."""
+    """host:port of a PostgreSQL URL (never its password), as a message names it.
+
+    >>> database_place("postgresql://scribe:secret@db.example.org/scribe")
+    'db.example.org:5432'
+    """
     parts = urlsplit(url)
     host = parts.hostname or "localhost"
     try:
@@ -110,8 +120,14 @@ def database_place(url: str) -> str:
 
 
 def database_problem(url: str, err: BaseException) -> DatabaseUnavailable:
-    """psycopg's error connecting to ``url`` as one sentence: where, and the cause (the
-    server's own words when it answered and refused)."""
+    r"""psycopg's error connecting to ``url`` as one sentence: where, and the cause (the
+    server's own words when it answered and refused).
+
+    >>> print(database_problem("postgresql://scribe:pw@127.0.0.1:1/scribe", OSError(
+    ...     'connection failed: connection to server at "127.0.0.1", port 1 failed: Connection refused\n'
+    ...     '\tIs the server running on that host and accepting TCP/IP connections?')))
+    cannot reach the database at 127.0.0.1:1 (connection refused). Check SCRIBE_DATABASE_URL.
+    """
     text = str(err).strip() or type(err).__name__
     text = re.sub(r"^connection (failed|is bad):\s*", "", text)
     found = re.match(r'connection to server (?:at "[^"]*"(?: \([^)]*\))?, port \d+|on socket "[^"]*") failed: '
