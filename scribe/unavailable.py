@@ -35,11 +35,13 @@ class InstanceUnwritable(Unavailable):
     """The instance folder (the SQLite database, the generated session key) cannot be made
     or written."""
 
-    def __init__(self, folder: str | Path, err: OSError | str):
+    def __init__(self, folder: str | Path, err: OSError | str, database: str | Path | None = None):
         self.folder = str(folder)
         cause = err if isinstance(err, str) else (err.strerror or str(err)).lower()
-        super().__init__(f"cannot write the instance folder {self.folder} ({cause}); it holds the database and "
-                         "the session key. Set SCRIBE_INSTANCE to a folder this user can write.")
+        said = (f"cannot write the database {database} ({cause})" if database
+                else f"cannot write the instance folder {self.folder} ({cause})")
+        super().__init__(f"{said}; the instance folder holds the database and the session key. "
+                         "Set SCRIBE_INSTANCE to a folder this user can write.")
 
 
 class DatabaseUnavailable(Unavailable):

@@ -187,7 +187,18 @@ def test_an_instance_folder_that_cannot_be_made_is_one_sentence_exit_3(command, 
     env = command_env(tmp_path, SCRIBE_INSTANCE=str(in_the_way / "instance"), SCRIBE_PORT=str(closed_port()))
     said = sentence(scribe_command(*_args(command, tmp_path), env=env), command, UNAVAILABLE)
     assert said == (f"scribe {command}: cannot write the instance folder {in_the_way / 'instance'} (not a directory); "
-                    "it holds the database and the session key. Set SCRIBE_INSTANCE to a folder this user can write.")
+                    "the instance folder holds the database and the session key. Set SCRIBE_INSTANCE to a folder "
+                    "this user can write.")
+
+
+def test_a_database_file_that_cannot_be_opened_is_one_sentence_exit_3(tmp_path):
+    """The instance folder is there, but SQLite cannot open its file (here a folder stands in its place)."""
+    instance = tmp_path / "instance"
+    (instance / "scribe.sqlite3").mkdir(parents=True)
+    said = sentence(scribe_command("export", "abc", env=command_env(tmp_path, SCRIBE_SECRET_KEY="k")), "export",
+                    UNAVAILABLE)
+    assert said.startswith(f"scribe export: cannot write the database {instance / 'scribe.sqlite3'} (SQLite: ")
+    assert said.endswith("Set SCRIBE_INSTANCE to a folder this user can write.")
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into a read-only folder")

@@ -190,5 +190,5 @@ def open_db(path: str | Path, migrate: bool = True) -> Any:
         # server's thread opening its connection gets SQLite's error, which the web answers 503
         if not migrate or not any(words in str(err).lower() for words in _CANNOT_WRITE):
             raise
-        raise InstanceUnwritable(Path(path).parent, f"SQLite: {err}") from None
+        raise InstanceUnwritable(Path(path).parent, f"SQLite: {err}", path) from None
     return db
