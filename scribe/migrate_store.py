@@ -23,12 +23,10 @@ from typing import Any, Callable, Iterator
 from . import store
 from .games import GAMES
 from .backups import backup_file
-from .climain import fail as _fail
+from .climain import FAILED, fail as _fail
 from .store import transfer
 from .store.db import writing
 from .unavailable import DatabaseUnavailable, HostedExtraMissing, InstanceUnwritable, Unavailable, plain
-
-FAILED = 1
 
 
 class Refused(Exception):

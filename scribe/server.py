@@ -207,6 +207,7 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
 
     import uvicorn
 
+    from .climain import FAILED
     from .multicore import KEEPALIVE_SECONDS
     from .push.asgi import PushApp
 
@@ -239,6 +240,6 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
     server.run(sockets=sockets if sockets is not None else listening(host, port))
     push.wsgi.workers.close()  # a request still running after the drain ends before the process does
     if not server.started:
-        return 1
+        return FAILED
     print("Scribe stopped.", flush=True)
     return 0
