@@ -16,7 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .climain import fail as _fail
+from .climain import FAILED, UNAVAILABLE, fail as _fail
+from .unavailable import plain
 
 def backup_file(source: str | Path, target: str | Path) -> None:
     """Copy the live database at ``source`` to a new file ``target`` (replacing it) with
@@ -80,7 +81,7 @@ def backup_postgres(url: str, target: Path) -> int:
         print(shlex.join(argv))
         return _fail("backup", "pg_dump (PostgreSQL's client tools) is not installed here: run the command above "
                                "where it is, with the database's password in PGPASSWORD or ~/.pgpass "
-                               "(Debian: apt-get install postgresql-client)")
+                               "(Debian: apt-get install postgresql-client)", UNAVAILABLE)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(fd)
     try:
@@ -88,10 +89,11 @@ def backup_postgres(url: str, target: Path) -> int:
         try:
             done = subprocess.run(argv, env={**os.environ, **env}, capture_output=True, text=True, timeout=TIMEOUT_S)
         except (OSError, subprocess.TimeoutExpired) as exc:
-            return _fail("backup", f"pg_dump could not back up {shown(url)}: {exc}", 1)
+            return _fail("backup", f"pg_dump could not back up {shown(url)} ({plain(str(exc))})", FAILED)
         if done.returncode != 0:
-            why = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit status {done.returncode}"
-            return _fail("backup", f"pg_dump could not back up {shown(url)}: {why}", 1)
+            said = done.stderr.strip().removeprefix("pg_dump: error: ").removeprefix("pg_dump: ")
+            why = plain(said) if said else f"exit status {done.returncode}"
+            return _fail("backup", f"pg_dump could not back up {shown(url)} ({why})", FAILED)
         os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):

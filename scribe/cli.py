@@ -55,15 +55,16 @@ def _at_least_one(**counts: int) -> str | None:
 def serve(host: str, port: int, threads: int, workers: int, connection_limit: int, public_url: str | None,
           no_qr: bool) -> int:
     """Serve the app on the LAN with a production server."""
+    from .climain import fail
     from .server import run
 
     # checked here, not with click.IntRange, to keep the message people and tests know
     if why := _at_least_one(port=port, threads=threads, workers=workers, connection_limit=connection_limit):
-        print(f"scribe serve: {why}", file=sys.stderr)
-        return 2
+        return fail("serve", why)
+    if port > 65535:
+        return fail("serve", "--port must be at most 65535")
     if public_url and not public_url.startswith(("http://", "https://")):
-        print("scribe serve: --public-url must start with http:// or https://", file=sys.stderr)
-        return 2
+        return fail("serve", "--public-url must start with http:// or https://")
     return run(host, port, threads, qr=not no_qr, workers=workers, connection_limit=connection_limit,
                public_url=public_url)
 

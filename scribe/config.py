@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import Flask
 
+from .unavailable import InstanceUnwritable
+
 PACKAGE = Path(__file__).resolve().parent  # templates/, static/ and translations/ ship inside it
 ROOT = PACKAGE.parent  # the checkout, when run from one
 
@@ -71,7 +73,10 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance = Path(os.environ.get("SCRIBE_INSTANCE") or default_instance())
     if test_config and "INSTANCE_PATH" in test_config:
         instance = Path(test_config["INSTANCE_PATH"])
-    instance.mkdir(parents=True, exist_ok=True)
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+    except OSError as err:  # a read-only disk, a file in the way, a folder of another user
+        raise InstanceUnwritable(instance, err) from None
     app = Flask(
         "scribe",  # the package: its name and root path, as when this lived in __init__
         instance_path=str(instance),
@@ -104,12 +109,16 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
         LOG_LEVEL="INFO",
     )
-    app.config.from_pyfile("config.py", silent=True)
+    # the instance's own config.py (a bare name would be read from the package's root: this module)
+    app.config.from_pyfile(str(instance / "config.py"), silent=True)
     app.config.from_prefixed_env("SCRIBE")  # the operator's environment beats instance/config.py
     if test_config:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
+        try:
+            app.config["SECRET_KEY"] = _secret_key(instance)
+        except OSError as err:
+            raise InstanceUnwritable(instance, err) from None
         app.config["SECRET_KEY_GENERATED"] = True  # this machine's own: `scribe serve` on PostgreSQL refuses it
     app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])  # SCRIBE_SECRET_KEY=1234 parses as a number
     return app

@@ -23,11 +23,10 @@ from typing import Any, Callable, Iterator
 from . import store
 from .games import GAMES
 from .backups import backup_file
-from .climain import fail as _fail
-from .store import pg, transfer
+from .climain import FAILED, fail as _fail
+from .store import transfer
 from .store.db import writing
-
-FAILED = 1
+from .unavailable import DatabaseUnavailable, HostedExtraMissing, InstanceUnwritable, Unavailable, plain
 
 
 class Refused(Exception):
@@ -59,15 +58,14 @@ class Checked:
 
 def open_target(url: str) -> Target:
     """The target store, its schema brought up to date; Refused when the URL is not one
-    this command writes to or the database cannot be reached."""
-    if pg.is_url(url):
+    this command writes to, Unavailable when the database cannot be reached (or refuses)."""
+    if store.is_pg_url(url):
         try:
             db = store.open_db(url)
-        except pg.UNREACHABLE as exc:
-            reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-            raise Refused(f"cannot reach the database at {store.shown(url)}: {reason}") from None
-        except pg.psycopg.Error as exc:
-            raise Refused(f"the database at {store.shown(url)} refused: {exc}") from None
+        except DatabaseUnavailable as why:
+            raise why.naming("--to") from None
+        except HostedExtraMissing as why:
+            raise HostedExtraMissing("--to postgresql://...", why.package) from None
         rows = db.execute("select table_name, column_name from information_schema.columns "
                           "where table_schema = current_schema()").fetchall()
         columns: dict[str, set[str]] = {}
@@ -87,7 +85,7 @@ def _sqlite(path: Path, url: str) -> Target:
         raise Refused(f"cannot open {path}: its folder does not exist")
     try:
         db = store.open_db(path)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, InstanceUnwritable) as exc:
         raise Refused(f"{path} is not a SQLite database Scribe can write: {exc}") from None
     return Target(db, _sqlite_columns(db.conn), url)
 
@@ -190,7 +188,8 @@ def move(source: Any, target: Target) -> Iterator[Checked]:
 
 
 def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> int:
-    """Move every game; the exit status (0 all moved or there, 1 a game failed, 2 refused)."""
+    """Move every game; the exit status (0 all moved or there, 1 a game failed, 2 refused;
+    a database out of reach raises Unavailable: 3)."""
     with tempfile.TemporaryDirectory(prefix="scribe-migrate-") as folder:
         try:
             source = _snapshot(Path(source_path), folder)
@@ -201,6 +200,9 @@ def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> in
         except Refused as why:
             source.conn.close()
             return _fail("migrate-store", str(why))
+        except Unavailable:  # said by the command, exit status 3
+            source.conn.close()
+            raise
         try:
             names = transfer.read_names(source.conn)
             had = _sqlite_columns(source.conn)
@@ -218,7 +220,8 @@ def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> in
                 with target.transaction() as conn:
                     transfer.write_rows(conn, {"player_names": names}, on_conflict="on conflict do nothing")
             except store.TRANSIENT as exc:  # the database went away: each game moved is whole, the rest not begun
-                return _fail("migrate-store", f"lost {target.name} after {counts['moved']} games moved: {exc}; "
+                return _fail("migrate-store", f"lost {target.name} after {counts['moved']} games moved "
+                                              f"({plain(str(exc))}); "
                                               "run it again to move the rest", FAILED)
             say(f"{counts['moved']} games moved, {counts['there']} already there, {counts['failed']} failed; "
                 f"{len(names)} players' renames of the groups")

@@ -18,24 +18,25 @@ KEEPALIVE_SECONDS = 75
 GRACEFUL_SECONDS = 10
 
 
-def missing_reason(workers: int) -> str | None:
-    """Why ``--workers`` cannot run here, in words for the terminal; None when it can."""
+def require_gunicorn(workers: int) -> None:
+    """Unavailable unless gunicorn can run here: it comes with the hosted extra, and does
+    not run on Windows at all."""
+    from .unavailable import HostedExtraMissing, Unavailable
+
+    if sys.platform == "win32":
+        raise Unavailable(f"--workers {workers} needs gunicorn, which does not run on Windows; "
+                          "use --workers 1 (one process, uvicorn).")
     try:
         import gunicorn.app.base  # noqa: F401
-    except ImportError:
-        why = ("gunicorn does not run on Windows" if sys.platform == "win32"
-               else "gunicorn is not installed (pip install gunicorn)")
-        return f"scribe serve: --workers {workers} needs gunicorn, and {why}. Use --workers 1 (one process, uvicorn)."
-    return None
+    except ImportError as missing:
+        raise HostedExtraMissing(f"--workers {workers} (several processes, gunicorn)",
+                                 missing.name or "gunicorn", "use --workers 1 (one process)") from None
 
 
 def serve_workers(make_app: Callable[[], Any], host: str, port: int, workers: int, threads: int,
                   connection_limit: int, log_level: str | None = None) -> int:
-    """Run gunicorn in this process until SIGTERM/SIGINT; 2 when it cannot run here."""
-    reason = missing_reason(workers)
-    if reason:
-        print(reason, file=sys.stderr)
-        return 2
+    """Run gunicorn in this process until SIGTERM/SIGINT (Unavailable when it cannot run here)."""
+    require_gunicorn(workers)
     from gunicorn.app.base import BaseApplication
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

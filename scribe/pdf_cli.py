@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from .climain import StatusCommand
+from .climain import FAILED, REFUSED, UNAVAILABLE, StatusCommand, fail as _fail
 from .config import LANGUAGES
 from .games import DEFAULT
 from .pdf import PRINTS
@@ -30,9 +30,25 @@ _paper = click.option("--paper", default="a4", type=click.Choice(("a4", "letter"
                       show_default=True, help="paper size")
 
 
-def _fail(command: str, message: str, status: int = 1) -> int:
-    print(f"scribe {command}: {message}", file=sys.stderr)
-    return status
+# Where the machine says its language, in gettext's order: LANGUAGE (a list, a:b:c) first
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def machine_language(environ: Any = None) -> str:
+    """The pads' default language: the first of Scribe's languages the machine's locale
+    names (LANGUAGE, LC_ALL, LC_MESSAGES, LANG: fr_FR.UTF-8 is fr), else English (C and
+    POSIX are English too)."""
+    import os
+
+    environ = os.environ if environ is None else environ
+    for variable in LANGUAGE_VARIABLES:
+        for name in environ.get(variable, "").split(":"):
+            code = name.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            if code in ("c", "posix"):
+                return "en"
+            if code in LANGUAGES:
+                return code
+    return "en"
 
 
 def _write(command: str, target: str, data: bytes) -> int:
@@ -43,13 +59,14 @@ def _write(command: str, target: str, data: bytes) -> int:
     try:
         Path(target).write_bytes(data)
     except OSError as exc:
-        return _fail(command, f"cannot write {target}: {exc.strerror or exc}")
+        return _fail(command, f"cannot write {target}: {exc.strerror or exc}", FAILED)
     print(f"wrote {target} ({len(data)} bytes)", file=sys.stderr)
     return 0
 
 
-def _print_app() -> Flask:
-    """The configured app with what printing needs on it, and no pages."""
+def _print_app(database: bool = True) -> Flask:
+    """The configured app with what printing needs on it, and no pages; its database
+    opened and brought up to date first (``database``), as the server does."""
     from flask_babel import Babel
 
     from . import formatting
@@ -57,7 +74,8 @@ def _print_app() -> Flask:
     from . import store
 
     app = configured_app()
-    store.close(store.open_db(store.target(app.config)))  # create or migrate the database, as the server does
+    if database:
+        store.close(store.open_db(store.target(app.config)))
     Babel(app)  # no locale selector: there is no request, each command forces its language
     formatting.init_app(app)
     return app
@@ -82,12 +100,13 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
             try:
                 game, full, log = service.load(db, sharing.game_id_of(db, game_id))
             except service.NotFound:
-                return _fail("pdf", f"there is no game {game_id!r} in {store.shown(store.target(app.config))}")
+                return _fail("pdf", f"there is no game {game_id!r} in {store.shown(store.target(app.config))}",
+                             REFUSED)
             # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
             try:
                 data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper)
             except pdf.NoPrinting as err:
-                return _fail("pdf", f"{pdf.NO_PRINTING} ({err})")  # the command speaks English
+                return _fail("pdf", f"{pdf.NO_PRINTING} ({err})", UNAVAILABLE)  # the command speaks English
     finally:
         store.close(db)
     return _write("pdf", output, data)
@@ -116,8 +135,9 @@ def _pad_options(command: Callable) -> Callable:
               + " (default: as many as --names)")
 @_pad_options
 @click.option("--names", default="", help="names to print, comma separated, in seating order")
-@click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
-              help="language of the pad")
+@click.option("--lang", default=machine_language, type=click.Choice(LANGUAGES),
+              help="language of the pad (default: this machine's language, from LANGUAGE, LC_ALL, LC_MESSAGES "
+                   "or LANG, when it is one of these; else en)")
 @_output
 @_paper
 def pad_command(game: str, players: int | None, names: str, lang: str, output: str, paper: str,
@@ -131,17 +151,17 @@ def pad_command(game: str, players: int | None, names: str, lang: str, output: s
     from . import pdf
     from .formatting import translate
 
-    app = _print_app()
+    app = _print_app(database=False)  # a blank pad reads no game
     seats = names.split(",") if names.strip() else []
     with app.app_context():
         try:
             opts = pdf.pad_options(players, paper, seats, game, **options)
         except RuleError as err:
             with force_locale(lang):
-                return _fail("pad", f"--{err.field}: {translate(err)}", 2)
+                return _fail("pad", f"--{err.field}: {translate(err)}", REFUSED)
         try:
             data = pdf.render_pad(opts, lang)
         except pdf.NoPrinting as err:
             with force_locale(lang):
-                return _fail("pad", f"{gettext(pdf.NO_PRINTING)} ({err})")
+                return _fail("pad", f"{gettext(pdf.NO_PRINTING)} ({err})", UNAVAILABLE)
     return _write("pad", output, data)

@@ -7,7 +7,7 @@ instead) and are safe while ``scribe serve`` runs: on SQLite the backup is one r
 transaction of SQLite's online backup, so writers go on (WAL) and the copy holds the
 database as it was at one instant; on PostgreSQL it is ``pg_dump``, which holds one
 snapshot too (or, where pg_dump is not installed, the exact command to run where it
-is). Refusals say why and exit 2.
+is). Refusals say why and exit 2; a database out of reach exits 3 (scribe/climain.py).
 """
 
 from __future__ import annotations
@@ -21,21 +21,21 @@ from typing import Any
 import click
 
 from .backups import backup_file
-from .climain import StatusCommand, fail as _fail
+from .climain import FAILED, StatusCommand, fail as _fail
 from .rules.errors import RuleError
+from .unavailable import plain
 
-def _open_app(command: str) -> tuple[Any, int | None]:
-    """The app (its database opened and brought up to date), or the exit status after
-    saying the database cannot be reached (a PostgreSQL server down, a wrong URL)."""
-    from . import create_app, store
-    from .config import configured_app
 
-    try:
-        return create_app(), None
-    except store.TRANSIENT as exc:
-        where = store.shown(store.target(configured_app().config))
-        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        return None, _fail(command, f"cannot reach the database at {where}: {reason}")
+def _open_app() -> Any:
+    """The app, its database opened and brought up to date; a database that cannot be
+    opened raises Unavailable, which the command says (exit status 3)."""
+    from . import create_app
+
+    return create_app()
+
+
+def _entries(count: int) -> str:
+    return f"{count} entry" if count == 1 else f"{count} entries"
 
 
 @click.command("backup", cls=StatusCommand)
@@ -48,26 +48,25 @@ def backup_command(file: str, force: bool) -> int:
     pg_dump's archive for pg_restore, or, without pg_dump here, the command to run. An
     existing FILE is kept unless --force.
     """
+    from . import store
     from .config import configured_app
-    from .store import pg, target as store_target
 
     target = Path(file)
     if target.exists() and not force:
         return _fail("backup", f"{target} exists: choose another name, or --force to replace it")
     if target.is_dir() or not target.parent.is_dir():
         return _fail("backup", f"cannot write {target}: not a file in an existing folder")
-    source = store_target(configured_app().config)
-    if pg.is_url(source):
+    source = store.target(configured_app().config)
+    if store.is_pg_url(source):
         from .backups import backup_postgres
 
+        store.close(store.open_db(source))  # reached and up to date, or said why not, before pg_dump runs
         return backup_postgres(source, target)
-    from . import create_app
-
-    source = create_app().config["DATABASE"]  # made and brought up to date first, as the server does
+    source = _open_app().config["DATABASE"]  # made and brought up to date first, as the server does
     try:
         backup_file(source, target)
     except (sqlite3.Error, OSError) as exc:
-        return _fail("backup", f"cannot back up {source} to {target}: {exc}", 1)
+        return _fail("backup", f"cannot back up {source} to {target}: {plain(str(exc))}", FAILED)
     print(f"backed up {source} to {target} ({target.stat().st_size} bytes)", file=sys.stderr)
     return 0
 
@@ -84,9 +83,7 @@ def export_command(game_id: str, output: str) -> int:
     from . import record, service, sharing, store
     from .web.db import get_db
 
-    app, failed = _open_app("export")
-    if app is None:
-        return failed
+    app = _open_app()
     with app.app_context():
         try:
             data = record.export_record(get_db(), sharing.game_id_of(get_db(), game_id))
@@ -95,7 +92,8 @@ def export_command(game_id: str, output: str) -> int:
         except RuleError as err:
             return _fail("export", err.message)
         except store.TRANSIENT as exc:
-            return _fail("export", f"cannot read {store.shown(store.target(app.config))}: {exc}", 1)
+            return _fail("export", f"cannot read {store.shown(store.target(app.config))} ({plain(str(exc))})",
+                         FAILED)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     if output == "-":
         sys.stdout.write(text)
@@ -107,8 +105,8 @@ def export_command(game_id: str, output: str) -> int:
     except FileExistsError:
         return _fail("export", f"{output} exists: choose another name")
     except OSError as exc:
-        return _fail("export", f"cannot write {output}: {exc.strerror or exc}", 1)
-    print(f"wrote {output} ({len(data['entries'])} entries)", file=sys.stderr)
+        return _fail("export", f"cannot write {output}: {exc.strerror or exc}", FAILED)
+    print(f"wrote {output} ({_entries(len(data['entries']))})", file=sys.stderr)
     return 0
 
 
@@ -126,9 +124,7 @@ def import_command(file: str) -> int:
         raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
         return _fail("import", f"cannot read {file}: {exc.strerror or exc}")
-    app, failed = _open_app("import")
-    if app is None:
-        return failed
+    app = _open_app()
     with app.app_context():
         from .web.db import get_db
 
@@ -138,8 +134,8 @@ def import_command(file: str) -> int:
             where = f" ({err.field})" if err.field else ""
             return _fail("import", f"{err.message}{where}; nothing was imported")
         except store.TRANSIENT as exc:
-            return _fail("import", f"cannot write {store.shown(store.target(app.config))}: {exc}; nothing was "
-                                   "imported", 1)
+            return _fail("import", f"cannot write {store.shown(store.target(app.config))} ({plain(str(exc))}); "
+                                   "nothing was imported", FAILED)
         # the game's id opens nothing: its Scribe's link is what opens it
         key = sharing.scribe_token(get_db(), app.config["SECRET_KEY"], game_id)
     print(f"imported as game {game_id}: the Scribe opens it at /games/{key} on this server", file=sys.stderr)
@@ -157,7 +153,8 @@ def migrate_command(file: str, url: str) -> int:
     Each game goes whole or not at all (its log, links, groups and story), then is
     replayed there: the report says game by game that its sheet and totals are equal.
     Run it again: games already there are checked, not written twice. Exit 1 when a
-    game failed, 2 when nothing could start (a wrong URL, a database out of reach).
+    game failed, 2 when nothing could start (a wrong URL or file), 3 when the database
+    is out of reach or refuses.
     """
     from .migrate_store import migrate
 

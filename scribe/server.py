@@ -9,6 +9,7 @@ on ``threads`` threads.
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import sys
@@ -117,7 +118,7 @@ def unshared_key(config) -> str | None:
     """What to say when a node serves PostgreSQL with a session key generated on its own
     machine: alone it works, but the other nodes could read neither its cookies nor its
     Scribe keys."""
-    from .store.pg import is_url as is_postgres
+    from .store.urls import is_url as is_postgres
 
     if is_postgres(config.get("DATABASE_URL")) and config.get("SECRET_KEY_GENERATED"):
         return ("this node's session key was generated on this machine: other nodes on this PostgreSQL "
@@ -127,18 +128,60 @@ def unshared_key(config) -> str | None:
     return None
 
 
+def listening(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:
+    """Sockets bound to ``port`` on ``host`` (each address it names, as asyncio's
+    ``create_server`` binds them), for uvicorn to serve on: a port that cannot be had is
+    said in a sentence (PortUnavailable), not in uvicorn's log of an errno."""
+    from .unavailable import PortUnavailable
+
+    made: list[socket.socket] = []
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in dict.fromkeys(infos):
+            sock = socket.socket(family, kind, proto)
+            made.append(sock)
+            if os.name == "posix" and sys.platform != "cygwin":  # asyncio's default; elsewhere it means another thing
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(backlog)
+    except OSError as err:
+        for sock in made:
+            sock.close()
+        raise PortUnavailable(host, port, err) from None
+    return made
+
+
+def port_free(host: str, port: int) -> None:
+    """PortUnavailable unless ``port`` can be bound on ``host`` now (gunicorn binds it
+    itself, and would only log its errno five times)."""
+    for sock in listening(host, port):
+        sock.close()
+
+
 def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 1,
         connection_limit: int = DEFAULT_CONNECTION_LIMIT, public_url: str | None = None) -> int:
+    """Serve until stopped. What cannot be had (the hosted extra for ``workers`` > 1, the
+    port, the instance folder, the database) is raised as ``Unavailable`` before anything
+    is served: ``scribe serve`` says it in one sentence."""
     from .web.logs import setup_logging
 
     if workers > 1:
-        from .multicore import missing_reason
+        from .multicore import require_gunicorn
 
-        if reason := missing_reason(workers):
-            print(reason, file=sys.stderr)
-            return 2
+        require_gunicorn(workers)
+        port_free(host, port)
+        sockets = None
+    else:
+        sockets = listening(host, port)  # held from now on: nobody takes the port while the app is made
     make = app_factory(host, public_url)
-    app = make()  # creates or migrates the database once, before any worker starts
+    try:
+        app = make()  # creates or migrates the database once, before any worker starts
+    except BaseException:
+        for sock in sockets or ():
+            sock.close()
+        raise
     setup_logging(app.config.get("LOG_LEVEL") or "INFO")
     if warning := unshared_key(app.config):
         app.logger.warning(warning)
@@ -151,18 +194,20 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
 
         print_banner(url, qr)
         return serve_workers(make, host, port, workers, threads, connection_limit, app.config.get("LOG_LEVEL"))
-    return serve_push(app, host, port, threads, connection_limit, lambda: print_banner(url, qr))
+    return serve_push(app, host, port, threads, connection_limit, lambda: print_banner(url, qr), sockets)
 
 
 def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
-               ready: Callable[[], None] = lambda: None) -> int:
+               ready: Callable[[], None] = lambda: None, sockets: list[socket.socket] | None = None) -> int:
     """One process (uvicorn, the Flask app mounted under ASGI, scribe/push): SIGTERM or
     SIGINT end the held streams (the pages reconnect to the next server), stop accepting,
-    let requests in flight finish, exit 0."""
+    let requests in flight finish, exit 0. ``sockets``: already bound (``listening``),
+    else bound here."""
     import asyncio
 
     import uvicorn
 
+    from .climain import FAILED
     from .multicore import KEEPALIVE_SECONDS
     from .push.asgi import PushApp
 
@@ -192,9 +237,9 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
                 ready()
 
     server = Server(config)
-    server.run()
+    server.run(sockets=sockets if sockets is not None else listening(host, port))
     push.wsgi.workers.close()  # a request still running after the drain ends before the process does
     if not server.started:
-        return 1
+        return FAILED
     print("Scribe stopped.", flush=True)
     return 0

@@ -186,16 +186,17 @@ def _rows(app, table) -> int:
         return get_db().execute(f"select count(*) from {table}").fetchone()[0]
 
 
-@pytest.mark.parametrize("url, words", [
-    ("http://example.org/db", "must be a PostgreSQL URL"),
-    ("mysql://u:secret@h/db", "must be a PostgreSQL URL"),
-    ("postgresql://nobody:secret@127.0.0.1:1/scribe", "cannot reach"),
+@pytest.mark.parametrize("url, words, status", [
+    ("http://example.org/db", "must be a PostgreSQL URL", 2),
+    ("mysql://u:secret@h/db", "must be a PostgreSQL URL", 2),
+    ("postgresql://nobody:secret@127.0.0.1:1/scribe",
+     "cannot reach the database at 127.0.0.1:1 (connection refused). Check --to.", 3),
 ])
-def test_a_wrong_or_unreachable_database_is_refused_with_status_2(tmp_path, capsys, url, words):
+def test_a_wrong_or_unreachable_database_is_refused_with_status_2_or_3(tmp_path, capsys, url, words, status):
     laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})
     one_round(laptop.test_client(), NAMES, (0, 0, 1), [1, 0, 0])
     capsys.readouterr()
-    assert main(["migrate-store", laptop.config["DATABASE"], "--to", url]) == 2
+    assert main(["migrate-store", laptop.config["DATABASE"], "--to", url]) == status
     captured = capsys.readouterr()
     assert words in captured.err and "secret" not in captured.err, captured.err  # no password printed
     assert captured.out == ""

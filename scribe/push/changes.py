@@ -26,12 +26,15 @@ import logging
 import sqlite3
 from typing import Iterable
 
-import psycopg
+try:
+    import psycopg
+except ImportError:  # no hosted extra: SQLite's source only (create_app refuses a PostgreSQL URL then)
+    psycopg = None  # type: ignore[assignment]
 
 log = logging.getLogger("scribe.push")
 
 from ..store.db import target
-from ..store.pg import CHANNEL, is_url as is_postgres
+from ..store.urls import is_url as is_postgres
 
 CHUNK = 500  # followed games read per select
 
@@ -123,6 +126,8 @@ class PgChanges:
             keepalives_count=3, connect_timeout=5, application_name="scribe push")
 
     async def _listen(self) -> None:
+        from ..store.pg import CHANNEL  # the hosted extra: only a PostgreSQL source gets here
+
         failures = 0
         while True:
             try:

@@ -3,7 +3,7 @@
 Each backend's schema is versioned in its own migrations (migrations.py, pg_schema.py);
 the functions here take the ``db`` that ``open_db`` returns and behave the same on both."""
 
-from .db import ERRORS, TRANSIENT, close, is_busy, is_pg, is_unreachable, open_db, shown, target
+from .db import ERRORS, TRANSIENT, close, hosted, is_busy, is_pg, is_pg_url, is_unreachable, open_db, shown, target
 from .games import (
     AlreadyMade,
     GameRow,
@@ -32,9 +32,11 @@ __all__ = [
     "create_game",
     "delete_game",
     "get_game",
+    "hosted",
     "insert_game_with_log",
     "is_busy",
     "is_pg",
+    "is_pg_url",
     "is_unreachable",
     "list_games",
     "load_log",

@@ -2,6 +2,11 @@
 readers never block) or PostgreSQL (``pg.py``, when the target is a ``postgresql://``
 URL). The store's functions take the ``db`` this returns and ask ``is_pg`` only where the
 two dialects differ; ``writing`` is a transaction on either.
+
+PostgreSQL's driver comes with the ``scribe[hosted]`` extra: without it, SQLite works as
+ever and opening a ``postgresql://`` URL says the extra is missing. A database that cannot
+be opened (PostgreSQL out of reach or refusing, a SQLite file in a folder that cannot be
+written) is said in one sentence (``scribe.unavailable``).
 """
 
 import sqlite3
@@ -12,20 +17,35 @@ from typing import Any, Iterator, Sequence
 
 import sqlite_utils
 
-from . import pg
+from ..unavailable import HostedExtraMissing, InstanceUnwritable, database_problem
 from .migrations import migrations
+from .urls import is_url as is_pg_url
+
+try:
+    from . import pg
+except ImportError as missing:  # no hosted extra: SQLite only
+    pg = None  # type: ignore[assignment]
+    _NO_PG = missing.name or "psycopg"
 
 # What a store call may raise when the database is busy (SQLite locked past the timeout)
 # or cannot be reached (PostgreSQL down): nothing was saved, the web layer answers 503.
-TRANSIENT = (sqlite3.OperationalError, *pg.UNREACHABLE)
+TRANSIENT = (sqlite3.OperationalError, *(pg.UNREACHABLE if pg else ()))
 # Any failure of the database itself (the health check).
-ERRORS = (sqlite3.Error, pg.psycopg.Error, pg.PoolTimeout)
+ERRORS = (sqlite3.Error, *((pg.psycopg.Error, pg.PoolTimeout) if pg else ()))
 # A unique or foreign key refused a row.
-INTEGRITY = (sqlite3.IntegrityError, pg.INTEGRITY)
+INTEGRITY = (sqlite3.IntegrityError, *((pg.INTEGRITY,) if pg else ()))
+
+
+def hosted() -> Any:
+    """The PostgreSQL backend (``pg.py``); HostedExtraMissing when its packages are not
+    installed."""
+    if pg is None:
+        raise HostedExtraMissing("PostgreSQL (SCRIBE_DATABASE_URL)", _NO_PG)
+    return pg
 
 
 def is_pg(db: Any) -> bool:
-    return isinstance(db, pg.PgDatabase)
+    return pg is not None and isinstance(db, pg.PgDatabase)
 
 
 def is_busy(err: BaseException) -> bool:
@@ -36,7 +56,7 @@ def is_busy(err: BaseException) -> bool:
 
 def is_unreachable(err: BaseException) -> bool:
     """PostgreSQL could not be reached, or dropped the connection."""
-    return isinstance(err, pg.UNREACHABLE)
+    return pg is not None and isinstance(err, pg.UNREACHABLE)
 
 
 # SQLite lets one writer in at a time and makes the others sleep and retry with growing
@@ -112,7 +132,7 @@ def target(config: Any) -> str:
 
 def shown(where: str) -> str:
     """The database's place as a message may show it: a URL without its password."""
-    if not pg.is_url(where):
+    if not is_pg_url(where):
         return where
     from urllib.parse import urlsplit, urlunsplit
 
@@ -139,19 +159,36 @@ def close(db: Any) -> None:
         db.conn.close()
 
 
+# SQLite's words for a file it cannot make, open or write (its folder read-only or missing)
+_CANNOT_WRITE = ("unable to open database file", "readonly database", "disk i/o error")
+
+
 def open_db(path: str | Path, migrate: bool = True) -> Any:
     """Open the database at ``path`` and apply migrations: a ``postgresql://`` URL opens
-    PostgreSQL (``pg.connect``), anything else is the SQLite file there (made if needed)."""
-    if pg.is_url(path):
-        return pg.connect(str(path), migrate=migrate)
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
-    db = sqlite_utils.Database(conn)
-    # WAL lets the sheet be read while an entry is written; NORMAL is durable
-    # enough in WAL mode (a power cut loses at most the last commit, never the file).
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=NORMAL")
-    db.execute("PRAGMA foreign_keys=ON")
-    db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
-    if migrate:
-        migrations.apply(db)
+    PostgreSQL (``pg.connect``), anything else is the SQLite file there (made if needed).
+    DatabaseUnavailable, InstanceUnwritable (with ``migrate``) or HostedExtraMissing say
+    why it cannot be."""
+    if is_pg_url(path):
+        backend = hosted()
+        try:
+            return backend.connect(str(path), migrate=migrate)
+        except (*backend.UNREACHABLE, backend.psycopg.Error) as err:
+            raise database_problem(str(path), err) from None
+    try:
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+        db = sqlite_utils.Database(conn)
+        # WAL lets the sheet be read while an entry is written; NORMAL is durable
+        # enough in WAL mode (a power cut loses at most the last commit, never the file).
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+        if migrate:
+            migrations.apply(db)
+    except sqlite3.OperationalError as err:
+        # said as a sentence at start (migrate: a command, the server starting); a running
+        # server's thread opening its connection gets SQLite's error, which the web answers 503
+        if not migrate or not any(words in str(err).lower() for words in _CANNOT_WRITE):
+            raise
+        raise InstanceUnwritable(Path(path).parent, f"SQLite: {err}", path) from None
     return db

@@ -31,15 +31,13 @@ from typing import Any, Iterator, Sequence
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from .urls import is_url  # noqa: F401  (pg.is_url, as callers know it)
+
 CHANNEL = "scribe_changes"
 POOL_SIZE = 10  # connections per process at most (SCRIBE_DATABASE_POOL_SIZE)
 TIMEOUT_S = 5.0  # to connect, or to wait for a free connection (SCRIBE_DATABASE_TIMEOUT)
 UNREACHABLE = (psycopg.OperationalError, PoolTimeout)
 INTEGRITY = psycopg.IntegrityError
-
-
-def is_url(target: Any) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 def _sql(sql: str) -> str:

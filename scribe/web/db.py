@@ -16,7 +16,6 @@ from typing import Any
 from flask import Flask, current_app, g
 
 from .. import store
-from ..store import pg
 
 _held = threading.local()
 
@@ -24,7 +23,8 @@ _held = threading.local()
 def _borrow() -> Any:
     config = current_app.config
     where = store.target(config)
-    if pg.is_url(where):
+    if store.is_pg_url(where):
+        pg = store.hosted()  # the hosted extra: create_app has said so if it is missing
         return pg.borrow(where, config.get("DATABASE_POOL_SIZE", pg.POOL_SIZE),
                          config.get("DATABASE_TIMEOUT", pg.TIMEOUT_S))
     kept = getattr(_held, "db", None)

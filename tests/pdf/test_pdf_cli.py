@@ -74,10 +74,10 @@ def test_unknown_paper_is_a_usage_error(instance, tmp_path):
     assert exit_.value.code == 2
 
 
-def test_the_installed_command_exits_non_zero_on_an_unknown_game(instance, tmp_path):
+def test_the_installed_command_refuses_an_unknown_game_with_2(instance, tmp_path):
     run = subprocess.run([sys.executable, "-m", "scribe.cli", "pdf", "nope", "-o", str(tmp_path / "x.pdf")],
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 1 and "no game" in run.stderr
+    assert run.returncode == 2 and "no game" in run.stderr
 
 
 def _secret_game(app, thomas_bid: int) -> tuple[str, str]:

@@ -120,7 +120,7 @@ def test_scribe_pad_game_tarot(tmp_path):
 
     out = tmp_path / "tarot-pad.pdf"
     result = CliRunner().invoke(scribe, ["pad", "--game", "tarot", "--players", "5", "--names", "Ana,Ben",
-                                       "-o", str(out)])
+                                       "--lang", "en", "-o", str(out)])
     assert result.exit_code == 0, result.output
     words = text(out.read_bytes())
     assert "5 players · 20 deals" in words and "Ana" in words

@@ -30,7 +30,8 @@ def create(client, host="localhost", **headers):
 
 def test_environment_sets_the_config_after_instance_config_and_before_test_config(tmp_path, monkeypatch):
     (tmp_path / "instance").mkdir()
-    (tmp_path / "instance" / "config.py").write_text('CREATE_LIMIT = "1 per day"\nLOG_LEVEL = "ERROR"\n')
+    (tmp_path / "instance" / "config.py").write_text('CREATE_LIMIT = "1 per day"\nLOG_LEVEL = "ERROR"\n'
+                                                     'DATABASE_POOL_SIZE = 3\n')
     monkeypatch.setenv("SCRIBE_PUBLIC_URL", "https://scribe.example.org")
     monkeypatch.setenv("SCRIBE_ALLOWED_HOSTS", '["tv.example.org", "board.example.org"]')
     monkeypatch.setenv("SCRIBE_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.2")
@@ -38,6 +39,8 @@ def test_environment_sets_the_config_after_instance_config_and_before_test_confi
     monkeypatch.setenv("SCRIBE_SECRET_KEY", "from-the-environment")
     app = make(tmp_path, LOG_LEVEL="WARNING")
     assert app.config["PUBLIC_URL"] == "https://scribe.example.org"
+    assert app.config["DATABASE_POOL_SIZE"] == 3  # instance/config.py is read
+    assert "LANGUAGE_NAMES" not in app.config  # and scribe/config.py is not taken for it
     assert app.config["CREATE_LIMIT"] == "5 per minute"  # the environment beats instance/config.py
     assert app.config["LOG_LEVEL"] == "WARNING"  # test_config beats the environment
     assert app.config["SECRET_KEY"] == "from-the-environment"

@@ -234,7 +234,7 @@ def test_log_level_warning_keeps_only_problems(serve):
     assert "scribe.access" not in server.log()
 
 
-def test_workers_without_gunicorn_exit_2_and_say_so(tmp_path):
+def test_workers_without_gunicorn_exit_3_and_say_so(tmp_path):
     import os
     import subprocess
     import sys
@@ -248,6 +248,8 @@ def test_workers_without_gunicorn_exit_2_and_say_so(tmp_path):
            "PYTHONPATH": os.pathsep.join([str(fake.parent), str(ROOT)])}
     out = subprocess.run([sys.executable, "-m", "scribe.cli", "serve", "--host", "127.0.0.1", "--workers", "2",
                           "--no-qr"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
-    assert out.returncode == 2
-    assert "needs gunicorn" in out.stderr and "--workers 1" in out.stderr
+    assert out.returncode == 3
+    assert out.stderr == ("scribe serve: --workers 2 (several processes, gunicorn) needs the hosted extra, and "
+                          "gunicorn cannot be imported here: pip install 'scribe[hosted]', or use --workers 1 "
+                          "(one process).\n")
     assert "Scribe is ready" not in out.stdout

@@ -15,7 +15,8 @@ import uvicorn
 
 from scribe import create_app
 from scribe.push.asgi import PushApp
-from scribe.push.changes import CHANNEL, PgChanges, source_for
+from scribe.push.changes import PgChanges, source_for
+from scribe.store.pg import CHANNEL
 
 from .conftest import free_port
 from .sse import Stream
