@@ -66,7 +66,7 @@ def open_target(url: str) -> Target:
         except pg.UNREACHABLE as exc:
             reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
             raise Refused(f"cannot reach the database at {store.shown(url)}: {reason}") from None
-        except pg.psycopg.Error as exc:
+        except pg.ERROR as exc:
             raise Refused(f"the database at {store.shown(url)} refused: {exc}") from None
         rows = db.execute("select table_name, column_name from information_schema.columns "
                           "where table_schema = current_schema()").fetchall()

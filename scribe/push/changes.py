@@ -26,7 +26,10 @@ import logging
 import sqlite3
 from typing import Iterable
 
-import psycopg
+try:
+    import psycopg  # PgChanges only: a home install has no psycopg (it comes with scribe[hosted])
+except ImportError:
+    psycopg = None
 
 log = logging.getLogger("scribe.push")
 

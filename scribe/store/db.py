@@ -19,7 +19,7 @@ from .migrations import migrations
 # or cannot be reached (PostgreSQL down): nothing was saved, the web layer answers 503.
 TRANSIENT = (sqlite3.OperationalError, *pg.UNREACHABLE)
 # Any failure of the database itself (the health check).
-ERRORS = (sqlite3.Error, pg.psycopg.Error, pg.PoolTimeout)
+ERRORS = (sqlite3.Error, pg.ERROR, pg.PoolTimeout)
 # A unique or foreign key refused a row.
 INTEGRITY = (sqlite3.IntegrityError, pg.INTEGRITY)
 

@@ -28,14 +28,25 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
-import psycopg
-from psycopg_pool import ConnectionPool, PoolTimeout
+try:
+    import psycopg
+    from psycopg_pool import ConnectionPool, PoolTimeout
+except ImportError:  # a home install: psycopg comes with the hosted extra, scribe[hosted]
+    psycopg = None
 
 CHANNEL = "scribe_changes"
 POOL_SIZE = 10  # connections per process at most (SCRIBE_DATABASE_POOL_SIZE)
 TIMEOUT_S = 5.0  # to connect, or to wait for a free connection (SCRIBE_DATABASE_TIMEOUT)
-UNREACHABLE = (psycopg.OperationalError, PoolTimeout)
-INTEGRITY = psycopg.IntegrityError
+if psycopg is not None:
+    ERROR = psycopg.Error  # any failure of the database itself
+    UNREACHABLE = (psycopg.OperationalError, PoolTimeout)
+    INTEGRITY = psycopg.IntegrityError
+else:
+    class Absent(Exception):
+        """psycopg's errors where psycopg is not installed: nothing there can raise them."""
+
+    PoolTimeout = ERROR = INTEGRITY = Absent
+    UNREACHABLE = (Absent,)
 
 
 def is_url(target: Any) -> bool:
