@@ -41,11 +41,12 @@ run:
 
 test:
 	bash scripts/install-test-deps.sh
+	@touch $(VENV)/.test-deps
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
 # the test packages once per change of the lock, not on every run
-$(VENV)/.test-deps: locks/test.txt scripts/install-test-deps.sh scripts/venv.sh
+$(VENV)/.test-deps: locks/test.txt pyproject.toml scripts/install-test-deps.sh scripts/venv.sh
 	bash scripts/install-test-deps.sh
 	@touch $@
 
