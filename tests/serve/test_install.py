@@ -3,7 +3,8 @@
 Debian 12 and Ubuntu 24.04 ship a ``python3`` marked externally managed: ``pip install``
 on it fails. ``make run`` must still install and serve: it makes ``.venv`` first. This
 runs the command itself, on a copy of the checkout, with only Debian's /usr/bin first
-on the PATH, and stops the server the way systemd or Ctrl-C would.
+on the PATH, and stops the server the way systemd or Ctrl-C would. It installs from
+``locks/home.txt``, so the laptop gets none of the hosted node's packages.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def test_make_run_installs_and_serves_on_a_python_that_refuses_pip(tmp_path):
 
     checkout = tmp_path / "scribe"
     shutil.copytree(ROOT, checkout, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "instance", "test-artifacts", "__pycache__", "*.egg-info", ".pytest_cache", ".hypothesis"))
+        ".venv", ".venv-latest", "dist", ".git", "instance", "test-artifacts", "__pycache__", "*.egg-info",
+        ".pytest_cache", ".hypothesis"))
     (checkout / "instance").mkdir()
     log = (tmp_path / "make-run.log").open("w")
     proc = subprocess.Popen(["make", "run"], cwd=checkout, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -70,3 +72,9 @@ def test_make_run_installs_and_serves_on_a_python_that_refuses_pip(tmp_path):
     out = (tmp_path / "make-run.log").read_text()
     assert (checkout / ".venv" / "bin" / "scribe").exists(), out
     assert "Scribe stopped." in out, out  # a clean stop, not a kill
+    # the home install took locks/home.txt: none of the hosted node's packages (scribe[hosted])
+    hosted = ("gunicorn", "psycopg", "psycopg_pool", "uvloop", "httptools")
+    found = subprocess.run([str(checkout / ".venv" / "bin" / "python"), "-c",
+                            f"import importlib.util; print([m for m in {hosted!r} if importlib.util.find_spec(m)])"],
+                           capture_output=True, text=True, timeout=60)
+    assert found.stdout.strip() == "[]", found.stdout + found.stderr

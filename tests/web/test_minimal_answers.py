@@ -199,6 +199,7 @@ def play(table: Table, game: str, draw, rng: random.Random) -> None:
     table.scribe_write(route, body, kind)
 
 
+@pytest.mark.slow  # 10 to 50 s a game: make test runs it, make check leaves it out
 @pytest.mark.parametrize("game", sorted(BODIES))
 def test_merging_minimal_answers_holds_the_fresh_sheet(app, client, monkeypatch, game):
     """The property, for every game; and the walk reached every kind of entry the game

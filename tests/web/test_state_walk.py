@@ -981,7 +981,14 @@ def _timing(request):
                                 f"in {total:.1f} s")
 
 
-@pytest.mark.parametrize("sc", SCENARIOS, ids=str)
+def _quick_or_slow(sc: Scenario):
+    """make check walks the standard rule set in each reveal mode (both decks among them) and
+    every other game; the other rule sets' part of the matrix is marked slow: make test walks it."""
+    matrix = re.fullmatch(r"wizard-(\w+)-(open|hidden|secret)-(vdeck|table)-\dp", sc.name)
+    return pytest.param(sc, marks=pytest.mark.slow) if matrix and matrix[1] != "standard" else sc
+
+
+@pytest.mark.parametrize("sc", [_quick_or_slow(sc) for sc in SCENARIOS], ids=str)
 def test_no_page_answers_500_in_any_state(walk_app, monkeypatch, sc):
     """Every step of the scenario's game, every route, every viewer: never a 5xx."""
     if sc.body.get("rules", {}).get("virtual_deck"):

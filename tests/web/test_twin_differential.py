@@ -554,6 +554,7 @@ def _steps() -> st.SearchStrategy:
     ), min_size=3, max_size=9)
 
 
+@pytest.mark.slow  # 10 to 20 s: make test runs it, make check leaves it out
 @settings(max_examples=8, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(reveal=st.sampled_from(["hidden", "secret"]), preset=st.sampled_from(list(wizard.PRESETS)),
        seat=st.integers(0, 3), values=st.sampled_from([(0, 1), (1, 0)]), steps=_steps())
@@ -565,6 +566,7 @@ def test_random_sequences_keep_a_sealed_bid_sealed(twin_app, twin_deals, reveal,
         steps)
 
 
+@pytest.mark.slow  # 10 to 20 s: make test runs it, make check leaves it out
 @settings(max_examples=4, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(reveal=st.sampled_from(["open", "hidden", "secret"]), seat=st.integers(0, 2),
        claims=st.lists(st.tuples(st.just("claim"), st.integers(0, 2), st.sampled_from(["new", "scribe"])), max_size=2),
