@@ -26,6 +26,7 @@ CHECK := tests/rules tests/engine tests/store tests/web scribe
 # installs resolve by; `make lock UPGRADE=1` moves every pin to the newest the ranges admit,
 # plain `make lock` keeps the pins and changes only what pyproject.toml's ranges force
 UV_VERSION := 0.13.9
+BUILD_VERSION := 1.6.1  # as locks/test.txt, where tests/serve/test_wheel.py takes it from
 # $(call uv_compile,OPTIONS,LOCK): the header of each lock says the command that made it
 uv_compile = $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --quiet \
 	$(if $(UPGRADE),--upgrade) $(1) -o locks/$(2) \
@@ -71,7 +72,10 @@ lock:
 	$(call uv_compile,--extra hosted -c locks/test.txt,hosted.txt)
 	$(call uv_compile,-c locks/test.txt,home.txt)
 
+# a clean build: a leftover scribe.egg-info or build/ would slip stale files into the wheel,
+# and an older wheel in dist/ would make dist/scribe-*.whl name two files
 wheel:
 	@bash scripts/venv.sh
-	$(PIP) install -q build
+	$(PIP) install -q build==$(BUILD_VERSION)
+	rm -rf build dist scribe.egg-info
 	$(BIN)/python -m build --wheel --outdir dist .
