@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import api_bids  # noqa: E402
+import api_bids
 
-from scribe import create_app  # noqa: E402
+from scribe import create_app
 
 
 def decoded(resp: Any) -> dict[str, Any]:

@@ -36,10 +36,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -156,7 +157,7 @@ class Stats:
     def requests(self) -> int:
         return len(self.bids) + len(self.others)
 
-    def merge(self, other: "Stats") -> None:
+    def merge(self, other: Stats) -> None:
         self.bids += other.bids
         self.others += other.others
         self.errors += other.errors
@@ -209,7 +210,7 @@ def merged(client: Client, key: str, sheet: dict[str, Any], answer: dict[str, An
     if "since" not in answer:  # the whole sheet
         return answer["sheet"]
     if answer["since"] != sheet["version"]:
-        status, fresh, dt = client.post(f"/api/games/{key}/sheet", None, method="GET")
+        _status, fresh, dt = client.post(f"/api/games/{key}/sheet", None, method="GET")
         stats.others.append(dt)
         return fresh
     return merge_rounds(sheet, answer)

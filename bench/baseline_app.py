@@ -23,7 +23,7 @@ import json
 import sqlite3
 import sys
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from flask import Flask, jsonify, request
@@ -71,7 +71,7 @@ def create_app(path: str) -> Flask:
             cur = conn.execute(
                 "insert into writes (client, seq, data, at) values (?, ?, ?, ?)",
                 [str(body.get("client")), body.get("seq"), json.dumps(body),
-                 datetime.now(timezone.utc).isoformat(timespec="seconds")],
+                 datetime.now(UTC).isoformat(timespec="seconds")],
             )
         cell = cell_template.render(bid=body.get("bid"), made=body.get("seq", 0) % 2 == 0)
         return jsonify(ok=True, id=cur.lastrowid, cell=cell)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scribe.engine import RandomPolicy, make_rng, play_game  # noqa: E402
+from scribe.engine import RandomPolicy, make_rng, play_game
 
 TARGET = 1700
 MVELAX = (527, 589)  # mvelax/wizard-python's random 4-player games/s here (bench/README.md)

@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scribe.engine import HeuristicPolicy, RandomPolicy, make_rng, play_game  # noqa: E402
-from scribe.engine.skull_king import (  # noqa: E402
+from scribe.engine import HeuristicPolicy, RandomPolicy, make_rng, play_game
+from scribe.engine.skull_king import (
     SkullKingHeuristic,
     SkullKingRandom,
     play_skull_king_game,

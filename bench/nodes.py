@@ -26,10 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from api_bids import HOST, free_port, server  # noqa: E402
-from push import PLAYERS, Player, api, delays_of, pct, play, watchers_proc  # noqa: E402
-
-import pgcluster  # noqa: E402
+import pgcluster
+from api_bids import HOST, free_port, server
+from push import PLAYERS, Player, api, delays_of, pct, play, watchers_proc
 
 TARGET_P99_MS = 300.0
 SECRET = "6e" * 32

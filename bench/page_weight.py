@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_bids import HOST, free_port, server  # noqa: E402
+from api_bids import HOST, free_port, server
 
 ACCEPT = "gzip, br"
 

@@ -123,9 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args(argv)
 
-    from weasyprint import HTML, __version__ as weasy_version
-
     from flask_babel import force_locale
+    from weasyprint import HTML, __version__ as weasy_version
 
     from scribe import create_app, pdf, service
     from scribe.web.db import get_db

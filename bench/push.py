@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_bids import HOST, ROOT, cpu_seconds, free_port, server  # noqa: E402
+from api_bids import HOST, cpu_seconds, free_port, server
 
 TARGET_P99_MS = 300.0
 PLAYERS = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"]
@@ -172,7 +172,7 @@ def watchers_proc(port: int, path: str, count: int, stop: mp.Event, out: mp.Queu
         out.put(("done", (seens, errors, cpu.user + cpu.system)))
 
     try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     except (ValueError, OSError):
         pass
@@ -216,7 +216,7 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
     stop.set()
     seens, errors, client_cpu = [], [], 0.0
     for _ in workers:
-        kind, (s, e, c) = out.get(timeout=180)
+        _kind, (s, e, c) = out.get(timeout=180)
         seens += s
         errors += e
         client_cpu += c

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_bids import HOST, free_port, server  # noqa: E402
-from push import PLAYERS, TARGET_P99_MS, Player, api, pct  # noqa: E402
+from api_bids import HOST, free_port, server
+from push import PLAYERS, TARGET_P99_MS, Player, api, pct
 
 CHROMIUM = os.environ.get("SCRIBE_CHROMIUM", "/usr/bin/chromium")
 OBSERVE = """() => {

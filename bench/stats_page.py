@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scribe import create_app, service  # noqa: E402
-from scribe.store import GameRow, links, open_db  # noqa: E402
+from scribe import create_app, service
+from scribe.store import GameRow, links, open_db
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
 TARGET = 1.5

@@ -30,9 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from api_bids import HOST, Budget, Client, cpu_seconds, free_port, percentile, play_clients, play_game, server, Stats  # noqa: E402,E501
-
-import pgcluster  # noqa: E402
+import pgcluster
+from api_bids import HOST, Budget, Client, Stats, cpu_seconds, free_port, percentile, play_clients, play_game, server
 
 SECRET = "5c" * 32
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scribe import create_app  # noqa: E402
+from scribe import create_app
 
 TARGET = 1.2
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay"]

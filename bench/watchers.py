@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_bids import HOST, ROOT, cpu_seconds, free_port, server  # noqa: E402
+from api_bids import HOST, ROOT, cpu_seconds, free_port, server
 
 POLL_EVERY = 2.0  # seconds, as scribe/templates/table/_watch.html
 TARGET_P99_MS = 2500.0  # the interval plus one request
@@ -202,9 +202,9 @@ def main(argv: list[str] | None = None) -> int:
                     "--threads", str(a.threads), "--db", str(work / "base.sqlite3")]
         with server(scribe_cmd, sp, work, "scribe", env={"SCRIBE_INSTANCE": str(work / "inst"),
                                                           "SCRIBE_LOG_LEVEL": "WARNING"}) as sproc, \
-                server(base_cmd, bp, work, "baseline") as bproc:
+                server(base_cmd, bp, work, "baseline"):
             c = Conn(sp)
-            status, raw = c.request("POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+            _status, raw = c.request("POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
                                                           "preset": "standard"})
             gid = json.loads(raw)["key"]
             token = json.loads(c.request("GET", f"/api/games/{gid}/links")[1])["watch"]["token"]
@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({a.clients} clients, {a.threads} server threads)")
     if cpu0 is not None and cpu1 is not None and n:
         print(f"  server CPU {(cpu1 - cpu0) / n * 1e6:.0f} us per poll")
-    print(f"baseline GET /read (one indexed SELECT, 204):")
+    print("baseline GET /read (one indexed SELECT, 204):")
     print(f"  {brate:8.0f} req/s    p50 {pct(blat, .5) * 1000:6.2f} ms  p99 {pct(blat, .99) * 1000:6.2f} ms")
     print(f"ratio poll/baseline: {rate / brate:.2f}x")
     print(f"idle watchers one server holds at one poll per {POLL_EVERY:.0f} s: ~{int(rate * POLL_EVERY)}")

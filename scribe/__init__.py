@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from .config import ENVIRONMENT, ROOT, configured_app  # noqa: F401  (scribe.ENVIRONMENT, scribe.ROOT)
+from .config import ENVIRONMENT, ROOT, configured_app
 
 __version__ = "0.2.0"  # the one place: pyproject.toml, `scribe --version` and /healthz read it
 

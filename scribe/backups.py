@@ -19,6 +19,7 @@ from pathlib import Path
 from .climain import FAILED, UNAVAILABLE, fail as _fail
 from .unavailable import plain
 
+
 def backup_file(source: str | Path, target: str | Path) -> None:
     """Copy the live database at ``source`` to a new file ``target`` (replacing it) with
     SQLite's online backup API, then check the copy. The copy is written beside the
@@ -87,7 +88,8 @@ def backup_postgres(url: str, target: Path) -> int:
     try:
         argv, env = pg_dump_call(program, url, tmp)
         try:
-            done = subprocess.run(argv, env={**os.environ, **env}, capture_output=True, text=True, timeout=TIMEOUT_S)
+            done = subprocess.run(argv, env={**os.environ, **env}, capture_output=True, text=True, timeout=TIMEOUT_S,
+                                  check=False)  # its status and stderr are said below
         except (OSError, subprocess.TimeoutExpired) as exc:
             return _fail("backup", f"pg_dump could not back up {shown(url)} ({plain(str(exc))})", FAILED)
         if done.returncode != 0:

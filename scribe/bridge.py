@@ -19,7 +19,8 @@ import asyncio
 import io
 import queue
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from a2wsgi.wsgi import build_environ
 
@@ -56,7 +57,7 @@ class Workers:
 
     def __init__(self, count: int, name: str = "scribe-wsgi"):
         self.count, self.name = max(1, count), name
-        self.jobs: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
+        self.jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.idle = threading.Semaphore(0)  # one token per thread waiting for a call
         self.threads: list[threading.Thread] = []
         self._starting = threading.Lock()
@@ -135,7 +136,7 @@ class WholeRequests:
             environ["CONTENT_LENGTH"] = str(len(body))
         try:
             status, headers, data = await self.workers.run(call_whole, self.app, environ)
-        except Exception:  # Flask answers its own errors: only a broken middleware gets here
+        except Exception:  # noqa: BLE001  Flask answers its own errors: only a broken middleware gets here
             status, headers, data = 500, [(b"content-type", b"text/plain; charset=utf-8")], b"Internal Server Error"
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": data})

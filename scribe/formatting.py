@@ -6,10 +6,11 @@ Registered on the app by :func:`init_app`; the pages' own filters are in ``web/f
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from flask import Flask
-from flask_babel import format_decimal, get_locale, gettext as _, ngettext
+from flask_babel import format_decimal, gettext as _, ngettext
 
 from .chart import chart
 from .games import part, parts, rules_of

@@ -12,10 +12,11 @@ Pure functions over rows the store read: no Flask, no SQL.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from datetime import date
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from itertools import combinations
+from typing import Any, NamedTuple
 
 from .rules.errors import N_, RuleError
 from .rules.fields import NAME_MAX, clean_text

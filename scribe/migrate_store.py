@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import sqlite3
 import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from . import store
-from .games import GAMES
 from .backups import backup_file
 from .climain import FAILED, fail as _fail
+from .games import GAMES
 from .store import transfer
 from .store.db import writing
 from .unavailable import DatabaseUnavailable, HostedExtraMissing, InstanceUnwritable, Unavailable, plain

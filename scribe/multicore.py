@@ -9,7 +9,8 @@ writes stay correct across processes through SQLite's lock (``BEGIN IMMEDIATE`` 
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # Phones poll every 2 s; a reverse proxy keeps its upstream connections open longer still.
 # 75 s (nginx's default) outlives both, and sits above the 60 s the shipped Caddyfile lets an

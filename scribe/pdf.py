@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from flask import current_app, render_template
 from flask_babel import force_locale, format_date
@@ -148,7 +149,7 @@ def _font_config() -> Any:
     return config
 
 
-HEAD_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+HEAD_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
 
 
 @lru_cache(maxsize=64)

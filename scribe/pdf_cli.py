@@ -9,8 +9,9 @@ and the sheets' filters (``scribe.formatting``).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -69,9 +70,8 @@ def _print_app(database: bool = True) -> Flask:
     opened and brought up to date first (``database``), as the server does."""
     from flask_babel import Babel
 
-    from . import formatting
+    from . import formatting, store
     from .config import configured_app
-    from . import store
 
     app = configured_app()
     if database:

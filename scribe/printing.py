@@ -5,8 +5,9 @@ Pure data and checks: no Flask, no WeasyPrint, so a game's printing loads with i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .rules.errors import N_
 

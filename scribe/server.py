@@ -13,7 +13,8 @@ import os
 import signal
 import socket
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 DEFAULT_CONNECTION_LIMIT = 5000  # a room of TVs and phones, each holding a stream
 DRAIN_SECONDS = 10  # on SIGTERM: how long requests already received may take to finish

@@ -8,18 +8,19 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from hashlib import blake2b
-from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from . import group, store
 from .games import GAMES
-from .rules.game import GameRules
-from .store import stories
-from .store.games import Database
 from .rules.cards import make_rng
 from .rules.errors import N_, RuleError
 from .rules.fields import clean_text
+from .rules.game import GameRules
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
+from .store import stories
+from .store.games import Database
 
 GAME_NAME_MAX = 60
 log = logging.getLogger("scribe")

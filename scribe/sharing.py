@@ -10,11 +10,10 @@ accounts, and a game's id opens nothing.
 
 from __future__ import annotations
 
-from hashlib import sha256
 from dataclasses import dataclass, field
 from functools import cached_property
+from hashlib import sha256
 from typing import Any, NamedTuple
-
 
 from . import service
 from .games import rules_of

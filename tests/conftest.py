@@ -4,11 +4,12 @@ answer any test receives is checked against the OpenAPI document."""
 from __future__ import annotations
 
 import functools
-from contextlib import contextmanager
-from dataclasses import dataclass
 import importlib.metadata as md
 import os
-from typing import Any, Iterator
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -60,9 +61,9 @@ def check_api_answer(response) -> None:
     declares: a known path and method, a declared status, a body matching its schema.
     Binary answers (the PDF) are checked for status and content type only."""
     from openapi_core.contrib.werkzeug import WerkzeugOpenAPIResponse
-    from openapi_core.testing import MockRequest
     from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
     from openapi_core.templating.responses.exceptions import ResponseNotFound
+    from openapi_core.testing import MockRequest
 
     request = response.request
     if not request.path.startswith("/api/") or request.path == "/api/openapi.json" \

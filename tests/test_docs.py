@@ -38,7 +38,7 @@ def _rel(page: Path) -> str:
 
 
 def _opens_with_the_two_commands(text: str) -> None:
-    first_block = re.search(r"```sh\n(.*?)```", text, re.S).group(1).splitlines()
+    first_block = re.search(r"```sh\n(.*?)```", text, re.DOTALL).group(1).splitlines()
     assert [line.split("#")[0].strip() for line in first_block] == ["make run", "make test"]
     assert text.index("```sh") < text.index("\n## "), "the commands come before any section"
 
@@ -49,7 +49,7 @@ def test_the_readme_opens_with_the_two_commands_and_stays_a_front_page():
     assert len(text.splitlines()) <= 45, "a front page, not the manual"
     assert "](README.fr.md)" in "\n".join(text.splitlines()[:5]), "the French front page, linked at the top"
     for target in ("run", "test"):  # what the Makefile runs under those names
-        assert re.search(rf"^{target}:", (ROOT / "Makefile").read_text(), re.M)
+        assert re.search(rf"^{target}:", (ROOT / "Makefile").read_text(), re.MULTILINE)
     assert "port 5000" in text and "SCRIBE_PORT=" in text and "Ctrl-C" in text
 
 
@@ -113,7 +113,7 @@ def test_every_link_lands_on_a_page_and_heading_that_exist(page):
         dest = (page.parent / path).resolve() if path else page
         assert dest.exists(), f"{page.name}: {target}"
         if anchor:
-            headings = re.findall(r"^#+ (.+)$", dest.read_text(), re.M)
+            headings = re.findall(r"^#+ (.+)$", dest.read_text(), re.MULTILINE)
             assert anchor in {_slug(h) for h in headings}, f"{page.name}: {target}"
 
 
@@ -123,7 +123,7 @@ def test_rule_ids_stay_on_the_rules_page_which_explains_every_one_the_code_cites
         found = ANY_RULE_ID.findall(page.read_text())
         assert not found, f"{_rel(page)} speaks in rule ids: {found}"
     rules = (ROOT / "docs" / "rules.md").read_text()
-    explained = set(re.findall(r"^- \*\*([WZPT]-[A-Z0-9]+)\*\*", rules, re.M))
+    explained = set(re.findall(r"^- \*\*([WZPT]-[A-Z0-9]+)\*\*", rules, re.MULTILINE))
     cited = {m for path in (ROOT / "scribe").rglob("*.py") if "/games/" in str(path) or "/rules/" in str(path)
              for m in RULE_ID.findall(path.read_text())}
     cited = {c for c in cited if not c.startswith("W-J")}  # the Jubilee cards are not played yet (nor Skull King's K-*)
@@ -146,16 +146,16 @@ def test_the_commands_the_pages_name_are_the_scribe_commands():
 def _code(text: str) -> str:
     """The code a page shows: its fenced blocks and inline code spans."""
     fence = r"^[ \t]*```[a-z]*\n(.*?)^[ \t]*```"
-    blocks = re.findall(fence, text, re.S | re.M)
-    rest = re.sub(fence, "", text, flags=re.S | re.M)
+    blocks = re.findall(fence, text, re.DOTALL | re.MULTILINE)
+    rest = re.sub(fence, "", text, flags=re.DOTALL | re.MULTILINE)
     return "\n".join(blocks + re.findall(r"`([^`\n]+)`", rest))
 
 
 def test_the_make_targets_the_pages_name_are_the_makefiles():
-    targets = set(re.findall(r"^([a-z][\w-]*):", (ROOT / "Makefile").read_text(), re.M))
+    targets = set(re.findall(r"^([a-z][\w-]*):", (ROOT / "Makefile").read_text(), re.MULTILINE))
     named = {}
     for page in PAGES:
-        for target in re.findall(r"(?:^|[\s;&(])make ([a-z][\w-]*)", _code(page.read_text()), re.M):
+        for target in re.findall(r"(?:^|[\s;&(])make ([a-z][\w-]*)", _code(page.read_text()), re.MULTILINE):
             named.setdefault(target, _rel(page))
     assert {"run", "test", "check", "lint", "test-latest"} <= set(named), sorted(named)
     assert TARGETS <= targets, f"the Makefile lacks {sorted(TARGETS - targets)}"
@@ -175,7 +175,7 @@ def test_the_guide_tells_the_evening_in_both_languages():
                              "Tarot", "Jeux à points"],
     }
     for name, sections in evening.items():
-        headings = re.findall(r"^#+ (.+)$", (ROOT / name).read_text(), re.M)
+        headings = re.findall(r"^#+ (.+)$", (ROOT / name).read_text(), re.MULTILINE)
         positions = [headings.index(h) if h in headings else -1 for h in sections]
         assert -1 not in positions, (name, [h for h, p in zip(sections, positions) if p < 0])
         assert positions == sorted(positions), f"{name}: the evening is told in order"
@@ -185,8 +185,8 @@ def test_the_guide_tells_the_evening_in_both_languages():
 
 
 def test_troubleshooting_covers_the_same_ground_in_both_languages():
-    english = re.findall(r"^## (.+)$", (ROOT / "docs" / "troubleshooting.md").read_text(), re.M)
-    french = re.findall(r"^## (.+)$", (ROOT / "docs" / "fr" / "depannage.md").read_text(), re.M)
+    english = re.findall(r"^## (.+)$", (ROOT / "docs" / "troubleshooting.md").read_text(), re.MULTILINE)
+    french = re.findall(r"^## (.+)$", (ROOT / "docs" / "fr" / "depannage.md").read_text(), re.MULTILINE)
     assert english[:5] == ["The phone cannot reach the laptop", "The screen goes dark", "Scribe on the home screen",
                            "Upgrading", "Backing up and restoring"]
     assert len(french) == len(english) >= 5
@@ -223,7 +223,7 @@ def test_the_french_guide_names_the_buttons_as_the_french_pages_do():
     not_scribes = {"ctrl-c", "fr", "de", "ajouter à l’écran d’accueil", "sur l’écran d’accueil",
                    "−"}  # the points form's minus chip is a sign, not a word
     labels = _french_labels()
-    bold = [_plain(b) for b in re.findall(r"\*\*(.+?)\*\*", (ROOT / "docs" / "fr" / "guide.md").read_text(), re.S)]
+    bold = [_plain(b) for b in re.findall(r"\*\*(.+?)\*\*", (ROOT / "docs" / "fr" / "guide.md").read_text(), re.DOTALL)]
     assert len(bold) >= 60
     wrong = [b for b in bold if b.casefold() not in labels | not_scribes]
     assert not wrong, f"not as the French pages say it: {wrong}"
@@ -245,7 +245,7 @@ def test_the_api_page_maps_paths_the_openapi_document_has():
     with create_app({"TESTING": True}).app_context():
         paths = set(openapi_document()["paths"])
     text = (ROOT / "docs" / "api.md").read_text()
-    listed = re.findall(r"^\| `(?:[A-Z, ]+ )?(/api/[^`]+)`", text, re.M)
+    listed = re.findall(r"^\| `(?:[A-Z, ]+ )?(/api/[^`]+)`", text, re.MULTILINE)
     assert len(listed) >= 15
     for raw in listed:
         first = raw.split(",")[0].strip()

@@ -49,7 +49,7 @@ def laptop_evening(app, tmp_path):
     keys = [one_round(scribe, NAMES, (0, 0, 1), [1, 0, 0]), one_round(scribe, NAMES, (1, 0, 0), [0, 1, 0]),
             one_round(scribe, ["Anna", "Bert", "Dora"], (0, 1, 0), [0, 0, 1])]
     # secret bids (W-B7): a player bids on their phone, sealed from the Scribe and the TV
-    status, body = call(scribe, "post", "/api/games", {"players": NAMES, "first_dealer": 0, "preset": "standard",
+    _status, body = call(scribe, "post", "/api/games", {"players": NAMES, "first_dealer": 0, "preset": "standard",
                                                         "name": "Sealed", "rules": {"reveal": "secret"}})
     sealed = body["key"]
     links = call(scribe, "get", f"/api/games/{sealed}/links")[1]
@@ -114,7 +114,7 @@ def test_a_laptops_games_open_in_the_new_store_with_the_same_links_sheets_and_st
     assert all("its sheet and totals equal" in line for line in report if line.startswith("moved"))
     assert "5 games moved, 0 already there, 0 failed" in report[-2 if "secret key" in report[-1] else -1]
 
-    hosted, (scribe2, phone2) = moved_to(config, laptop.config["SECRET_KEY"], tmp_path, scribe, phone)
+    _hosted, (scribe2, phone2) = moved_to(config, laptop.config["SECRET_KEY"], tmp_path, scribe, phone)
     assert seen(scribe2, phone2, made) == before  # same tokens, same sheets, same sealing, same statistics
     # the deleted game came along, still restorable with its Scribe's link
     assert call(scribe2, "post", f"/api/games/{made['gone']}/restore", {})[0] == 200
@@ -228,7 +228,7 @@ def test_a_game_played_on_the_laptop_after_it_moved_is_reported_not_merged(tmp_p
     status, report = migrate(capsys, source, url)
     assert status == 1 and report[1].startswith("FAILED"), report
     assert "played on here after it moved (1 more entries here)" in report[1] and "scribe export" in report[1]
-    hosted, (c2,) = moved_to(config, laptop.config["SECRET_KEY"], tmp_path, client)
+    _hosted, (c2,) = moved_to(config, laptop.config["SECRET_KEY"], tmp_path, client)
     assert call(c2, "get", f"/api/games/{key}/sheet")[1]["version"] == 1  # left as it was there
 
 

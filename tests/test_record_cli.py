@@ -171,14 +171,14 @@ def test_export_then_import_makes_a_second_game_with_the_same_sheet(served, tmp_
 
 
 def test_export_to_stdout(served, capsys):
-    app, client = served
+    _app, client = served
     gid = play_wizard(client)
     assert main(["export", gid]) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "Tuesday"
 
 
 def test_export_refuses_unknown_games_and_sealed_bids(served, capsys):
-    app, client = served
+    _app, client = served
     assert main(["export", "nope"]) == 2
     assert "no game 'nope'" in capsys.readouterr().err
     handle, gid = created(client, players=["Anna", "Bert", "Cleo"], first_dealer=0, rules={"reveal": "secret"})

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scribe import group, service, store
-from scribe.store import stories
 from scribe.games import GAMES, wizard
+from scribe.store import stories
 
 
 def fresh(db, game_id):
@@ -100,9 +100,9 @@ def test_remembered_statistics_equal_fresh_ones_after_every_change(tmp_path):
     def answer(aliases=None, f=group.Filters()):
         """The statistics twice through the cache (the second a hit), and worked out anew."""
         finished = [g for g in (store.get_game(db, i) for i in ids) if not g.deleted_at]
-        got = [service.group_statistics(db, {g.id: g.version for g in finished}, aliases or {}, f, lambda: {}) for _ in range(2)]
+        got = [service.group_statistics(db, {g.id: g.version for g in finished}, aliases or {}, f, dict) for _ in range(2)]
         service.statistics_cache.clear()
-        assert got[0] == got[1] == service.group_statistics(db, {g.id: g.version for g in finished}, aliases or {}, f, lambda: {})
+        assert got[0] == got[1] == service.group_statistics(db, {g.id: g.version for g in finished}, aliases or {}, f, dict)
         return got[1]
 
     def ana(out):

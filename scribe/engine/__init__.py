@@ -48,7 +48,7 @@ from .options import PlayOptions
 from .play import GameRecord, RoundRecord, TrickRecord, play_game, play_hands, play_round
 from .policies import HeuristicPolicy, Policy, RandomPolicy
 from .skull_king import SkullKingHeuristic, SkullKingRandom, play_skull_king_game
-from .tricks import can_play, legal_plays, led_suit, trick_winner, verify_play
+from .tricks import can_play, led_suit, legal_plays, trick_winner, verify_play
 from .unicolore import (
     deal_unicolore,
     own_deck,
@@ -59,12 +59,45 @@ from .unicolore import (
 from .view import RoundView
 
 __all__ = [
-    "DISTINCT_CARDS", "FULL_DECK", "JESTER", "SUITS", "WIZARD",
-    "Card", "Deal", "GameRecord", "HeuristicPolicy", "PlayOptions", "Policy",
-    "RandomPolicy", "RoundRecord", "RoundView", "SkullKingHeuristic", "SkullKingRandom", "Suit", "TrickRecord",
-    "can_play", "card_label", "deal", "deal_unicolore", "format_cards", "legal_plays",
-    "led_suit", "make_rng", "own_deck", "parse_card", "parse_cards", "parse_suit",
-    "play_game", "play_hands", "play_round", "play_skull_king_game", "play_unicolore_game", "rounds_in_game",
-    "shuffled_deck", "trick_winner", "unicolore_legal_plays", "unicolore_trick_winner",
+    "DISTINCT_CARDS",
+    "FULL_DECK",
+    "JESTER",
+    "SUITS",
+    "WIZARD",
+    "Card",
+    "Deal",
+    "GameRecord",
+    "HeuristicPolicy",
+    "PlayOptions",
+    "Policy",
+    "RandomPolicy",
+    "RoundRecord",
+    "RoundView",
+    "SkullKingHeuristic",
+    "SkullKingRandom",
+    "Suit",
+    "TrickRecord",
+    "can_play",
+    "card_label",
+    "deal",
+    "deal_unicolore",
+    "format_cards",
+    "led_suit",
+    "legal_plays",
+    "make_rng",
+    "own_deck",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "play_game",
+    "play_hands",
+    "play_round",
+    "play_skull_king_game",
+    "play_unicolore_game",
+    "rounds_in_game",
+    "shuffled_deck",
+    "trick_winner",
+    "unicolore_legal_plays",
+    "unicolore_trick_winner",
     "verify_play",
 ]

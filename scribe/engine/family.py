@@ -35,7 +35,7 @@ class TrickView:
     per round, not a snapshot per decision): ``won`` per seat, the ``leader`` of the
     trick on the table, its ``trick`` cards and their ``seats``, the ``done`` tricks."""
 
-    __slots__ = ("players", "won", "leader", "trick", "seats", "done")
+    __slots__ = ("done", "leader", "players", "seats", "trick", "won")
 
     def __init__(self, players: int) -> None:
         self.players = players

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from scribe.games.wizard import round_points
 from scribe.rules.cards import (
     WIZARD,
     WIZARD_RANK,
@@ -32,12 +33,12 @@ from scribe.rules.cards import (
     trump_of,
 )
 from scribe.rules.errors import N_, RuleError
-from scribe.games.wizard import round_points
 
 from .options import PlayOptions
 from .policies import Policy, RandomPolicy
 from .tricks import winner_unchecked
 from .view import RoundView, Winner
+
 
 class TrickRecord(NamedTuple):
     """One finished trick: who led, the cards in play order, who won (seats)."""

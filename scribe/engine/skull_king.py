@@ -46,7 +46,7 @@ class SkullKingView(TrickView):
     starts): ``number``, ``cards`` dealt each, ``dealer``, ``bids``, and the tricks'
     (``won``, ``leader``, ``trick``, ``seats``, ``done``)."""
 
-    __slots__ = ("number", "cards", "dealer", "bids")
+    __slots__ = ("bids", "cards", "dealer", "number")
 
     def __init__(self, players: int, number: int, cards: int, dealer: int) -> None:
         super().__init__(players)

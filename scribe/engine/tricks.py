@@ -36,7 +36,7 @@ from scribe.rules.cards import (
     parse_cards,
     parse_suit,
 )
-from scribe.rules.cards.tricks import led_of, legal_unchecked, winner_unchecked  # noqa: F401  (re-exported)
+from scribe.rules.cards.tricks import led_of, legal_unchecked, winner_unchecked
 from scribe.rules.errors import N_, RuleError
 
 _COPIES_OF_SPECIAL: Final = 4  # W-M1: four Wizards and four Jesters

@@ -36,7 +36,6 @@ from .play import GameRecord, RoundRecord, _totals, play_hands
 from .policies import Policy
 from .tricks import CardsLike
 
-
 winner_unchecked = unicolore_winner  # the rules' W-U3 (scribe.rules.cards.tricks)
 
 

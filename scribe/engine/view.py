@@ -31,8 +31,21 @@ class RoundView:
     """
 
     __slots__ = (
-        "players", "number", "cards", "dealer", "trump", "turned", "unicolore", "options",
-        "bids", "forbidden_bid", "won", "leader", "trick", "played", "_winner",
+        "_winner",
+        "bids",
+        "cards",
+        "dealer",
+        "forbidden_bid",
+        "leader",
+        "number",
+        "options",
+        "played",
+        "players",
+        "trick",
+        "trump",
+        "turned",
+        "unicolore",
+        "won",
     )
 
     def __init__(

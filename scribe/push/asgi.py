@@ -16,9 +16,9 @@ from typing import Any
 
 from a2wsgi.wsgi import build_environ
 
+from ..bridge import WholeRequests, call_whole
 from ..web.live import PUSH, STREAM, WAKE
 from .changes import source_for
-from ..bridge import WholeRequests, call_whole
 from .hub import Hub
 
 

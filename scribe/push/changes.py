@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from typing import Iterable
+from collections.abc import Iterable
 
 try:
     import psycopg
@@ -39,7 +39,7 @@ from ..store.urls import is_url as is_postgres
 CHUNK = 500  # followed games read per select
 
 
-def source_for(config) -> "SqliteChanges | PgChanges":
+def source_for(config) -> SqliteChanges | PgChanges:
     """The change source for the app's database (``DATABASE_URL`` a postgresql:// URL, else
     the SQLite file ``DATABASE``)."""
     where = target(config)

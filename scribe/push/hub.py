@@ -16,12 +16,13 @@ from __future__ import annotations
 import asyncio
 import io
 import sys
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from ..web.live import event, sheet_event, version_of
 from ..bridge import call_whole
+from ..web.live import event, sheet_event, version_of
 from .changes import SqliteChanges
 
 # A link the Scribe stops, a seat released, a game deleted move no version: each group asks
@@ -74,7 +75,7 @@ class Group:
 class Hub:
     """Streams by game and group; ``run`` watches the database until cancelled."""
 
-    def __init__(self, wsgi_app: Callable, source: "str | Any", pool: Executor):
+    def __init__(self, wsgi_app: Callable, source: str | Any, pool: Executor):
         self.app, self.pool = wsgi_app, pool
         self.source = SqliteChanges(source) if isinstance(source, str) else source
         self.groups: dict[str, Group] = {}
@@ -166,7 +167,7 @@ class Hub:
             while True:
                 try:
                     await asyncio.wait_for(self._woken.wait(), source.tick)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 self._woken.clear()
                 if not self.games:

@@ -10,7 +10,8 @@ Pure: no Flask, no SQL, no I/O.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from .errors import RuleError
 from .log import Entry

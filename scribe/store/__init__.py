@@ -22,11 +22,11 @@ from .games import (
 )
 
 __all__ = [
-    "AlreadyMade",
     "ERRORS",
+    "TRANSIENT",
+    "AlreadyMade",
     "GameRow",
     "StaleError",
-    "TRANSIENT",
     "append_entry",
     "close",
     "create_game",

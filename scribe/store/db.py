@@ -11,9 +11,10 @@ written) is said in one sentence (``scribe.unavailable``).
 
 import sqlite3
 import threading
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import sqlite_utils
 

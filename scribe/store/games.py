@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cached_property
-from datetime import datetime, timezone
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import orjson
 
@@ -49,7 +50,7 @@ class GameRow:
         return json.loads(self.summary_json or "{}")
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> "GameRow":
+    def from_row(cls, row: dict[str, Any]) -> GameRow:
         return cls(
             id=row["id"],
             game=row["game"],
@@ -65,7 +66,7 @@ class GameRow:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def new_id() -> str:
@@ -148,8 +149,8 @@ def load_log(db: Database, game_id: str) -> list[Entry]:
 # against the version the writer read (``db.alone``): a lock held across several calls
 # made the server's writers queue on it (issue 21).
 _APPENDS = (
-    "create temp view if not exists appends (game_id, seq, kind, data, at, summary) as "
-    "select game_id, seq, kind, data, at, null from entries",
+    ("create temp view if not exists appends (game_id, seq, kind, data, at, summary) as "
+    "select game_id, seq, kind, data, at, null from entries"),
     """create temp trigger if not exists appends_insert instead of insert on appends begin
         select raise(abort, 'version moved')
             where (select version from games where id = new.game_id) is not new.seq - 1;

@@ -7,8 +7,8 @@ import base64
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Any
 from hashlib import sha256
+from typing import Any
 
 from .db import INTEGRITY, is_pg, writing
 from .games import Database, GameRow, now

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -60,7 +61,7 @@ class PgDatabase:
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> psycopg.Cursor:
         cur = self.conn.execute(_sql(sql), params or None)  # prepared by psycopg from the 5th use
-        if self._depth == 0 and cur.rowcount != 0 and not sql.lstrip()[:6].lower() == "select":
+        if self._depth == 0 and cur.rowcount != 0 and sql.lstrip()[:6].lower() != "select":
             self.writes += 1  # a conditional write that changed no row (a stale append) saved nothing
         return cur
 
@@ -71,7 +72,7 @@ class PgDatabase:
             self.writes += 1
 
     @contextmanager
-    def transaction(self) -> Iterator["PgDatabase"]:
+    def transaction(self) -> Iterator[PgDatabase]:
         """One transaction (READ COMMITTED: the conditional writes lock the rows they
         check, see ``games.append_entry``); nested, a savepoint."""
         with self.conn.transaction():

@@ -11,7 +11,7 @@ the others wait, then find them applied.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 P001_TABLES = """
 create table games (
@@ -136,7 +136,7 @@ def apply(db) -> list[str]:
                 continue
             db.conn.execute(sql)  # several statements, no parameters: sent as they are
             db.execute("insert into scribe_migrations (name, applied_at) values (?, ?)",
-                       [name, datetime.now(timezone.utc).isoformat(timespec="seconds")])
+                       [name, datetime.now(UTC).isoformat(timespec="seconds")])
             done.append(name)
     return done
 

@@ -7,7 +7,8 @@ finished, an import, a crash between the two writes)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from ..group import Tally, tally
 from ..rules.standings import ranked
@@ -57,8 +58,8 @@ def _rows(table: str, columns: int, source: str) -> str:
 # A game's story rows replaced in one statement (``db.alone``): the rows go in as JSON
 # arrays and the trigger deletes the old rows and inserts the new, all in one call.
 _SAVES = (
-    "create temp view if not exists story_saves (game_id, game, players, bids, rounds) as "
-    "select null, null, null, null, null where 0",
+    ("create temp view if not exists story_saves (game_id, game, players, bids, rounds) as "
+    "select null, null, null, null, null where 0"),
     "create temp trigger if not exists story_saves_insert instead of insert on story_saves begin "
     + "".join(f"delete from {table} where game_id = new.game_id;" for table in _TABLES)
     + _rows("story_games", 11, "game") + _rows("story_players", 10, "players")

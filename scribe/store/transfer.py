@@ -10,7 +10,8 @@ same shapes (pg_schema.py), so a row moves unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 # Parents first: each table's foreign keys point at tables before it.
 GAME_TABLES = ("games", "entries", "links", "group_games", "story_games", "story_players", "story_bids",

@@ -3,8 +3,30 @@
 from flask import Flask
 
 from .. import formatting
-from . import (access, api, busy, compressing, cookies, db, errors, filters, health, hosts, i18n, limits, live, logs,
-               pages, pdf_views, play, proxy, security, shell, stats, table)
+from . import (
+    access,
+    api,
+    busy,
+    compressing,
+    cookies,
+    db,
+    errors,
+    filters,
+    health,
+    hosts,
+    i18n,
+    limits,
+    live,
+    logs,
+    pages,
+    pdf_views,
+    play,
+    proxy,
+    security,
+    shell,
+    stats,
+    table,
+)
 
 
 def init_app(app: Flask) -> None:

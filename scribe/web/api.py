@@ -14,10 +14,10 @@ from ..store import StaleError
 from ..store.links import PLAYER, WATCH
 from . import access, minimal, once
 from .db import get_db
-from .render import table_url
 from .games import WEB_GAMES, web_for
 from .i18n import game_language, translate
 from .openapi import openapi_document
+from .render import table_url
 from .serialize import game_json, history_json, sheet_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")

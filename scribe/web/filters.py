@@ -10,13 +10,13 @@ import re
 from datetime import datetime
 from typing import Any
 
-from flask import Flask
 from babel.numbers import NumberPattern, parse_pattern
+from flask import Flask
 from flask_babel import format_datetime, get_locale, gettext as _
 
 from ..games import rules_of
-from ..rules.sealed import SEALED
 from ..rules.log import REDO, UNDO, Entry
+from ..rules.sealed import SEALED
 from .games import WEB_GAMES, web_for
 
 

@@ -9,8 +9,9 @@ When no list is configured (the test client, a bare ``create_app()``) every name
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, jsonify, render_template, request
@@ -116,7 +117,7 @@ def check_host() -> None:
                else is_allowed(request.headers.get("Host", "")))
     if not allowed:
         raise SecurityError()
-    request.host  # Flask's own check (TRUSTED_HOSTS), lazy otherwise
+    request.host  # noqa: B018  Flask's own check (TRUSTED_HOSTS), lazy otherwise
 
 
 def refuse_unknown_name(exc: SecurityError):

@@ -11,8 +11,10 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from ..config import LANGUAGE_NAMES
-from ..formatting import translate
-from ..rules.errors import N_, RuleError  # noqa: F401  (the web's modules take it from here; printing from formatting)
+
+# re-exported: the web's modules take these from here (printing takes them from formatting)
+from ..formatting import translate  # noqa: F401
+from ..rules.errors import N_, RuleError
 
 COOKIE = "lang"
 
@@ -24,7 +26,7 @@ def select_locale() -> str:
     # header of the request); Accept-Language read from the environ, where request.headers looks
     if "HTTP_COOKIE" in environ:
         cookies = request.cookies
-        chosen = cookies[COOKIE] if COOKIE in cookies else None  # get() builds and catches an exception when absent
+        chosen = cookies[COOKIE] if COOKIE in cookies else None  # noqa: SIM401  get() builds and catches an exception when absent
         if chosen in langs:
             return chosen
     return _best(environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(langs)) or current_app.config["BABEL_DEFAULT_LOCALE"]

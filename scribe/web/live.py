@@ -13,8 +13,9 @@ answer ends with ``poll``, and the page keeps its 2-second poll.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from hashlib import sha256
-from typing import Any, Callable
+from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, request, url_for
 

@@ -17,7 +17,8 @@ import re
 import sys
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from flask import Flask
 
@@ -86,7 +87,7 @@ def access_record(args: tuple, created: float | None = None) -> logging.LogRecor
     return record
 
 
-def only_writer() -> "Queued | None":
+def only_writer() -> Queued | None:
     """The ``Queued`` handler, if it alone would be handed an access record (no other
     handler, filter or disabled logger on the way), else None."""
     if access.handlers or access.filters or access.disabled or not access.propagate:
@@ -176,7 +177,7 @@ class Writer:
     GATHER_S = 0.05
     _STOP = object()
 
-    def __init__(self, records: "queue.SimpleQueue[Any]", target: logging.Handler):
+    def __init__(self, records: queue.SimpleQueue[Any], target: logging.Handler):
         self.records, self.target = records, target
         self._thread = threading.Thread(target=self._run, name="scribe-log-writer", daemon=True)
 

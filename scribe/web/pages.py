@@ -9,13 +9,13 @@ from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import service, sharing
+from ..games import DEFAULT
 from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
 from . import access, once, stats
 from .db import get_db
-from ..games import DEFAULT
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
 from .render import error_ctx, page_or_fragment, see_other

@@ -8,7 +8,8 @@ one of ``TRUSTED_PROXIES``; otherwise those headers are removed before the app s
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix

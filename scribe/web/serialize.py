@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.sealed import SEALED
 from ..rules.log import Entry, named, resolve, targets
+from ..rules.sealed import SEALED
 from ..store import GameRow
 from .games import web_for
 

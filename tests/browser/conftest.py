@@ -89,7 +89,7 @@ def browser():
     with sync_playwright() as pw:
         try:
             b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        except Exception as err:  # a broken install is as bad as a missing one
+        except Exception as err:  # noqa: BLE001  a broken install is as bad as a missing one
             _missing(f"Chromium at {CHROMIUM} did not start: {err}")
         yield b
         b.close()

@@ -10,8 +10,6 @@ round scored on the changed bid.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from .conftest import PHONE

@@ -74,7 +74,7 @@ def test_whole_game_by_tapping(server, phone, artifacts):
 
     # --- setup: names clockwise, Thomas deals first, ±1, 3 rounds
     page.goto(server + "/")
-    page.get_by_role("link", name=re.compile("new game", re.I)).first.tap()
+    page.get_by_role("link", name=re.compile("new game", re.IGNORECASE)).first.tap()
     x(page.get_by_role("heading", name="New game of Wizard")).to_be_visible()
     for i, name in enumerate(NAMES):
         box = page.get_by_role("textbox", name=str(i + 1), exact=True)

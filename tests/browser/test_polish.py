@@ -241,7 +241,7 @@ def test_the_statistics_fit_a_phone_in_the_readers_numbers(server, contexts, art
 
 
 def colour(locator, prop: str = "color") -> tuple[int, ...]:
-    raw = locator.evaluate(f"(e, p) => getComputedStyle(e)[p]", prop)
+    raw = locator.evaluate("(e, p) => getComputedStyle(e)[p]", prop)
     return tuple(int(float(v)) for v in raw[raw.index("(") + 1:-1].split(",")[:3])
 
 

@@ -51,7 +51,7 @@ def test_skull_king_bids_on_four_phones(server, contexts, artifacts):
     for p, bid in ((2, "0"), (0, "1"), (3, "0")):
         phones[p].locator("form.bid").get_by_role("button", name=bid, exact=True).tap()
         x(phones[p].locator(".mybid")).to_have_text(f"Your bid this round: {bid}")
-    x(phones[1].locator(f"#sheet tr#round-1 td[data-player='0'] .bidbox")).to_have_text("✓", timeout=15_000)
+    x(phones[1].locator("#sheet tr#round-1 td[data-player='0'] .bidbox")).to_have_text("✓", timeout=15_000)
     x(scribe.locator(".bidlist li", has_text="Anne").locator("b")).to_have_text("✓", timeout=15_000)
     assert "Your bid this round: 1" not in phones[1].content()
     x(scribe.locator(".sealedbids")).to_contain_text("Bidding on their own phones: Bart.")

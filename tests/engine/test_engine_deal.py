@@ -7,7 +7,18 @@ from collections import Counter
 
 import pytest
 
-from scribe.engine import FULL_DECK, JESTER, WIZARD, Deal, Suit, deal, make_rng, parse_card, rounds_in_game, shuffled_deck
+from scribe.engine import (
+    FULL_DECK,
+    JESTER,
+    WIZARD,
+    Deal,
+    Suit,
+    deal,
+    make_rng,
+    parse_card,
+    rounds_in_game,
+    shuffled_deck,
+)
 from scribe.rules.errors import RuleError
 
 

@@ -9,8 +9,7 @@ import sys
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.engine.simulate import main, simulate
 from scribe.engine.skull_king import (

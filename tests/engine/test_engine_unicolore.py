@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from scribe.engine import (
     JESTER,
@@ -22,8 +21,8 @@ from scribe.engine import (
     unicolore_legal_plays,
     unicolore_trick_winner,
 )
-from scribe.rules.errors import RuleError
 from scribe.games.wizard import round_points
+from scribe.rules.errors import RuleError
 
 
 def test_w_u1_each_player_has_a_wizard_a_jester_and_one_suit():

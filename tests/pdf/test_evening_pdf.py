@@ -6,10 +6,9 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
+from pdf_helpers import play, reader, scribe_key, words
 
 from scribe import pdf
-
-from pdf_helpers import play, reader, scribe_key, words
 
 
 @pytest.mark.parametrize("game, players, extra", [

@@ -3,10 +3,10 @@ rules, the Bomb's trick beside the cards dealt, the Cloud's change beside the bi
 
 from __future__ import annotations
 
+from pdf_helpers import load, text
+
 from scribe import pdf, service
 from scribe.web.db import get_db
-
-from pdf_helpers import load, text
 
 NAMES = ("Anna", "Bert", "Cleo")
 

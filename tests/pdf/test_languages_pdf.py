@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from pdf_helpers import reader
 
 NAMES = ["Paul", "Thomas", "Marie"]

@@ -8,11 +8,10 @@ from __future__ import annotations
 import sys
 
 import pytest
+from pdf_helpers import play
 
 from scribe import create_app
 from scribe.cli import main
-
-from pdf_helpers import play
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pdf_helpers import reader, text, to_png
 
 from scribe import pdf
 from scribe.rules.errors import RuleError
-
-from pdf_helpers import reader, text, to_png
 
 
 def _pad(app, *args, lang="en", **kwargs) -> bytes:

@@ -6,11 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from pdf_helpers import play, reader, text
 
 from scribe import create_app
 from scribe.cli import main
-
-from pdf_helpers import play, reader, text
 
 
 @pytest.fixture
@@ -82,10 +81,10 @@ def test_the_installed_command_refuses_an_unknown_game_with_2(instance, tmp_path
 
 def _secret_game(app, thomas_bid: int) -> tuple[str, str]:
     """A secret-bid game (W-B7) where only Thomas has bid: (game id, the Scribe's key)."""
+    from pdf_helpers import scribe_key
+
     from scribe import service
     from scribe.web.db import get_db
-
-    from pdf_helpers import scribe_key
 
     with app.app_context():
         game_id = service.create(get_db(), "wizard", "Sealed", "en", players=["Anna", "Thomas", "Cleo"],

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from scribe import pdf
-
 from pdf_helpers import load, play, reader, text
+
+from scribe import pdf
 
 NAMES = ("Anna", "Bert", "Cleo", "Dora")
 

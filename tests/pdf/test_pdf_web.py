@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from pdf_helpers import sheet_pages, play, reader, scribe_key, text
+from pdf_helpers import play, reader, scribe_key, sheet_pages, text
 
 
 def test_sheet_pdf_from_the_game_page(app, client):

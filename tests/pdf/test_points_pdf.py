@@ -4,12 +4,11 @@ blank pads through ``pdf.PRINTS["points"]``, read back with pypdf; the web route
 from __future__ import annotations
 
 import pytest
+from pdf_helpers import fonts_embedded, load, scribe_key, sheet_pages, text
 
 from scribe import pdf, service
 from scribe.rules.errors import RuleError
 from scribe.web.db import get_db
-
-from pdf_helpers import sheet_pages, fonts_embedded, load, scribe_key, text
 
 NAMES = ("Anna", "Bert", "Cleo")
 

@@ -5,7 +5,6 @@ the PDF; the page's side is tests/web/test_score_numbers.py."""
 from __future__ import annotations
 
 import pytest
-
 from pdf_helpers import reader
 
 NNBSP = "\u202f"

@@ -6,11 +6,10 @@ from datetime import datetime
 
 import pytest
 from babel.dates import format_date
+from pdf_helpers import fonts_embedded, grid, load, play, reader, sheet_pages, text, to_png
 
 from scribe import pdf, service
 from scribe.web.db import get_db
-
-from pdf_helpers import sheet_pages, fonts_embedded, grid, load, play, reader, text, to_png
 
 NAMES3 = ("Anna", "Bert", "Cleo")
 NAMES6 = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fred")

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from pdf_helpers import load, play
 from weasyprint import HTML
 
 from scribe import pdf, service
 from scribe.ruling import BOX, HEAD, ruling
 from scribe.web.db import get_db
-
-from pdf_helpers import load, play
 
 
 def _layout(app, html: str):

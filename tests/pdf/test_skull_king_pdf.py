@@ -5,11 +5,10 @@ misses, bonus points and the house rule when on, and the blank pad through
 from __future__ import annotations
 
 from click.testing import CliRunner
+from pdf_helpers import load, text, to_png, words as runs
 
 from scribe import pdf, service
 from scribe.web.db import get_db
-
-from pdf_helpers import load, reader, text, to_png, words as runs
 
 FOUR = ("Anna", "Bert", "Cleo", "Dora")
 

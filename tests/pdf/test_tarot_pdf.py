@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from pdf_helpers import fonts_embedded, load, reader, scribe_key, sheet_pages, text, to_png, words as runs
 
 from scribe import pdf, service
 from scribe.rules.errors import RuleError
 from scribe.web.db import get_db
-
-from pdf_helpers import fonts_embedded, load, reader, scribe_key, sheet_pages, text, to_png, words as runs
 
 FIVE = ("Anna", "Bert", "Cleo", "Dora", "Emil")
 

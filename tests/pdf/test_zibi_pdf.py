@@ -7,13 +7,12 @@ from datetime import datetime
 
 import pytest
 from babel.dates import format_date
+from pdf_helpers import fonts_embedded, load, reader, scribe_key, sheet_pages, text, to_png, words
 
 from scribe import pdf, service
 from scribe.cli import main
 from scribe.rules.errors import RuleError
 from scribe.web.db import get_db
-
-from pdf_helpers import sheet_pages, fonts_embedded, load, reader, scribe_key, text, to_png, words
 
 NAMES9 = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fred", "Gina", "Hugo", "Ines")
 CLANS9 = list("ABCABCABC")

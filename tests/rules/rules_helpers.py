@@ -6,13 +6,15 @@ A game is ``sheet = replay(setup, log)``, ``data = verify(sheet, kind, raw)``,
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import itertools
+from collections.abc import Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 
+from scribe.games.wizard import Setup, Sheet, make_setup, replay, verify
 from scribe.rules import log as logmod
 from scribe.rules.log import Entry
-from scribe.games.wizard import Setup, Sheet, make_setup, replay, verify
 
 PAUL_THOMAS_MARIE = ("Paul", "Thomas", "Marie")
 
@@ -41,13 +43,13 @@ class Game:
         self.log: list[Entry] = []
 
     @classmethod
-    def of(cls, setup: Setup) -> "Game":
+    def of(cls, setup: Setup) -> Game:
         """A new game from a ready ``Setup`` (e.g. drawn by Hypothesis)."""
         game = cls.__new__(cls)
         game.setup, game.log = setup, []
         return game
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """The same game with its own log, to try an action without keeping it."""
         other = Game.__new__(Game)
         other.setup, other.log = self.setup, list(self.log)
@@ -120,7 +122,7 @@ def split(draw, total: int, parts: int) -> list[int]:
     """A random way for ``parts`` players to take ``total`` tricks (W-S2)."""
     cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
     edges = [0, *cuts, total]
-    return [b - a for a, b in zip(edges, edges[1:])]
+    return [b - a for a, b in itertools.pairwise(edges)]
 
 
 def legal_bid(draw, sheet: Sheet) -> int:

@@ -4,7 +4,8 @@ play it (``verify`` then append), and a random round played with real cards."""
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from scribe.games.skull_king import Setup, Sheet, make_setup, replay, verify
 from scribe.games.skull_king.cards import Card, Kind, deal, deck

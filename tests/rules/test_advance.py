@@ -10,12 +10,13 @@ as a page would refuse it.
 
 from __future__ import annotations
 
+import itertools
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.games import GAMES
 from scribe.rules import log as logmod
@@ -30,7 +31,7 @@ Move = tuple[str, dict[str, Any]]
 def split(draw, total: int, parts: int) -> list[int]:
     cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
     edges = [0, *cuts, total]
-    return [b - a for a, b in zip(edges, edges[1:])]
+    return [b - a for a, b in itertools.pairwise(edges)]
 
 
 # ----------------------------------------------------------------- each game's table
@@ -65,7 +66,7 @@ def _jubilee_card_moves(draw, row, rules) -> list[Move]:
         change = draw(st.sampled_from([1, -1]))
         if draw(st.booleans()):  # the Scribe's phone for a seat with none, or the winner's own tap
             return [("cloud", {"round": n, "player": play.cloud_winner, "change": change})]
-        return [("played", {"round": n, "player": play.cloud_winner, "card": "%+d" % change})]
+        return [("played", {"round": n, "player": play.cloud_winner, "card": f"{change:+d}"})]
     if play.finished:
         return [("tricks", {"round": n})]
     seat = play.turn

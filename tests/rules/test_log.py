@@ -1,13 +1,11 @@
 """The log and undo/redo over it (log.py), on plain entries and in a Wizard game."""
 
 import pytest
-
-from scribe.rules.errors import RuleError
-from scribe.rules.log import (REDO, UNDO, Entry, named, resolve, targets, verify_named, verify_redo,
-                              verify_undo)
-from scribe.games.wizard import replay
-
 from rules_helpers import Game
+
+from scribe.games.wizard import replay
+from scribe.rules.errors import RuleError
+from scribe.rules.log import REDO, UNDO, Entry, named, resolve, targets, verify_named, verify_redo, verify_undo
 
 
 def entries(*kinds: str) -> list[Entry]:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scribe.games import GAMES
+from scribe.games.points import LIMIT, make_setup, replay, verify
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-from scribe.games.points import LIMIT, make_setup, replay, verify
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max"]
 

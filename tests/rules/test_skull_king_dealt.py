@@ -8,13 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, given, settings, strategies as st
 from skull_helpers import Game, as_played
 
 from scribe.games.skull_king import draw_deal, make_setup, verify
-from scribe.games.skull_king.cards import deck, parse_card
+from scribe.games.skull_king.cards import parse_card
 from scribe.games.skull_king.game import GAME
 from scribe.games.skull_king.play import tally
 from scribe.rules.errors import RuleError

@@ -3,10 +3,9 @@ the cards can or cannot give (K-S2), Loot (K-S3), Cannonballs (K-S4), correction
 and redo, and the bids sealed until the last is in."""
 
 import pytest
-
 from skull_helpers import Game
 
-from scribe.games.skull_king import advance, act, can, replay, verify
+from scribe.games.skull_king import act, advance, can, replay, verify
 from scribe.games.skull_king.game import GAME
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, given, settings, strategies as st
 from skull_helpers import random_round
 
 from scribe.games.skull_king import Setup, advance, make_setup, replay, verify

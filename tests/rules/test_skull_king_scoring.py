@@ -1,7 +1,6 @@
 """Skull King's scores on the sheet (K-S1..K-S4, K-E1), with the rule book's examples."""
 
 import pytest
-
 from skull_helpers import Game
 
 from scribe.games.skull_king import Bonus, rascal_points, skull_king_points

@@ -8,9 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, given, settings, strategies as st
 from test_skull_king_properties import expected_points, setups
 
 from scribe.games.skull_king import make_setup, replay, verify

@@ -1,11 +1,10 @@
 """Bidding: W-B1 .. W-B8, and refused bids."""
 
 import pytest
-
-from scribe.rules.errors import RuleError
-from scribe.games.wizard import PRESETS, make_setup, round_points
-
 from rules_helpers import Game
+
+from scribe.games.wizard import PRESETS, make_setup, round_points
+from scribe.rules.errors import RuleError
 
 
 def refused(fn, *args, **kwargs) -> RuleError:

@@ -1,11 +1,10 @@
 """Corrections: a past round is corrected by a new entry; later totals follow."""
 
 import pytest
+from rules_helpers import Game
 
 from scribe.games import wizard
 from scribe.rules.errors import RuleError
-
-from rules_helpers import Game
 
 
 def refused(fn, *args, **kwargs) -> RuleError:

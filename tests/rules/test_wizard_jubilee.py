@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from rules_helpers import Game
 
-from scribe.games.wizard import Entry, make_setup, replay, verify
-from scribe.games.wizard.sheet import Trump
+from scribe.games.wizard import make_setup, replay, verify
 from scribe.games.wizard.reveal import sealed, sealed_entry
+from scribe.games.wizard.sheet import Trump
 from scribe.rules.cards import jubilee, make_rng
 from scribe.rules.errors import RuleError
-
-from rules_helpers import Game
 
 ALL = ["dragon", "fairy", "bomb", "cloud", "juggler", "werewolf"]
 

@@ -3,14 +3,12 @@
 import itertools
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from rules_helpers import Game, legal_bid, play_rounds, setups, split
 
+from scribe.games.wizard import Setup, make_setup, replay, round_points, verify
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-from scribe.games.wizard import Setup, make_setup, replay, round_points, verify
-
-from rules_helpers import Game, legal_bid, play_rounds, setups, split
 
 FAST = settings(
     max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]

@@ -4,13 +4,12 @@ bind it, and a pure redaction (``sealed``) that never lets a sealed value throug
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
+from hypothesis import example, given, settings, strategies as st
 from rules_helpers import Game
 
+from scribe.games.wizard import SEALED, replay, revealed, sealed, sealed_entry
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry, verify_redo, verify_undo
-from scribe.games.wizard import SEALED, replay, revealed, sealed, sealed_entry
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie (dealer) last
 

@@ -1,11 +1,9 @@
 """Scoring and the score pad: W-S1, W-S3, W-S4, W-U3, and the worked examples."""
 
 import pytest
-
-from scribe.games.wizard import round_points
-
 from rules_helpers import Game
 
+from scribe.games.wizard import round_points
 
 # ------------------------------------------------------------------ W-S1
 

@@ -1,8 +1,10 @@
 """Material, players, schedule and dealer: W-M*, W-R1, W-R2, W-U1, W-U2, setup input."""
 
-import pytest
+import itertools
 
-from scribe.rules.errors import RuleError
+import pytest
+from rules_helpers import Game
+
 from scribe.games.wizard import (
     DECK_SIZE,
     EDITIONS,
@@ -14,10 +16,9 @@ from scribe.games.wizard import (
     max_rounds,
     replay,
 )
+from scribe.rules.errors import RuleError
 
-from rules_helpers import Game
-
-NAMES = {n: [f"Player{i}" for i in range(n)] for n in range(0, 9)}
+NAMES = {n: [f"Player{i}" for i in range(n)] for n in range(9)}
 
 
 def refusal(field, *args, **kwargs) -> RuleError:
@@ -109,7 +110,7 @@ def test_w_r2_deal_passes_clockwise(first):
     dealers = [r.dealer for r in replay(setup, []).rows]
     assert dealers[0] == first
     # each round the deal passes to the player on the dealer's left (next seat)
-    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:]))
+    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(dealers))
 
 
 def test_w_r2_first_dealer_as_form_text():

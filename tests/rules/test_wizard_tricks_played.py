@@ -7,14 +7,13 @@ import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from rules_helpers import play_out
 
 from scribe.engine import trick_winner
-from scribe.rules.errors import RuleError
-from scribe.rules.log import Entry
 from scribe.games.wizard import draw_deal, make_setup, replay, sealed, verify
 from scribe.games.wizard.play import legal_cards
-
-from rules_helpers import play_out
+from scribe.rules.errors import RuleError
+from scribe.rules.log import Entry
 
 NAMES = ["Paul", "Thomas", "Marie"]
 PAUL, THOMAS, MARIE = range(3)

@@ -1,11 +1,10 @@
 """Trump (W-R3, W-R4) and the tricks of a round (W-S2), with refused input."""
 
 import pytest
-
-from scribe.rules.errors import RuleError
-from scribe.games.wizard import SUITS, complete_tricks, make_setup, replay
-
 from rules_helpers import Game
+
+from scribe.games.wizard import SUITS, complete_tricks, make_setup, replay
+from scribe.rules.errors import RuleError
 
 
 def refused(fn, *args, **kwargs) -> RuleError:

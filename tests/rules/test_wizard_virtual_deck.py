@@ -7,15 +7,20 @@ import random
 from collections import Counter
 
 import pytest
+from rules_helpers import play_out
 
 from scribe.engine import FULL_DECK, own_deck
+from scribe.games.wizard import (
+    draw_deal,
+    make_setup,
+    replay,
+    sealed,
+    sealed_entry,
+    verify,
+    verify_take_back,
+)
 from scribe.rules.errors import RuleError
 from scribe.rules.log import Entry
-
-from rules_helpers import play_out
-from scribe.games.wizard import (
-    draw_deal, make_setup, replay, sealed, sealed_entry, verify, verify_take_back,
-)
 
 NAMES = ["Paul", "Thomas", "Marie"]
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scribe.rules.errors import RuleError
 from scribe.games.zibi import can_round, judge_round, make_setup, verify_round
+from scribe.rules.errors import RuleError
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
 

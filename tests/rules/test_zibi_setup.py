@@ -2,7 +2,6 @@
 
 import pytest
 
-from scribe.rules.errors import RuleError
 from scribe.games.zibi import (
     Setup,
     can_setup,
@@ -13,6 +12,7 @@ from scribe.games.zibi import (
     modes_for,
     preparation,
 )
+from scribe.rules.errors import RuleError
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from scribe.games.zibi import KINDS, Setup, make_setup, replay, summary, verify
 from scribe.rules.errors import RuleError
 from scribe.rules.log import REDO, UNDO, Entry
-from scribe.games.zibi import KINDS, Setup, make_setup, replay, summary, verify
 
 S = make_setup(["Ana", "Ben", "Cy", "Dee"])
 

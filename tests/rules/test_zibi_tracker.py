@@ -2,7 +2,6 @@
 
 import pytest
 
-from scribe.rules.errors import RuleError
 from scribe.games.zibi import (
     can_damage,
     can_heal,
@@ -20,6 +19,7 @@ from scribe.games.zibi import (
     verify_damage,
     verify_heal,
 )
+from scribe.rules.errors import RuleError
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
 

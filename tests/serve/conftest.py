@@ -52,10 +52,10 @@ class Server:
             # SCRIBE_PORT in env: the port comes from the environment, as under systemd
             [sys.executable, "-m", "scribe.cli", "serve", "--no-qr", *args]
             + ([] if env and "SCRIBE_PORT" in env else ["--port", str(self.port)]),
-            cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn,
+            cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn,  # noqa: PLW1509  (a test's rlimit, set before any thread)
         )
 
-    def wait_ready(self, timeout: float = 30, host_header: str = "localhost") -> "Server":
+    def wait_ready(self, timeout: float = 30, host_header: str = "localhost") -> Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

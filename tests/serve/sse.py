@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import http.client
-import socket
 from typing import NamedTuple
 
 
@@ -48,13 +47,13 @@ class Stream:
             if line.startswith(":"):
                 continue
             name, _, value = line.partition(":")
-            fields.setdefault(name, []).append(value[1:] if value.startswith(" ") else value)
+            fields.setdefault(name, []).append(value.removeprefix(" "))
 
     def quiet(self, seconds: float) -> bool:
         """No event comes within ``seconds`` (the stream stays open)."""
         try:
             event = self.next(timeout=seconds)
-        except (socket.timeout, TimeoutError):
+        except TimeoutError:
             return True
         raise AssertionError(f"an unexpected event: {event}")
 

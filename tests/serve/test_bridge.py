@@ -88,7 +88,7 @@ def test_one_kept_connection_gets_each_answer_in_order_with_its_own_status_and_h
             seen.append((resp.status, resp.headers, resp.read()))
     finally:
         c.close()
-    (s1, h1, b1), (s2, _h2, b2), (s3, h3, b3), (s4, h4, b4), (s5, _h5, b5) = seen
+    (s1, h1, b1), (s2, _h2, b2), (s3, h3, b3), (s4, _h4, b4), (s5, _h5, b5) = seen
     assert s1 == 200 and json.loads(b1)["sheet"]["version"] == 0
     assert h1["Content-Security-Policy"] and h1["Cache-Control"] == "no-store"
     assert s2 == 422 and json.loads(b2)["field"] == "bid"  # refused by the rules, in words

@@ -134,7 +134,7 @@ def with_phone(play):
             browser = pw.chromium.launch(executable_path=binary, headless=True, args=[
                 "--no-sandbox", "--disable-background-networking", "--disable-gpu",
                 "--host-resolver-rules=MAP scribe.test 127.0.0.1"])
-        except Exception as err:  # a broken install is as bad as a missing one
+        except Exception as err:  # noqa: BLE001  a broken install is as bad as a missing one
             missing(f"Chromium at {binary} did not start: {err}")
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                       ignore_https_errors=True)
@@ -166,7 +166,7 @@ def play_a_round(page, base: str, direct: int) -> str:
     assert first.headers["strict-transport-security"] == "max-age=31536000"
 
     # a new Wizard game from the form: names clockwise, Thomas deals, ±1
-    page.get_by_role("link", name=re.compile("new game", re.I)).first.tap()
+    page.get_by_role("link", name=re.compile("new game", re.IGNORECASE)).first.tap()
     for i, name in enumerate(NAMES):
         box = page.get_by_role("textbox", name=str(i + 1), exact=True)
         box.tap()
@@ -209,7 +209,7 @@ def check_forwarded_headers(cport: int, direct: int, server, game_id: str) -> No
     assert status == 200
     assert json.loads(body)["watch"]["url"].startswith(f"http://scribe.test:{direct}/w/")
     log = server.wait_log(lambda log: "GET /api/games/<token>/links 200" in log)
-    assert re.search(rf"GET /api/games/<token>/links 200 [\d.]+ms 127\.0\.0\.2$", log, re.M)
+    assert re.search(r"GET /api/games/<token>/links 200 [\d.]+ms 127\.0\.0\.2$", log, re.MULTILINE)
     assert "203.0.113.77" not in log
 
 
@@ -218,7 +218,7 @@ def test_the_tv_follows_the_game_on_its_stream_through_caddy_over_http2(stack):
     shown as it is entered, not one poll sent."""
     cport, direct, _server = stack
     base = f"https://scribe.test:{cport}"
-    status, _, body = request_direct(direct, "POST", "/api/games", {"players": list(NAMES), "first_dealer": 0})
+    _status, _, body = request_direct(direct, "POST", "/api/games", {"players": list(NAMES), "first_dealer": 0})
     key = json.loads(body)["key"]
     _, _, links = https_get(cport, f"/api/games/{key}/links")
     watch = json.loads(links)["watch"]["url"]

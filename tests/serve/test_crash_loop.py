@@ -112,7 +112,7 @@ def test_kill_9_mid_write_loses_no_answered_write_and_leaves_no_gap(tmp_path, st
             unanswered = sum(check_game(server.port, key, answered[key]) for key in keys)
             print(f"kill {kill}: {sum(map(len, answered.values()))} writes answered; "
                   f"{unanswered} written but cut before their answer")
-        status, stats = api(server.port, "GET", "/api/stats")
+        status, _stats = api(server.port, "GET", "/api/stats")
         assert status == 200
         db = store.open_db(store_env[1], migrate=False)  # the games are in the store asked for
         try:

@@ -11,6 +11,7 @@ import socket
 import sqlite3
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -33,7 +34,7 @@ def test_serve_answers_to_its_own_names_only(serve):
                  lan_address(), "tv.example.org", "[::1]"):
         status, _, _ = request(port, "GET", "/", headers={"Host": f"{name}:{port}"})
         assert status == 200, name
-    status, headers, body = request(port, "GET", "/", headers={"Host": f"evil.example:{port}"})
+    status, _headers, body = request(port, "GET", "/", headers={"Host": f"evil.example:{port}"})
     assert status == 400 and b"does not answer to that name" in body
     status, _, body = request(port, "POST", "/api/games", {"players": ["A", "B", "C"], "first_dealer": 0},
                               headers={"Host": "evil.example"})
@@ -108,7 +109,7 @@ TOKEN_PATHS = ("/games/{game}", "/games/{game}/history", "/api/games/{game}", "/
 def test_access_log_has_one_line_per_request_and_never_a_token(serve):
     server = serve("--host", "127.0.0.1")
     game = new_game(server.port)
-    status, _, body = request(server.port, "GET", f"/api/games/{game['key']}/links", headers={"Host": "localhost"})
+    _status, _, body = request(server.port, "GET", f"/api/games/{game['key']}/links", headers={"Host": "localhost"})
     links = json.loads(body)
     secrets_ = {"game": game["key"], "watch": links["watch"]["token"], "player": links["players"][0]["token"]}
     for path in TOKEN_PATHS:
@@ -197,7 +198,7 @@ def _peer_pid(conn: http.client.HTTPConnection) -> int:
 
     local = conn.sock.getsockname()[1]
     wanted = None
-    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = line.split()
         rport = int(fields[2].split(":")[1], 16)
         if rport == local:
@@ -216,12 +217,12 @@ def _peer_pid(conn: http.client.HTTPConnection) -> int:
 def test_serve_raises_its_open_file_limit_to_the_hard_limit(serve):
     import resource
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard <= 256:
         pytest.skip("the hard limit is already tiny here")
     server = serve("--host", "127.0.0.1",
                    preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))
-    limits = open(f"/proc/{server.proc.pid}/limits").read()
+    limits = Path(f"/proc/{server.proc.pid}/limits").read_text()
     line = next(x for x in limits.splitlines() if x.startswith("Max open files"))
     got_soft, got_hard = line.split()[3:5]
     assert got_soft == got_hard != "256", line

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import signal
-import time
 
 from .conftest import request
 from .sse import Stream
@@ -111,7 +110,7 @@ def test_a_stopped_link_ends_its_stream_and_the_page_reloads(serve):
 
 def test_sigterm_ends_the_streams_and_exits_0(serve):
     server = serve("--host", "127.0.0.1")
-    key, watch = new_game(server.port)
+    _key, watch = new_game(server.port)
     tvs = [Stream(server.port, f"/w/{watch}/events?v=0") for _ in range(5)]
     for tv in tvs:
         assert tv.next().name == "hello"

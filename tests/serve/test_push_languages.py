@@ -6,8 +6,6 @@ answer, in its own language, and each entry is rendered once per language, not p
 
 from __future__ import annotations
 
-import time
-
 from .conftest import request
 from .sse import Stream
 from .test_push import act, new_game

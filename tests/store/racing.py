@@ -4,7 +4,8 @@ server's are: the races the store tests run."""
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from scribe import store
 

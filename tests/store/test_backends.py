@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from scribe import group as group_of
-from scribe import service, sharing, store
+from scribe import group as group_of, service, sharing, store
 from scribe.store import groups, links, names, pg, stories
 
 from .racing import at_once
@@ -108,7 +107,7 @@ def test_a_groups_games_statistics_and_names(db):
     assert names.aliases(db, group) == {"ben": "Cy", "ana": "Ana"}
     versions = {i: v for i, v, _p in done}
     assert stories.versions(db, list(versions)) == versions
-    [kind] = service.group_statistics(db, versions, {}, group_of.Filters(), lambda: {})
+    [kind] = service.group_statistics(db, versions, {}, group_of.Filters(), dict)
     # each game: Ana bid 0 and took the trick (-10), Ben and Cy bid 0 and took none (20 each, W-S1)
     wins = {p["name"]: (p["games"], p["wins"]) for p in kind["standings"]}
     assert kind["games"] == 2 and wins == {"Ana": (2, 0), "Ben": (2, 2), "Cy": (2, 2)}

@@ -271,7 +271,7 @@ def test_hidden_bids_are_never_exported_until_revealed(api, db):
     gid = made.api
     post(api, f"/api/games/{gid}/trump", {"round": 1, "card": "red"})
     post(api, f"/api/games/{gid}/bids", {"player": 1, "bid": 1})
-    game, sheet, log = service.load(db, made.id)
+    _game, sheet, log = service.load(db, made.id)
     assert record.sealed_now(sheet, log)
     with pytest.raises(record.SealedError) as info:
         record.export_record(db, made.id)
@@ -323,7 +323,7 @@ def test_dealt_hands_are_never_exported_before_the_round_is_scored(api, db):
 
 def test_a_game_without_anything_sealed_is_exported_at_any_time(api, db):
     made = three(api)
-    game, sheet, log = service.load(db, made.id)
+    _game, sheet, log = service.load(db, made.id)
     assert not record.sealed_now(sheet, log)
     assert record.export_record(db, made.id)["entries"] == []
 

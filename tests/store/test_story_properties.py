@@ -34,7 +34,7 @@ def record(db, game):
 def statistics(db, ids):
     service.statistics_cache.clear()  # worked out from the story rows each time
     games = [store.get_game(db, i) for i in ids]
-    return service.group_statistics(db, {g.id: g.version for g in games}, {}, group.Filters(), lambda: {})
+    return service.group_statistics(db, {g.id: g.version for g in games}, {}, group.Filters(), dict)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -21,7 +21,7 @@ def points(db, players, scores, wins="lowest"):
 def statistics(db, ids, aliases=None, f=group.Filters()):
     service.statistics_cache.clear()  # worked out anew from the tallies
     games = [store.get_game(db, i) for i in ids]
-    return service.group_statistics(db, {g.id: g.version for g in games}, aliases or {}, f, lambda: {})
+    return service.group_statistics(db, {g.id: g.version for g in games}, aliases or {}, f, dict)
 
 
 def row(groups, name, players=3):

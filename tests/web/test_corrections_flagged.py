@@ -45,7 +45,7 @@ def test_w_b4_correction_flags_the_later_round_on_the_page_and_its_form(client, 
     html = page(client, url)
     assert FLAG in text(html)
     assert '<tr id="round-2" class="done broken">' in html  # the row itself carries the sign
-    assert 'href="/games/%s/rounds/2"' % gid in html
+    assert f'href="/games/{gid}/rounds/2"' in html
 
     # round 2's own correction form says it too, and a tricks-only fix goes through
     form2 = page(client, f"{url}/rounds/2")

@@ -11,14 +11,14 @@ NAMES = ["Paul", "Thomas", "Marie"]
 
 
 def selected_edition(html: str) -> str:
-    select = re.search(r'<select name="edition">(.*?)</select>', html, re.S).group(1)
+    select = re.search(r'<select name="edition">(.*?)</select>', html, re.DOTALL).group(1)
     return re.search(r'<option value="(\w+)" selected>', select).group(1)
 
 
 def test_w_m2_the_form_shows_the_edition_of_the_page_language(client):
     html = client.get("/games/new").get_data(as_text=True)
     assert selected_edition(html) == "english"
-    more = re.search(r'<details class="more".*?</details>', html, re.S).group(0)
+    more = re.search(r'<details class="more".*?</details>', html, re.DOTALL).group(0)
     assert 'name="edition"' not in more  # in sight, not folded away under More options
     client.set_cookie("lang", "fr")
     assert selected_edition(client.get("/games/new").get_data(as_text=True)) == "gigamic"

@@ -58,7 +58,7 @@ def test_api_bodies_read_as_the_json_standard_reads_them(client, api, new_game):
                        content_type="application/json")
     assert resp.status_code == 409 and resp.get_json()["field"] == "version" and resp.get_json()["version"] == 0
     for number in ("1e400", "NaN", "-9223372036854775809.5"):
-        resp = client.post(bids, data='{"round": 1, "bid": 0, "version": %s}' % number, content_type="application/json")
+        resp = client.post(bids, data=f'{{"round": 1, "bid": 0, "version": {number}}}', content_type="application/json")
         assert resp.status_code == 422 and resp.get_json()["field"] == "version", number
     assert api("get", f"/api/games/{gid}/sheet")[1]["version"] == 0
     resp = client.post(bids, data='\ufeff{"round": 1, "bid": 0, "version": 0}'.encode(), content_type="application/json")

@@ -25,7 +25,7 @@ def test_history_lines_say_what_each_entry_and_each_undo_was(client):
     tap(client, gid, "/undo")
     html = client.get(f"/games/{gid}/history").get_data(as_text=True)
     assert "<ol" not in html  # a numbered list printed "5. #5" on every line
-    lines = [text(li) for li in re.findall(r"<li class=[^>]*>(.*?)</li>", html, re.S)]
+    lines = [text(li) for li in re.findall(r"<li class=[^>]*>(.*?)</li>", html, re.DOTALL)]
     assert [re.sub(r" · .*?(AM|PM) ", " ", line) for line in lines] == [
         "#5 Undo of #4 (Round 1: tricks Paul 1, Thomas 0, Marie 0)",
         "#4 Round 1: tricks Paul 1, Thomas 0, Marie 0 (undone)",

@@ -4,13 +4,12 @@ the score sheet; bad input refused next to its field with a 4xx, nothing half-sa
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 from web_helpers import HX, errors, form, submit, text
 
-from scribe import create_app, service
+from scribe import service
 from scribe.store import load_log
 from scribe.web.db import get_db
 
@@ -79,7 +78,7 @@ def test_w_j2_the_bomb_on_the_tricks_form_totals_one_fewer_and_marks_the_sheet(c
                                                                               "tricks.2": "0"})
     assert resp.status_code == 200
     html = resp.get_data(as_text=True)
-    row = re.search(r'<tr id="round-1".*?</tr>', html, re.S).group(0)
+    row = re.search(r'<tr id="round-1".*?</tr>', html, re.DOTALL).group(0)
     assert 'class="bomb"' in row and "−1" in row
     assert re.findall(r'<span class="total">\s*(-?\d+)', row) == ["20", "-10", "20"]
     assert "nobody won the Bomb’s trick" in html
@@ -116,7 +115,7 @@ def test_w_j3_the_cloud_change_is_scored_and_shown_beside_the_original_bid(clien
                                                               "cloud.player": "0", "cloud.change": "-1"})
     assert resp.status_code == 200
     html = resp.get_data(as_text=True)
-    row = re.search(r'<tr id="round-1".*?</tr>', html, re.S).group(0)
+    row = re.search(r'<tr id="round-1".*?</tr>', html, re.DOTALL).group(0)
     assert re.search(r'<span class="bidbox">1<span class="cloud"[^>]*>→0</span>', row)
     assert re.findall(r'<span class="total">\s*(-?\d+)', row) == ["-10", "20", "20"]
 
@@ -175,7 +174,7 @@ def test_w_j3_a_correction_of_a_jubilee_round_keeps_its_cloud_and_bomb(client):
     resp = submit(client, edit, "/rounds/1", **{"bids.0": "0", "bids.1": "0", "bids.2": "0", **ticked})
     assert resp.status_code in (200, 303), resp.get_data(as_text=True)[:300]
     html = page(client, key)
-    row = re.search(r'<tr id="round-1".*?</tr>', html, re.S).group(0)
+    row = re.search(r'<tr id="round-1".*?</tr>', html, re.DOTALL).group(0)
     assert 'class="bomb"' in row and re.findall(r'<span class="total">\s*(-?\d+)', row) == ["20", "20", "20"]
 
 
@@ -243,7 +242,7 @@ def test_w_j3_w_j2_virtual_deck_cloud_and_bomb_played_on_the_phones(client, api,
 
 
 def test_w_j4_virtual_deck_the_jugglers_pass_is_sealed_from_the_third_phone(client, api, rigged):
-    status, body = api("post", "/api/games", {"players": ABC, "first_dealer": 0, "preset": "standard",
+    _status, body = api("post", "/api/games", {"players": ABC, "first_dealer": 0, "preset": "standard",
                                              "rules": {"virtual_deck": True, "jubilee": ["juggler"], "rounds": 3}})
     key = body["key"]
     tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]

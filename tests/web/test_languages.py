@@ -121,9 +121,10 @@ def test_skull_king_cards_in_the_readers_language_the_king_by_his_own_name(clien
     status, body = api("post", "/api/games", {"game": "skull_king", "players": NAMES, "lang": "de",
                                               "rules": {"virtual_deck": True}})
     assert status == 201, body
+    from flask_babel import force_locale
+
     from scribe.formatting import card
     from scribe.games.skull_king.setup import Setup
-    from flask_babel import force_locale
     with client.application.test_request_context():
         setup = Setup(players=tuple(NAMES))
         with force_locale("de"):

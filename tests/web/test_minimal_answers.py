@@ -17,15 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe import service
 from scribe.games import GAMES, part
 from scribe.web.db import get_db
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from test_advance import TABLES  # noqa: E402  (the random tables of the advance property)
+from test_advance import TABLES
 
 MINIMAL = {"Prefer": "return=minimal"}
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
@@ -249,7 +248,7 @@ def test_w_j3_cloud_on_the_virtual_deck_merged(app, client, monkeypatch):
 def test_a_bid_answers_its_round_only_and_the_whole_answer_without_the_header(api, client):
     """What the smaller answer is for (issue 21): a bid changes one round; the rest of the
     sheet (next bidder, forbidden bid...) is whole. Without the header, the whole sheet."""
-    status, body = api("post", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+    _status, body = api("post", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
                                              "preset": "plus_minus_one"})
     key = body["key"]
     api("post", f"/api/games/{key}/trump", {"round": 1, "card": "red"})

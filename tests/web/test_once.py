@@ -8,10 +8,10 @@ from __future__ import annotations
 import threading
 
 import pytest
-
-from scribe import create_app
 from conftest import app_rows
 from web_helpers import form, submit
+
+from scribe import create_app
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -219,7 +219,7 @@ def test_a_create_sent_again_costs_nothing_of_the_creation_limit(tmp_path):
 def test_without_javascript_an_undo_posted_twice_takes_back_one_entry(client, api):
     """The server's own guard (the page's version) when no script runs: the same form
     posted twice is recorded once, the second told the game moved on (409)."""
-    status, body = api("post", "/api/games", {"players": NAMES, "first_dealer": 0})
+    _status, body = api("post", "/api/games", {"players": NAMES, "first_dealer": 0})
     key = body["key"]
     for version, player in enumerate((1, 2)):
         api("post", f"/api/games/{key}/bids", {"version": version, "player": player, "bid": 0})

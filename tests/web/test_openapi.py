@@ -7,11 +7,10 @@ import json
 import re
 
 import pytest
-
-from scribe.games import GAMES
+from conftest import CheckedClient, check_api_answer
 from openapi_spec_validator import validate
 
-from conftest import CheckedClient, check_api_answer
+from scribe.games import GAMES
 
 
 def test_openapi_document_is_valid_openapi_3_1(client):

@@ -287,7 +287,7 @@ def test_htmx_posts_answer_only_the_play_fragment(client, api):
     frag = client.get(f"/games/{gid}", headers=HX).get_data(as_text=True)
     frag = submit(client, frag, "/bid", headers=HX, bid="1").get_data(as_text=True)
     frag = submit(client, frag, "/bid", headers=HX, bid="1").get_data(as_text=True)
-    resp = submit(client, frag, "/tricks", headers=HX, **{"tricks__0": "1", "tricks__1": "0"})
+    resp = submit(client, frag, "/tricks", headers=HX, tricks__0="1", tricks__1="0")
     assert resp.status_code == 200 and is_fragment(resp.get_data(as_text=True))
     assert sheet_totals(resp.get_data(as_text=True))[1] == [30, -10, -10]
 

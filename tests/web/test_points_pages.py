@@ -181,9 +181,9 @@ def test_undo_redo_with_words(client, api):
 
 def test_entry_text_words_for_the_history(app, client):
     from scribe.games import GAMES
-    from scribe.rules.log import Entry
     from scribe.games.points import make_setup
     from scribe.games.points.web import entry_text
+    from scribe.rules.log import Entry
 
     with app.test_request_context("/"):
         e = Entry(2, "correction", {"round": 1, "points": [3, -4], "closer": None})

@@ -11,7 +11,7 @@ from web_helpers import submit, text
 
 def near(page: str, field: str) -> str:
     """The message shown next to ``field`` (its data-field paragraph)."""
-    found = re.search(rf'<p class="err" role="alert" data-field="{re.escape(field)}">(.*?)</p>', page, re.S)
+    found = re.search(rf'<p class="err" role="alert" data-field="{re.escape(field)}">(.*?)</p>', page, re.DOTALL)
     assert found, f"no message next to {field}"
     return text(found.group(1))
 
@@ -73,7 +73,7 @@ def test_the_statistics_write_numbers_the_readers_way_and_escape_names(client, a
     """A player's card: the average with one decimal as French writes it (Babel), names
     as typed and escaped, never markup."""
     for tricks in ([1, 0, 0], [0, 1, 0]):
-        status, made = api("post", "/api/games", {"players": ["<i>Zed</i>", "Ben", "Cy"], "first_dealer": 0,
+        _status, made = api("post", "/api/games", {"players": ["<i>Zed</i>", "Ben", "Cy"], "first_dealer": 0,
                                                  "preset": "standard", "rules": {"rounds": 1}})
         key = made["key"]
         for player in (1, 2, 0):
@@ -82,9 +82,9 @@ def test_the_statistics_write_numbers_the_readers_way_and_escape_names(client, a
     page = client.get("/stats").get_data(as_text=True)
     assert "<i>Zed" not in page and "&lt;i&gt;Zed&lt;/i&gt;" in page
     assert "against &lt;i&gt;Zed&lt;/i&gt;: 1 ahead, 0 behind, 1 level" in page  # Cy: ahead of Zed's -10, then level at 20
-    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.S).group(1)
+    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.DOTALL).group(1)
     assert re.search(r'class="sp-average">5\.0<', zed) and "1 of 2 won" in text(zed)
     client.get("/lang/fr")
     page = client.get("/stats").get_data(as_text=True)
-    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.S).group(1)
+    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.DOTALL).group(1)
     assert re.search(r'class="sp-average">5,0<', zed) and "50\u00a0%" in zed

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from web_helpers import sheet_totals
 
 NNBSP = "\u202f"
@@ -26,15 +25,15 @@ def test_a_total_past_a_thousand_reads_the_viewers_way_on_the_page(client, rummy
     key = rummy()
     client.set_cookie("lang", lang)
     page = client.get(f"/games/{key}").get_data(as_text=True)
-    totals = re.search(r'<tr class="totals">(.*?)</tr>', page, re.S)
+    totals = re.search(r'<tr class="totals">(.*?)</tr>', page, re.DOTALL)
     assert totals, page
     cells = re.findall(r'<td class="total" data-total="\d">([^<]*)</td>', totals.group(1))
     assert cells == [GROUPED[lang], NEGATIVE[lang], "7"], cells  # the footer's totals
     assert re.search(rf'<span class="total">{re.escape(GROUPED[lang])}</span>', page)  # the row's running total
-    standings = re.search(r'<ol class="standings".*?</ol>', page, re.S).group(0)
+    standings = re.search(r'<ol class="standings".*?</ol>', page, re.DOTALL).group(0)
     assert f"<b>{GROUPED[lang]}</b>" in standings and "+240" in standings  # total and the last round, signed
-    assert GROUPED[lang] in _text(re.search(r'<table class="story-totals">.*?</table>', page, re.S).group(0))
-    sheet = re.search(r'<table[^>]*id="sheet".*?</table>', page, re.S).group(0)
+    assert GROUPED[lang] in _text(re.search(r'<table class="story-totals">.*?</table>', page, re.DOTALL).group(0))
+    sheet = re.search(r'<table[^>]*id="sheet".*?</table>', page, re.DOTALL).group(0)
     other = {g for code, g in GROUPED.items() if code != lang}
     assert not any(g in _text(sheet) for g in other | {"1240"}), "a total written another way"
     assert sheet_totals(page)[2] == [1240, -1005, 7]  # the helper reads the locale's digits

@@ -108,10 +108,10 @@ def test_w_r4_a_played_out_rounds_hands_stay_public_after_its_tricks_are_undone(
             resp = client.post(f"/api/games/{key}/actions/played", json={"round": 1, "player": p, "card": _only_card(client, key, p)})
             assert resp.status_code == 200, resp.get_json()
     assert client.post(f"/api/games/{key}/tricks", json={}).status_code == 200
-    dealt = [e for e in client.get(f"/api/games/{key}/history").get_json()["entries"] if e["kind"] == "deal"][0]
+    dealt = next(e for e in client.get(f"/api/games/{key}/history").get_json()["entries"] if e["kind"] == "deal")
     assert all(h is not None for h in dealt["data"]["hands"])  # scored: every hand for review
     assert client.post(f"/api/games/{key}/undo", json={}).status_code == 200
-    again = [e for e in client.get(f"/api/games/{key}/history").get_json()["entries"] if e["kind"] == "deal"][0]
+    again = next(e for e in client.get(f"/api/games/{key}/history").get_json()["entries"] if e["kind"] == "deal")
     assert again["data"]["hands"] == dealt["data"]["hands"], "an undo sealed the hands again"
     assert sheet["version"] < client.get(f"/api/games/{key}/sheet").get_json()["version"]
 
@@ -184,7 +184,7 @@ def test_w_b7_a_bid_entered_on_the_scribes_phone_is_not_read_back_through_the_se
 
 
 def test_w_b7_a_seat_claimed_first_sees_its_own_bid_entered_on_its_phone(client, phone):
-    key, players, _watch = _game(client, reveal="secret")
+    _key, players, _watch = _game(client, reveal="secret")
     thomas = phone()
     assert thomas.get(f"/p/{players[THOMAS]}").status_code == 200  # claims the seat
     assert thomas.post(f"/api/player/{players[THOMAS]}/bid", json={"bid": 1}).status_code == 200

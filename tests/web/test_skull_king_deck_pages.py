@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_skull_king_pages import create, page
 from web_helpers import HX, errors, submit, text
-
-from test_skull_king_pages import create, page, sheet
 
 from scribe.games.skull_king import deck as sk_deck
 from scribe.games.skull_king.cards import parse_card

@@ -175,7 +175,7 @@ def test_k_t1_k_s3_a_kraken_trick_and_a_loot_alliance(client, api):
     all_bids(client, gid, [1, 1, 0, 0])
     body = page(client, gid)
     assert 'name="destroyed"' in body and 'name="loot.0.by"' in body
-    resp = result(client, gid, [1, 1, 0, 0], destroyed="1", **{"loot__0__by": "2", "loot__0__to": "1"})
+    resp = result(client, gid, [1, 1, 0, 0], destroyed="1", loot__0__by="2", loot__0__to="1")
     assert resp.status_code == 303, errors(resp.get_data(as_text=True))
     row = sheet(api, gid)["rounds"][0]
     assert row["destroyed"] == 1 and row["loot"] == [[2, 1]]
@@ -221,7 +221,7 @@ def test_k_s4_rascal_and_the_cannonball(client, api):
     gid = create(client, rounds="2 2", scoring="rascal", cannonball="on")
     all_bids(client, gid, [2, 0, 0, 0])
     assert 'name="cannonball.0"' in page(client, gid)
-    result(client, gid, [1, 1, 0, 0], **{"cannonball__0": "on"})
+    result(client, gid, [1, 1, 0, 0], cannonball__0="on")
     # K-S4: Ana off by one with the Cannonball: 0; Ben off by one: half of 20; the others exact: 20
     assert sheet(api, gid)["rounds"][0]["points"] == [0, 10, 20, 20]
 

@@ -40,12 +40,13 @@ import os
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from flask import request, request_finished
 from conftest import app_config
+from flask import request, request_finished
 from table_driver import Table, seed_turning
 from web_helpers import HX, errors, text
 
@@ -422,7 +423,7 @@ def put_away(t: Table, walk: Walker) -> None:
 # --------------------------------------------------------------------------- scripts
 
 
-def wizard_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def wizard_script(t: Table, walk: Walker, sc: Scenario) -> None:
     vdeck = t.rules["virtual_deck"]
     churn = vdeck or t.sealed_bids  # who holds which seat changes the Scribe's round panel
     count = t.sheet()["round_count"]
@@ -442,8 +443,8 @@ def wizard_script(t: Table, walk: Walker, sc: "Scenario") -> None:
             t.reissue(t.n - 1)
         if number > 1 and sc.arrangement != "none":  # new links taken before the deal
             for seat in range(t.n):
-                if seat not in t.holders and t.tokens[seat] and f"/p/{t.tokens[seat]}" not in dict(
-                        (p, c) for c, p in t.gone):
+                if seat not in t.holders and t.tokens[seat] and f"/p/{t.tokens[seat]}" not in {
+                        p: c for c, p in t.gone}:
                     t.claim(seat)
         w("before the deal" if vdeck else "round begins")
         if vdeck:
@@ -523,7 +524,7 @@ def wizard_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
-def jubilee_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def jubilee_script(t: Table, walk: Walker, sc: Scenario) -> None:
     """Wizard's Jubilee cards (W-J1..W-J6). On the score sheet: the Werewolf's trump, a
     turned Dragon's suit, the Bomb's trick nobody wins and the Cloud's change with the
     tricks, a refused change, a correction. On the virtual deck (the deals set here): the
@@ -626,7 +627,7 @@ def _to_pass(t: Table, number: int) -> int:
     return full.rows[number - 1].play.to_pass[0]
 
 
-def zibi_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def zibi_script(t: Table, walk: Walker, sc: Scenario) -> None:
     def act(kind: str, **data):
         return ok(t.scribe_act(kind, data))
 
@@ -668,7 +669,7 @@ def zibi_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
-def points_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def points_script(t: Table, walk: Walker, sc: Scenario) -> None:
     skyjo = sc.body.get("preset", "skyjo") == "skyjo"
 
     def enter(points: list[int]):
@@ -698,7 +699,7 @@ def points_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
-def tarot_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def tarot_script(t: Table, walk: Walker, sc: Scenario) -> None:
     """French Tarot: deals (the form and the API), everyone passed, a petit au bout and a
     poignée, a correction undone and redone, the end by the table or by the deals agreed."""
     def deal(way: str, contract: str = "garde", **extra: Any):
@@ -741,7 +742,7 @@ def tarot_script(t: Table, walk: Walker, sc: "Scenario") -> None:
     put_away(t, walk)
 
 
-def skull_king_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def skull_king_script(t: Table, walk: Walker, sc: Scenario) -> None:
     """Skull King: bids on phones and on the passed phone (K-B1), a double tap, every bid at
     once (Yo-ho-ho!), results with bonuses, a Kraken's trick and a Loot alliance (K-S2,
     K-S3, K-T1), refusals, undo and redo, a correction, the end and the rematch."""
@@ -809,7 +810,7 @@ def skull_king_script(t: Table, walk: Walker, sc: "Scenario") -> None:
 SK_HANDS = [["ME", "G3"], ["G14", "PI"], ["G5", "B14"], ["Y1", "KR"]]
 
 
-def skull_king_deck_script(t: Table, walk: Walker, sc: "Scenario") -> None:
+def skull_king_deck_script(t: Table, walk: Walker, sc: Scenario) -> None:
     """Skull King with the virtual deck: bids refused before the deal, the deal, each hand
     on its phone, a card refused for not following, a Kraken's trick nobody wins, a card
     taken back, the round as played confirmed in one tap (K-T1, K-S2), undo and redo."""

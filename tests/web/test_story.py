@@ -9,9 +9,9 @@ import io
 import re
 
 import pytest
+from web_helpers import text
 
 from tests.pdf.pdf_helpers import reader
-from web_helpers import text
 
 THREE = ("Ana", "Ben", "Cy")
 
@@ -276,7 +276,7 @@ def test_the_rounds_export_lists_the_scored_rounds_of_a_game_not_finished(api, c
 
 
 def test_sealed_bids_stay_sealed_in_the_entries_export(api, client):
-    status, body = api("post", "/api/games", {"players": list(THREE), "first_dealer": 0, "rules": {"reveal": "secret"}})
+    _status, body = api("post", "/api/games", {"players": list(THREE), "first_dealer": 0, "rules": {"reveal": "secret"}})
     key = body["key"]
     api("post", f"/api/games/{key}/bids", {"round": 1, "player": 1, "bid": 1})
     text = client.get("/export/entries.csv").get_data(as_text=True)

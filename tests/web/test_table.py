@@ -189,7 +189,7 @@ def test_player_bid_refusals_are_clear_4xx(client, table):
 def test_a_player_link_in_open_mode_cannot_bid_and_a_zibi_player_link_has_no_bid(client, table, api):
     t = table("open")
     assert player_bid(client, t["players"][PAUL], 0).status_code == 403
-    status, body = api("post", "/api/games", {"game": "zibi", "players": ["A", "B", "C", "D"]})
+    _status, body = api("post", "/api/games", {"game": "zibi", "players": ["A", "B", "C", "D"]})
     links = client.get(f"/api/games/{body['key']}/links").get_json()
     assert player_bid(client, links["players"][0]["token"], 0).status_code == 404
     assert client.get(f"/p/{links['players'][0]['token']}").status_code == 200
@@ -397,7 +397,7 @@ def test_player_poll_and_the_scribes_poll(client, table):
 
 
 def test_watch_link_works_for_witty_zibi(client, api):
-    status, body = api("post", "/api/games", {"game": "zibi", "players": ["A", "B", "C", "D"]})
+    _status, body = api("post", "/api/games", {"game": "zibi", "players": ["A", "B", "C", "D"]})
     gid = body["key"]
     token = client.get(f"/api/games/{gid}/links").get_json()["watch"]["token"]
     page = client.get(f"/w/{token}").get_data(as_text=True)

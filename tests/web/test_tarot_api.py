@@ -29,7 +29,7 @@ def test_the_openapi_document_names_tarot(api):
     schemas = doc["components"]["schemas"]
     assert "tarot" in schemas["NewGame"]["properties"]["game"]["enum"] and "TarotSheet" in schemas
     assert "deals" in schemas["NewGame"]["properties"]
-    stats_game = [p for p in doc["paths"]["/api/stats"]["get"]["parameters"] if p["name"] == "game"][0]
+    stats_game = next(p for p in doc["paths"]["/api/stats"]["get"]["parameters"] if p["name"] == "game")
     assert "tarot" in stats_game["schema"]["enum"]
     correction = doc["paths"]["/api/games/{key}/rounds/{number}/correction"]["post"]
     props = correction["requestBody"]["content"]["application/json"]["schema"]["properties"]

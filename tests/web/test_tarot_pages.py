@@ -107,7 +107,7 @@ def test_the_extras_open_behind_one_tap_and_count(client, api):
     gid = create(client)
     body = page(client, gid)
     extras = body.split('<details class="more extras"')[1]
-    assert extras.startswith(" >") or extras.startswith(">")  # closed until tapped
+    assert extras.startswith((" >", ">"))  # closed until tapped
     assert enter(client, gid, petit="defence", poignee__2="double", chelem_announced="on").status_code == 303
     row = sheet(api, gid)["rounds"][0]
     assert row["petit"] == "defence" and row["poignees"] == [{"player": 2, "size": "double"}]
@@ -164,7 +164,7 @@ def test_bad_deal_is_422_next_to_its_field_and_nothing_saved(client, api, names,
     shown = errors(body)
     assert words in shown[field], shown
     assert sheet(api, gid)["version"] == 0
-    if "points" in fields and fields["points"]:
+    if fields.get("points"):
         assert f'value="{fields["points"]}"' in body  # what was typed comes back
     assert 'aria-invalid="true"' in body or field in ("poignees", "petit", "chelem", "taker", "contract", "bouts",
                                                        "partner")

@@ -126,7 +126,7 @@ def test_catalog_has_no_fuzzy_or_empty_entries(po, lang):
 
 def _as_dict(catalog) -> dict:
     """(context, msgid) -> msgstr, plurals as tuples (read_mo gives lists)."""
-    freeze = lambda v: tuple(v) if isinstance(v, (list, tuple)) else v  # noqa: E731
+    freeze = lambda v: tuple(v) if isinstance(v, (list, tuple)) else v
     return {(m.context, freeze(m.id)): freeze(m.string) for m in catalog if m.id}
 
 

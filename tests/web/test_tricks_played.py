@@ -11,8 +11,8 @@ import re
 import threading
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
 from conftest import same_database
+from hypothesis import HealthCheck, given, settings, strategies as st
 from web_helpers import HX, errors, form, submit, text
 
 from scribe import create_app, service

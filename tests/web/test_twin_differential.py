@@ -35,9 +35,8 @@ from typing import Any
 
 import pypdf
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
 from conftest import app_config
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from table_driver import Table
 from web_helpers import HX
 

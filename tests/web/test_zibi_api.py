@@ -342,10 +342,10 @@ def test_undo_redo_corrections_and_history(api, zibi):
 def test_undo_of_damage_and_of_a_result_brings_the_tracker_back(api, zibi):
     gid = zibi()
     hit(api, gid, 2, 20, 30)
-    code, body = api("post", f"/api/games/{gid}/undo", {})
+    _code, body = api("post", f"/api/games/{gid}/undo", {})
     assert body["sheet"]["tracker"]["piles"][2] == [20]
     done(api, gid, "result", clans=list("ABAB"), eliminated=[True, False, True, False])
-    code, body = api("post", f"/api/games/{gid}/undo", {})
+    _code, body = api("post", f"/api/games/{gid}/undo", {})
     assert body["sheet"]["rounds"] == [] and body["sheet"]["tracker"]["piles"][2] == [20]
 
 

@@ -84,7 +84,7 @@ def record(client, gid, clans: str, out=(), no_winner=False, htmx=False):
 
 def leaders_shown(html: str) -> list[str]:
     """The sheet's starred heads, by full name (a phone shows initials instead, same cell)."""
-    heads = re.findall(r'<th scope="col" class="pname leader">.*?<span class="full">(.*?)</span>', html, re.S)
+    heads = re.findall(r'<th scope="col" class="pname leader">.*?<span class="full">(.*?)</span>', html, re.DOTALL)
     return ["★ " + text(name) for name in heads]
 
 
@@ -328,7 +328,7 @@ def test_z_d1_exactly_100_is_alive_above_100_is_out(client, api):
     html = page(client, gid)
     assert sheet(api, gid)["tracker"]["eliminated"] == [False, True, False, False]
     assert re.search(r'<form class="zrow out"[^>]*>.*?<strong>Ben</strong> <b class="dmg" data-total>110</b>'
-                     r'<small class="muted">/100</small> <span class="badge">out</span>', html, re.S)
+                     r'<small class="muted">/100</small> <span class="badge">out</span>', html, re.DOTALL)
     reveal = form(html, "/reveal")
     assert reveal.hidden["player"] == "1" and [b["value"] for b in reveal.buttons] == ["A", "B"]
     assert "Ben is out and shows their clan token" in text(html)
@@ -347,7 +347,7 @@ def test_z_d1_damage_on_an_eliminated_player_is_refused(client, api):
 def test_z_d2_heal_with_no_damage_is_refused(client, api):
     gid = create(client, FOUR)
     html = page(client, gid)
-    heal = [b for b in form(html, "/damage").buttons if "formaction" in b][0]
+    heal = next(b for b in form(html, "/damage").buttons if "formaction" in b)
     assert "disabled" in heal
     html = refused(post(client, gid, "heal", htmx=True, player="3"), "player", "Dee has no damage to heal")
     assert is_fragment(html) and sheet(api, gid)["version"] == 0
@@ -402,7 +402,7 @@ def test_z_c1_two_of_a_clan_out_at_four_the_page_asks_instead_of_guessing(client
     assert "Round over" not in text(html)
     ok(post(client, gid, "reveal", player="0", clan="A"))
     html = page(client, gid)
-    assert "Clan A" in re.search(r"<strong>Ana</strong>.*?</p>", html, re.S).group(0)
+    assert "Clan A" in re.search(r"<strong>Ana</strong>.*?</p>", html, re.DOTALL).group(0)
     assert not has_form(html, "/reveal")
     hit(client, gid, 2, 30, 30, 30, 20)  # Cy out
     ok(post(client, gid, "reveal", player="2", clan="A"))
@@ -508,7 +508,7 @@ def test_correcting_a_past_round_later_totals_follow_history_keeps_both(client, 
     ok(record(client, gid, "AABB", out=(2, 3)))  # A wins: 3 3 0 0
     html = page(client, gid)
     assert sheet_totals(html) == {1: [0, 3, 0, 3], 2: [3, 6, 0, 3]}
-    assert 'href="/games/%s/rounds/1"' % gid in html
+    assert f'href="/games/{gid}/rounds/1"' in html
     resp = client.get(f"/games/{gid}/rounds/1")
     edit = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "Correct round 1" in text(edit) and "<html" in edit

@@ -79,7 +79,7 @@ def submit(client, page: str, action_end: str, headers=None, **fields):
     return client.post(f.action, data=data, headers=headers or {})
 
 
-ERR = re.compile(r'<p class="err[^"]*" role="alert" data-field="([^"]*)">(.*?)</p>', re.S)
+ERR = re.compile(r'<p class="err[^"]*" role="alert" data-field="([^"]*)">(.*?)</p>', re.DOTALL)
 
 
 def errors(page: str) -> dict[str, str]:
@@ -97,7 +97,7 @@ def sheet_totals(page: str) -> dict[int, list[int | None]]:
     """Round number -> the running totals shown in its row (None where empty), read as the
     page writes them: with the locale's group separator (``1\u202f240``, ``1,240``, ``1.240``)."""
     rows = {}
-    for number, body in re.findall(r'<tr id="round-(\d+)"[^>]*>(.*?)</tr>', page, re.S):
+    for number, body in re.findall(r'<tr id="round-(\d+)"[^>]*>(.*?)</tr>', page, re.DOTALL):
         cells = re.findall(r'<span class="total">\s*(-?[\d\u202f\xa0.,]*)\s*</span>', body)
         rows[int(number)] = [int(re.sub(r"[^\d-]", "", c)) if c else None for c in cells]
     return rows

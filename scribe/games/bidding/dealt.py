@@ -4,7 +4,8 @@ Wizard and Skull King. Pure: no Flask, no SQL."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from ...rules.errors import N_, RuleError
 

@@ -4,7 +4,8 @@ phone of their own. Shared by every game whose seats bid alone."""
 
 from __future__ import annotations
 
-from typing import Any, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 
 def pass_turns(players: Sequence[str], order: Sequence[int], bids: Sequence[Any], claimed: Collection[int],

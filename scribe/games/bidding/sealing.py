@@ -8,8 +8,9 @@ the game passes it as ``revealed``. Works on any row with ``number`` and ``bids`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ...rules.log import Entry, resolve
 from ...rules.sealed import SEALED

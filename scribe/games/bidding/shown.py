@@ -12,8 +12,8 @@ the log, not only over the entries active now.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ...rules.log import REDO, UNDO, Entry, walk
 
@@ -62,7 +62,7 @@ class Tally:
                                      or sum(c > 0 for c in self.bidders.get(number, {}).values()) == players):
             self.bids.add(number)
 
-    def stepped(self, reveal: str, players: int, entry: Entry) -> "Tally":
+    def stepped(self, reveal: str, players: int, entry: Entry) -> Tally:
         """A new tally counting one more entry that is neither an undo nor a redo. What
         ``step`` changes for that kind is copied, the rest shared (never changed once a
         sheet holds it): a bid changes its round's bidders, the others their counts."""

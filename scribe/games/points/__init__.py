@@ -5,9 +5,24 @@ Pure Python: no Flask, no SQL, no I/O. ``setup`` holds the presets and their opt
 ``game`` the object registered in ``scribe.games.GAMES`` as "points".
 """
 
-from .setup import (CUSTOM, HIGHEST, LIMIT, LOWEST, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PRESETS, SEATS, SIX,
-                    SKYJO, TARGETS, TITLE_MAX, Setup, make_setup)
 from ...rules.fields import verify_names
+from .setup import (
+                    CUSTOM,
+                    HIGHEST,
+                    LIMIT,
+                    LOWEST,
+                    MAX_PLAYERS,
+                    MAX_ROUNDS,
+                    MIN_PLAYERS,
+                    PRESETS,
+                    SEATS,
+                    SIX,
+                    SKYJO,
+                    TARGETS,
+                    TITLE_MAX,
+                    Setup,
+                    make_setup,
+)
 from .sheet import KINDS, PointsSheet, Row, Standing, best, counted, replay, summary, verify
 
 __all__ = [name for name in dir() if not name.startswith("_")]

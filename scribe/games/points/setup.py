@@ -5,8 +5,9 @@ Rule ids P-2, P-3, P-S1..P-S3 in shared/RULES.md. Pure: no Flask, no SQL, no I/O
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import clean_text, flag, verify_names, whole
@@ -54,7 +55,7 @@ class Setup:
                 "title": self.title}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Setup":
+    def from_dict(cls, d: Mapping[str, Any]) -> Setup:
         return cls(tuple(d["players"]), d.get("preset", SKYJO), d.get("target"), d.get("rounds"),
                    d.get("wins", LOWEST), bool(d.get("double_always")), d.get("title") or "")
 

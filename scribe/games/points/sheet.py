@@ -6,13 +6,14 @@ closed it); "correction" supersedes a past round (``data["round"]``, 1-based).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
-from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.fields import whole
-from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.log import REDO, UNDO, Entry, applied
+from ...rules.standings import Standing, before_last, ranked
 from .setup import LIMIT, SIX, Setup
 
 

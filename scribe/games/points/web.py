@@ -11,11 +11,10 @@ from flask_babel import gettext as _
 
 from ...formatting import score
 from ...rules.errors import N_
-
+from ...rules.standings import standings_and_undo
+from .. import points
 from .story import CUSTOM_HIGHEST
 from .words import PRESET_LABELS as POINTS_LABELS
-from .. import points
-from ...rules.standings import standings_and_undo
 
 NEW_LABEL = N_("New points game (Skyjo, 6 qui prend!…)")  # the start page's button
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext
 
-from . import CUSTOM, SIX, SKYJO, Setup
 from ...formatting import ngettext_rounds
+from . import CUSTOM, SIX, SKYJO, Setup
 
 PRESET_LABELS = {
     SKYJO: lazy_gettext("Skyjo"),

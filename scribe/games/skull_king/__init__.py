@@ -21,13 +21,15 @@ bonuses from a trick), ``play`` (a round card by card, its result worked out), `
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from .actions import verify_bid, verify_bids, verify_correction, verify_tricks
-from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points  # noqa: F401
-from .setup import (  # noqa: F401
+from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_take_back
+from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points
+from .setup import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SCORINGS,
@@ -37,8 +39,7 @@ from .setup import (  # noqa: F401
     make_setup,
     most_cards,
 )
-from .sheet import RoundRow, Sheet, advance, replay, summary  # noqa: F401
-from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_take_back  # noqa: F401
+from .sheet import RoundRow, Sheet, advance, replay, summary
 
 _VERIFIERS: dict[str, Callable[[Sheet, Mapping[str, Any]], dict[str, Any]]] = {
     "bid": verify_bid,  # one seat's bid (K-B1)

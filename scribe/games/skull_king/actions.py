@@ -6,7 +6,8 @@ whether it would (pokerkit's verify / can pair).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole

@@ -9,7 +9,8 @@ Entered in few taps: per player only the counts that are not zero, e.g.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole

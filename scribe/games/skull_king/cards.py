@@ -22,11 +22,12 @@ Notation, read case-insensitively, written upper case:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final, Sequence, cast
+from typing import Any, Final, cast
 
-from ...rules.cards.deck import draw, make_rng  # noqa: F401  (make_rng: the caller's randomness)
+from ...rules.cards.deck import draw, make_rng
 from ...rules.errors import N_, RuleError
 
 

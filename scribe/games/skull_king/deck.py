@@ -7,7 +7,8 @@ the cards (``play.tally``), so that nobody types the tricks, the bonuses or the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry

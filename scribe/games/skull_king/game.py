@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..bidding.rules import BiddingRules
 from ...rules.log import Entry
+from ..bidding.rules import BiddingRules
 from . import DRAWN, KINDS, QUIET_KINDS, verify, verify_take_back
 from .cards import parse_card
 from .reveal import sealed, sealed_entry
-from .tricks import legal
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 from .sheet import advance, replay, summary
 from .story import rematch, story
+from .tricks import legal
 
 
 class SkullKingRules(BiddingRules):

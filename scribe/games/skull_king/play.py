@@ -21,7 +21,8 @@ table's session that brings the virtual deck to this game.)
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...rules import trickplay
 from ...rules.errors import RuleError

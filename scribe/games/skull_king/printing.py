@@ -4,7 +4,8 @@ Pure, so printing needs nothing from the web layer."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...printing import PadOptions, Printing, rows_option
 from ...rules.errors import N_, RuleError

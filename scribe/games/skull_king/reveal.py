@@ -9,8 +9,9 @@ public, for good); a card played to the table is public.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any
 
 from ...rules.log import Entry
 from ..bidding import sealing

@@ -6,8 +6,9 @@ The rule book's examples (its "Scoring" pages) are the doctests below.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 #: K-S2's bonuses: what each counted card is worth.
 BONUS_POINTS = {"fourteens": 10, "black14": 20, "mermaids": 20, "pirates": 30, "skull_king": 40}
@@ -52,7 +53,7 @@ class Bonus:
     def captures(self) -> int:
         return self.mermaids + self.pirates + self.skull_king
 
-    def __add__(self, other: "Bonus") -> "Bonus":
+    def __add__(self, other: Bonus) -> Bonus:
         return Bonus(**{k: getattr(self, k) + getattr(other, k) for k in BONUS_KINDS})
 
     def __bool__(self) -> bool:
@@ -63,7 +64,7 @@ class Bonus:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Bonus":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Bonus:
         return cls(**dict(data or {}))
 
 

@@ -6,9 +6,10 @@ Rule ids refer to shared/RULES.md, section "Skull King".
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
@@ -138,7 +139,7 @@ class Setup:
         return {"players": list(self.players), "first_dealer": self.first_dealer, "rules": self.rules.as_dict()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
+    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
         rules = dict(data.get("rules", {}))
         if rules.get("rounds") is not None:
             rules["rounds"] = tuple(rules["rounds"])

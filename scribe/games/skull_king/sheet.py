@@ -5,20 +5,21 @@ the pure function from a setup and its log to what a page, the API and a PDF ren
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
 from ...rules.log import REDO, UNDO, Entry, resolve
 from ...rules.standings import Standing, before_last, ranked
+from ..bidding.rows import BidRow
 from ..bidding.shown import Shown, shown
 from .cards import parse_card
 from .play import play_round
 from .scoring import Bonus, loot_points, round_points
 from .setup import Setup
-from ..bidding.rows import BidRow
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,8 @@ the rule book (2021 edition) and the publisher's FAQ:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ...rules.errors import N_
 from ...rules.trickplay import Outcome as FamilyOutcome

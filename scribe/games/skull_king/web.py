@@ -13,10 +13,10 @@ from ...rules.sealed import SEALED
 from ...rules.standings import standings_and_undo
 from ..bidding.passing import pass_turns
 from . import MAX_PLAYERS, RuleSet, most_cards
+from .play import tally
 from .scoring import BONUS_KINDS
 from .setup import hands
 from .sheet import RoundRow, Sheet
-from .play import tally
 from .words import bonus_text, card_label
 
 NEW_LABEL = N_("New game of Skull King")  # the start page's button

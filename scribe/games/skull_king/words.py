@@ -3,7 +3,8 @@ and a player's bonuses in short (the history, the sheet's cells)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask_babel import gettext as _, ngettext, pgettext
 

@@ -7,9 +7,29 @@ score sheet, ``game`` the object registered in ``scribe.games.GAMES`` as "tarot"
 """
 
 from .deal import ALONE, halves_of, points_value, verify_deal
-from .scoring import (ATTACK, CONTRACTS, DEFENCE, DOUBLE, GARDE, GARDE_CONTRE, GARDE_SANS, MULTIPLIER, NEEDED,
-                      POIGNEE_BONUS, POIGNEE_TRUMPS, POIGNEES, PRISE, SIDES, SIMPLE, TRIPLE, Deal, Score, margin,
-                      score, shares)
+from .scoring import (
+                      ATTACK,
+                      CONTRACTS,
+                      DEFENCE,
+                      DOUBLE,
+                      GARDE,
+                      GARDE_CONTRE,
+                      GARDE_SANS,
+                      MULTIPLIER,
+                      NEEDED,
+                      POIGNEE_BONUS,
+                      POIGNEE_TRUMPS,
+                      POIGNEES,
+                      PRISE,
+                      SIDES,
+                      SIMPLE,
+                      TRIPLE,
+                      Deal,
+                      Score,
+                      margin,
+                      score,
+                      shares,
+)
 from .setup import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 from .sheet import CORRECTION, DEAL, END, KINDS, REDEAL, Row, TarotSheet, replay, scored_row, summary, verify
 from .words_rules import CONTRACT_NAMES, POIGNEE_NAMES, SIDE_NAMES

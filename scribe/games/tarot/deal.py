@@ -7,13 +7,13 @@ RuleError naming the field at fault); ``deal_of`` reads recorded data back as a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any, Mapping
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole
-from .scoring import (ATTACK, BOUT, CONTRACTS, DEFENCE, POIGNEE_TRUMPS, POIGNEES, SIDES, TOTAL, TRUMPS, Deal,
-                      margin)
+from .scoring import ATTACK, BOUT, CONTRACTS, DEFENCE, POIGNEE_TRUMPS, POIGNEES, SIDES, TOTAL, TRUMPS, Deal, margin
 from .setup import Setup
 
 ALONE = "alone"  # the recorded partner of a taker alone at five (T-C2)

@@ -3,7 +3,8 @@ the rows of a pad and of a filled sheet. Pure, so printing needs nothing from th
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...printing import Printing, rows_option
 from ...rules.errors import N_, RuleError

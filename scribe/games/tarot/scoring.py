@@ -15,8 +15,8 @@ federation text on it was found; announced and taken by the defence, both apply 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 PRISE, GARDE, GARDE_SANS, GARDE_CONTRE = "prise", "garde", "garde_sans", "garde_contre"
 CONTRACTS = (PRISE, GARDE, GARDE_SANS, GARDE_CONTRE)  # T-C1, in rising order

@@ -8,8 +8,9 @@ and played counter-clockwise, so the deal passes to the right: to the seat *befo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import verify_names, whole
@@ -73,7 +74,7 @@ class Setup:
         return {"players": list(self.players), "first_dealer": self.first_dealer, "deals": self.deals}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Setup":
+    def from_dict(cls, d: Mapping[str, Any]) -> Setup:
         return cls(tuple(d["players"]), d.get("first_dealer", 0), d.get("deals"))
 
 

@@ -8,8 +8,9 @@ nothing and the deal passes on (T-C1); "end" the table stops the game here (T-E1
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole

@@ -3,7 +3,8 @@ table (T-M1, T-M2) and the end (T-E1), under the sheet, in the history and on pa
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from flask_babel import format_decimal, gettext as _, ngettext
 

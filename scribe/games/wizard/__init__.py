@@ -11,30 +11,53 @@ schedule), ``sheet`` (rows and replay), ``actions`` (bids, tricks, trump, correc
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...rules.errors import N_, RuleError
-from ...rules.log import Entry  # noqa: F401  (a game's log is made of these)
-from .setup import (  # noqa: F401
+from ...rules.log import Entry
+from .actions import (
+    complete_tricks,
+    verify_bid,
+    verify_cloud,
+    verify_correction,
+    verify_tricks,
+    verify_trump,
+)
+from .deck import (
+    CARD_NOTATION_MAX,
+    draw_deal,
+    verify_card_back,
+    verify_deal,
+    verify_played,
+    verify_take_back,
+)
+from .reveal import (
+    last_seat_waits,
+    revealed,
+    sealed,
+    sealed_entry,
+)
+from .setup import (
     DEALER_PICKS,
     DECK_SIZE,
     EDITIONS,
     JUBILEE_CARDS,
-    NO_TRUMP_CARDS,
     LAST_BID_RULES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME_MAX,
+    NO_TRUMP_CARDS,
     PRESETS,
     REVEAL_MODES,
-    RuleSet,
     SEALED,
     SUITS,
-    Setup,
     TRUMP_CARDS,
     UNICOLORE_FIRST_CARDS,
     UNICOLORE_LAST_CARDS,
     UNICOLORE_PLAYERS,
+    RuleSet,
+    Setup,
     _flag,
     _whole,
     make_setup,
@@ -43,7 +66,7 @@ from .setup import (  # noqa: F401
     verify_jubilee,
     verify_names,
 )
-from .sheet import (  # noqa: F401
+from .sheet import (
     SUIT_OF,
     Forbidden,
     RoundRow,
@@ -57,28 +80,6 @@ from .sheet import (  # noqa: F401
     replay,
     restriction,
     summary,
-)
-from .reveal import (  # noqa: F401
-    last_seat_waits,
-    revealed,
-    sealed,
-    sealed_entry,
-)
-from .actions import (  # noqa: F401
-    complete_tricks,
-    verify_bid,
-    verify_cloud,
-    verify_correction,
-    verify_tricks,
-    verify_trump,
-)
-from .deck import (  # noqa: F401
-    CARD_NOTATION_MAX,
-    draw_deal,
-    verify_card_back,
-    verify_deal,
-    verify_played,
-    verify_take_back,
 )
 
 

@@ -4,13 +4,14 @@ W-R4) and corrections; each returns the normalised entry data to record.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...rules.errors import N_, RuleError
-from .setup import DEALER_PICKS, JUBILEE_CARDS, NO_TRUMP_CARDS, SUITS, TRUMP_CARDS, _whole
-from .sheet import RoundRow, Sheet, _forbidden, forbidden_by_change_message, forbidden_message
 from .inputs import _count, _current_round, _player
 from .reveal import last_seat_waits, revealed
+from .setup import JUBILEE_CARDS, NO_TRUMP_CARDS, SUITS, TRUMP_CARDS, _whole
+from .sheet import RoundRow, Sheet, _forbidden, forbidden_by_change_message, forbidden_message
 
 
 def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,18 +5,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ...rules import cards
+from ...rules import cards, trickplay
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from ..bidding.dealt import deal_shape, playing_round
-from .sheet import RoundRow, Sheet
-from .inputs import _current_round, _player
-from ...rules import trickplay
-from .play import WIZARD_TRICKS, legal_jubilee, table_of
 from .actions import _changed_bid
-
+from .inputs import _current_round, _player
+from .play import WIZARD_TRICKS, legal_jubilee, table_of
+from .sheet import RoundRow, Sheet
 
 CARD_NOTATION_MAX = 3  # "W", "J", "R13"
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..bidding.rules import BiddingRules
 from ...rules.log import Entry
+from ..bidding.rules import BiddingRules
 from . import DRAWN, KINDS, QUIET_KINDS, advance, make_setup, replay, summary, verify, verify_take_back
+from .play import legal_cards, legal_jubilee
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
-from .play import legal_cards, legal_jubilee
 from .sheet import restriction
 from .story import rematch, story
 

@@ -15,8 +15,9 @@ engine's simulated games use. Cards are kept in their notation (``"R7"``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ...rules.cards import Suit, jubilee, parse_card
 from ...rules.cards.tricks import led_of, legal_unchecked, unicolore_winner, winner_unchecked
@@ -38,8 +39,25 @@ NO_WIZARD_ON_TRUMP = N_("No Wizard on a trump lead while you hold another card."
 
 Play = tuple[int, str]  # (seat, card notation)
 
-__all__ = ["CARD_SUIT", "MUST_FOLLOW", "NO_WIZARD_ON_TRUMP", "SUIT_CARD", "Play", "Table", "Trick", "TrickState",
-           "JUBILEE_TRICKS", "JubileeTricks", "WIZARD_TRICKS", "WizardTricks", "jubilee_state", "legal_cards", "legal_jubilee", "table_of", "trick_state"]
+__all__ = [
+    "CARD_SUIT",
+    "JUBILEE_TRICKS",
+    "MUST_FOLLOW",
+    "NO_WIZARD_ON_TRUMP",
+    "SUIT_CARD",
+    "WIZARD_TRICKS",
+    "JubileeTricks",
+    "Play",
+    "Table",
+    "Trick",
+    "TrickState",
+    "WizardTricks",
+    "jubilee_state",
+    "legal_cards",
+    "legal_jubilee",
+    "table_of",
+    "trick_state",
+]
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,12 @@ round (W-R1), Unicolore's rounds at 3 or 4 players (W-U1, W-U2)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...printing import PadOption, PadOptions, Printing
 from ...rules.errors import N_, RuleError
 from . import MAX_PLAYERS, MIN_PLAYERS, UNICOLORE_PLAYERS, RuleSet, Setup, replay, verify_names
-
 
 UNICOLORE = PadOption("unicolore", "flag", N_("Unicolore variant (3 or 4 players, 4 to 15 cards, no trump)"),
                       "Wizard's Unicolore variant: 3 or 4 players, 4 to 15 cards",

@@ -41,9 +41,9 @@ PATHS = {
                                "description": "A Jubilee card only when the rule set holds it (W-J6)"},
         "suit": {"enum": [*SUITS, "none", None],
                  "description": "The dealer's pick after a Wizard; the Werewolf's suit or none (W-J5)"}}),
-    "deal": ("deal", "Virtual deck: Scribe deals the round being played from a cryptographic source and turns the "
+    "deal": ("deal", ("Virtual deck: Scribe deals the round being played from a cryptographic source and turns the "
                      "trump card (W-R3, W-R4); the hands are never in the answer, each player reads their own on "
-                     "their link", {"round": INT}),
+                     "their link"), {"round": INT}),
     "bids": ("bid", "Record the next bid (W-B1..W-B6)", {
         "round": INT, "player": {"type": "integer", "description": "Defaults to the next bidder"},
         "bid": {"type": "integer", "minimum": 0}}),

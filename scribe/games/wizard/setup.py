@@ -5,18 +5,17 @@ Rule ids refer to shared/RULES.md (W-M*, W-R*, W-B2..W-B7, W-U*, W-S1).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ...rules.cards.jubilee import JUBILEE_CARDS
 from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
+from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ...rules.fields import NAME_MAX, verify_names  # noqa: F401  (re-exported)
-from ...rules.fields import flag as _flag, whole as _whole
 from ..bidding import schedule  # the family's dealer and bidding order
-
 
 DECK_SIZE = 60  # W-M1
 
@@ -169,7 +168,7 @@ class Setup:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
+    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
         return cls(
             players=tuple(data["players"]),
             first_dealer=data.get("first_dealer", 0),

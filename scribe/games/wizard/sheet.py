@@ -5,18 +5,19 @@ the pure function from a setup and its log to what the page, API and PDF render;
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple
 
+from ...rules.cards import jubilee
 from ...rules.errors import N_, RuleError
 from ...rules.log import REDO, UNDO, Entry, resolve
-from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
-from ...rules.cards import jubilee
+from ...rules.standings import Standing, before_last, ranked
+from ..bidding.rows import BidRow
 from .play import TrickState, jubilee_state, trick_state
 from .setup import DEALER_PICKS, SEALED, Setup, _whole, round_points
 from .shown import Shown, Tally, tally
-from ..bidding.rows import BidRow
 
 
 @dataclass(frozen=True)
@@ -375,7 +376,7 @@ class _Round:
     cloud: tuple[int, int] | None = None
     passed: list[str | None] | None = None
 
-    def copy(self) -> "_Round":
+    def copy(self) -> _Round:
         """A round ``_apply`` may change while the sheet holding this one stays as it was."""
         return _Round(list(self.bids), None if self.tricks is None else list(self.tricks), self.trump,
                       self.corrected, self.hands, self.turned,

@@ -8,12 +8,12 @@ from typing import Any
 
 from flask_babel import get_locale, gettext as _
 
-from .. import wizard
-from ...rules.errors import N_, RuleError
 from ...formatting import card, cards_text, translate
-from .words import card_names, editions, trump
+from ...rules.errors import N_, RuleError
 from ...rules.standings import standings_and_undo
+from .. import wizard
 from ..bidding.passing import pass_turns
+from .words import card_names, editions, trump
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from flask_babel import get_locale, gettext as _, lazy_gettext, pgettext
 
-from . import SUIT_OF, Setup, Trump
-from ...rules.cards.labels import EDITIONS
-from ...rules.cards import SUITS as SUIT_CARDS, WIZARD_RANK, card_label as _label, jubilee, parse_card, sort_key
 from ...formatting import ngettext_rounds
+from ...rules.cards import SUITS as SUIT_CARDS, WIZARD_RANK, card_label as _label, jubilee, parse_card, sort_key
+from ...rules.cards.labels import EDITIONS
+from . import SUIT_OF, Setup, Trump
 
 SUIT_LABELS = {
     "blue": lazy_gettext("blue"),

@@ -6,8 +6,9 @@ Rule ids refer to shared/RULES.md (Z-M*, Z-C*); where it and the French source t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag, verify_names, whole  # noqa: F401  (re-exported)
@@ -185,7 +186,7 @@ class Setup:
         return {"players": list(self.players), "mode": self.mode, "expert": self.expert}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
+    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
         return cls(
             players=tuple(data["players"]),
             mode=data.get("mode", TWO),

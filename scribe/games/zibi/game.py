@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...rules.game import GameRules
+from . import Setup, make_setup
 from .clans import MAX_PLAYERS, MIN_PLAYERS
 from .sheet import KINDS, advance, replay, summary, verify
-from . import Setup, make_setup
 from .story import story
 
 

@@ -7,8 +7,9 @@ checked against them. Points by Z-S1 and Z-S2.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from .clans import ALONE, CLANS, MODE_NAMES, THREE, Setup, flag, splits_text

@@ -8,12 +8,13 @@ action against the sheet and returns the normalised data to record.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.standings import Standing, before_last, ranked  # noqa: F401  (Standing: part of a sheet's API)
+from ...rules.standings import Standing, before_last, ranked
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round, lone_clan, out_clans
 from .tracker import (

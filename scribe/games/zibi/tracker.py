@@ -7,9 +7,10 @@ and the action itself, which verifies and returns a new frozen ``DamageTracker``
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import permutations
-from typing import Any, Iterator
+from typing import Any
 
 from ...rules.errors import N_, RuleError
 from .clans import ALONE, CLANS, MODE_NAMES, ONE_MORE, THREE, Setup, splits_text, whole

@@ -7,9 +7,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ...rules.errors import N_
-
-from .. import zibi
 from ...rules.standings import standings_and_undo
+from .. import zibi
 
 NEW_LABEL = N_("New game of Witty Zibi")  # the start page's button
 

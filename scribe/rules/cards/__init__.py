@@ -13,6 +13,7 @@ Modules: ``notation`` (Card, Suit, ``W J R7``), ``labels`` (W-M2's names), ``dec
 ([3, 3, 3, 3], True)
 """
 
+from . import jubilee  # W-J1..W-J6: the Jubilee cards, as text
 from .deck import (
     DECK_SIZE,
     FULL_DECK,
@@ -29,6 +30,7 @@ from .deck import (
     shuffled_deck,
     trump_of,
 )
+from .jubilee import sort_key
 from .labels import EDITION_SPECIALS, EDITIONS, card_label
 from .notation import (
     DISTINCT_CARDS,
@@ -49,14 +51,43 @@ from .notation import (
     parse_suit,
 )
 from .unicolore import deal_unicolore, own_deck
-from . import jubilee  # W-J1..W-J6: the Jubilee cards, as text
-from .jubilee import sort_key
 
 __all__ = [
-    "DECK_SIZE", "DISTINCT_CARDS", "EDITIONS", "EDITION_SPECIALS", "FULL_DECK", "JESTER",
-    "JESTER_RANK", "MAX_PLAYERS", "MAX_RANK", "MIN_PLAYERS", "MIN_RANK", "NUMBER_CARDS",
-    "SUITS", "WIZARD", "WIZARD_RANK", "Card", "CardLike", "Deal", "Suit", "card_label",
-    "check_players", "check_round", "deal", "deal_cards", "deal_unicolore", "draw",
-    "format_cards", "make_rng", "own_deck", "parse_card", "parse_cards", "parse_suit",
-    "rounds_in_game", "shuffled_deck", "trump_of", "jubilee", "sort_key",
+    "DECK_SIZE",
+    "DISTINCT_CARDS",
+    "EDITIONS",
+    "EDITION_SPECIALS",
+    "FULL_DECK",
+    "JESTER",
+    "JESTER_RANK",
+    "MAX_PLAYERS",
+    "MAX_RANK",
+    "MIN_PLAYERS",
+    "MIN_RANK",
+    "NUMBER_CARDS",
+    "SUITS",
+    "WIZARD",
+    "WIZARD_RANK",
+    "Card",
+    "CardLike",
+    "Deal",
+    "Suit",
+    "card_label",
+    "check_players",
+    "check_round",
+    "deal",
+    "deal_cards",
+    "deal_unicolore",
+    "draw",
+    "format_cards",
+    "jubilee",
+    "make_rng",
+    "own_deck",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "rounds_in_game",
+    "shuffled_deck",
+    "sort_key",
+    "trump_of",
 ]

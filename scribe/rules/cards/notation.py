@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from typing import Final, NoReturn, Union
+from typing import Final, NoReturn
 
 from ..errors import N_, RuleError
 
@@ -102,14 +102,14 @@ class Card:
     scribe.rules.errors.RuleError: A Wizard or a Jester has no suit.
     """
 
-    __slots__ = ("rank", "suit", "code", "suit_index")
+    __slots__ = ("code", "rank", "suit", "suit_index")
 
     rank: int
     suit: Suit | None
     code: int
     suit_index: int
 
-    def __new__(cls, rank: int, suit: Suit | str | None = None) -> Card:
+    def __new__(cls, rank: int, suit: Suit | str | None = None) -> Card:  # noqa: PYI034  (Card is final)
         s = None if suit is None else parse_suit(suit)
         try:
             return _INTERNED[(rank, s)]
@@ -208,7 +208,7 @@ _FROZEN = True  # from now on Card() only looks values up
 
 _BY_TEXT: Final = {str(c): c for c in DISTINCT_CARDS}
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 
 def parse_card(text: CardLike) -> Card:

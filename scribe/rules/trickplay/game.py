@@ -10,8 +10,9 @@ Tigress as a Pirate ``TP`` or an Escape ``TE``); its *hand form* is the card as 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 C = TypeVar("C")
 

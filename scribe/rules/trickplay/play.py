@@ -21,8 +21,9 @@ and who leads next.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..errors import N_, RuleError
 from .game import Outcome, TrickGame
