@@ -209,7 +209,10 @@ def test_the_walk_here_meets_every_game_and_language():
     assert BY_NAME["wizard-plus_minus_one-open-vdeck-3p"].body["rules"].get("no_wizard_on_trump_lead")
 
 
-@pytest.mark.parametrize(("lang", "name"), WALKED, ids=[f"{lang}-{name}" for lang, name in WALKED])
+# make check walks the French one (French first, and the refusals of the virtual deck); the
+# others are marked slow: make test walks every one
+@pytest.mark.parametrize(("lang", "name"), [pytest.param(*w, marks=() if w[0] == "fr" else pytest.mark.slow)
+                                            for w in WALKED], ids=[f"{lang}-{name}" for lang, name in WALKED])
 def test_no_rule_id_on_any_page_of_the_walk(scan_app, reader, monkeypatch, lang, name):
     """Every answer of the scenario's walk, every viewer, every step, every refusal."""
     base = BY_NAME[name]
