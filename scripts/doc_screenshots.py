@@ -26,6 +26,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+# the rounds the browser tests play: one helper, so the pictures show what the tests check
+from tests.browser.test_evening import play_wizard_rounds
+
 OUT = ROOT / "docs" / "fr"
 CHROMIUM = os.environ.get("SCRIBE_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -105,23 +109,6 @@ def tap(page, locator) -> None:
     page.wait_for_selector(f'#play[data-version="{version + 1}"]')
 
 
-def play_rounds(page, base: str, key: str, upto: int) -> dict:
-    """Rounds through the API until ``upto`` is the round in play (or the game is over): in
-    round r one player takes every trick and bid it, another bid 1 and missed."""
-    sheet = api(page, base, "get", f"/api/games/{key}/sheet")
-    while sheet["current_round"] is not None and sheet["current_round"] < upto:
-        row = sheet["rounds"][sheet["current_round"] - 1]
-        n, cards, r = len(sheet["players"]), row["cards"], row["number"]
-        tricks = [0] * n
-        tricks[r % n] = cards
-        bids = list(tricks)
-        bids[(r + 1) % n] = 1
-        for p in row["order"]:
-            api(page, base, "post", f"/api/games/{key}/bids", {"player": p, "bid": bids[p]})
-        sheet = api(page, base, "post", f"/api/games/{key}/tricks", {"round": r, "tricks": tricks})["sheet"]
-    return sheet
-
-
 def evening(browser, base: str) -> None:
     scribe = browser.new_context(**PHONE).new_page()
 
@@ -144,7 +131,7 @@ def evening(browser, base: str) -> None:
     tap(scribe, scribe.get_by_role("button", name="Tout le monde a réussi son pari"))
 
     # a few rounds later, mid-bids: the Scribe's phone as the table sees it
-    play_rounds(scribe, base, key, 4)
+    play_wizard_rounds(scribe, base, key, 4)
     scribe.goto(f"{base}/games/{key}")
     tap(scribe, scribe.locator("form.bid button[name=bid][value='1']"))
     tap(scribe, scribe.locator("form.bid button[name=bid][value='2']"))
@@ -163,7 +150,7 @@ def evening(browser, base: str) -> None:
     # the end: a short game played to its last round, the final standings and "Play again"
     short = api(scribe, base, "post", "/api/games",
                 {"players": PLAYERS, "first_dealer": 1, "preset": "standard", "rules": {"rounds": 3}})["key"]
-    play_rounds(scribe, base, short, 99)
+    play_wizard_rounds(scribe, base, short, 99)
     scribe.goto(f"{base}/games/{short}")
     scribe.wait_for_timeout(700)
     save(scribe, "fin.png")
