@@ -14,7 +14,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, once, stats
+from . import access, once, stats, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
@@ -153,6 +153,16 @@ def rename(key: str):
     except RuleError as err:
         return render_template("games/settings.html", game=shown.game, sheet=shown.sheet, **error_ctx(err)), 422
     return see_other(url_for("play.game"))
+
+
+@taps.replaying("pages.rename", "pages.restore")
+def _answered_game(_done: service.TapDone):
+    return see_other(url_for("play.game", key=request.view_args["key"]))
+
+
+@taps.replaying("pages.delete")
+def _answered_delete(_done: service.TapDone):
+    return see_other(url_for("pages.index"))
 
 
 @bp.get("/games/<key>/settings")
