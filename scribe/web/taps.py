@@ -8,13 +8,15 @@ once the entry was in), marked ``Idempotent-Replayed: true``. The same key with 
 request (another body, another route of the game) is a 422 whose field is the header.
 Without the header nothing changes, and nothing is read (a bid's hot path).
 
-The pages' forms send one key per tap (static/connection.js): a tap retried or resent
-after a lost answer carries the same key.
+The pages' htmx forms send one key per tap (static/connection.js): a tap retried or
+resent after a lost answer carries the same key. A plain form (a correction, the links,
+the settings) carries one made when it is shown, in its field ``idempotency_key``.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from hashlib import sha256
 from typing import Any
@@ -35,6 +37,7 @@ KEYED = frozenset({
     "table.player_take_back", "pages.rename", "pages.delete", "pages.restore",
 })
 _PREFIX = "api.game_path_"
+_FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 _NAMES = frozenset({"key", "token"})  # the link in the path: another link of the same game is the same tap
 
 # endpoint -> what answers a tap already recorded (``TapDone``), as the first try's answer
@@ -54,11 +57,17 @@ def keyed_endpoint(endpoint: str | None) -> bool:
     return endpoint is not None and (endpoint in KEYED or endpoint.startswith(_PREFIX))
 
 
+def _page_form() -> bool:
+    """A page's form: its fields are read as a form. The API's body is read raw (and kept
+    for the view, which answers a form sent to it 415): parsing it as a form would use it up."""
+    return request.mimetype in _FORMS and not (request.endpoint or "").startswith("api.")
+
+
 def _request_hash() -> str:
     """The request a key was sent with: its route (the link left out) and its body, in a
     canonical form (a JSON object's keys in any order, a form's fields likewise)."""
     args = sorted((k, str(v)) for k, v in (request.view_args or {}).items() if k not in _NAMES)
-    if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+    if _page_form():
         body: Any = sorted(request.form.lists())
     else:
         raw = request.get_data(cache=True)  # the view reads it again from the cache
@@ -76,13 +85,30 @@ def _refused(message: str):
     return render_template("errors/error.html", title=_("Not saved"), message=message), 422
 
 
+FIELD = "idempotency_key"  # a plain form's key (no script to send a header), made when it is shown
+
+
+def form_key() -> str:
+    """A new key for a plain form being shown: sent again (a reload, a second tap before
+    the page changed), it is the same tap."""
+    return secrets.token_urlsafe(16)
+
+
 def _name_key():
-    key = request.headers.get(HEADER)
-    if key is None or request.method not in ("POST", "PATCH", "DELETE") or not keyed_endpoint(request.endpoint):
+    if request.method not in ("POST", "PATCH", "DELETE") or not keyed_endpoint(request.endpoint):
+        return None
+    key, shown = request.headers.get(HEADER), None
+    if key is None and _page_form():
+        key = shown = request.form.get(FIELD) or None
+    if key is None:
         return None
     if not _KEY.fullmatch(key):
         return _refused(_("An Idempotency-Key is 1 to 255 visible characters."))
-    g.tap_token = taps.keyed(taps.Tap(sha256(key.encode()).hexdigest(), _request_hash()))
+    sent = _request_hash()
+    # a plain form's key is the page's, not the client's choice: the form changed and sent
+    # again (Back, another value) is another tap, as once.py's new-game form
+    key_hash = sha256((key if shown is None else f"{key}\x00{sent}").encode()).hexdigest()
+    g.tap_token = taps.keyed(taps.Tap(key_hash, sent))
     return None
 
 
@@ -110,3 +136,4 @@ def init_app(app: Flask) -> None:
     app.before_request(_name_key)
     app.teardown_request(_forget_key)
     app.register_error_handler(service.TapDone, _answer_again)
+    app.add_template_global(form_key, "tap_key")

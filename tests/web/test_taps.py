@@ -249,3 +249,52 @@ def test_a_players_page_tap_resent_with_its_key_is_recorded_once(app, client, ne
         assert resp.status_code == 200
     assert resp.headers["Idempotent-Replayed"] == "true"
     assert _entries(client, key) == 1
+
+
+def test_a_plain_form_sent_twice_is_recorded_once_with_the_key_it_was_shown_with(client, new_game):
+    """The correction and settings pages are plain forms (no script needed): each carries
+    a key made when it is shown, so the same form sent again (a reload, a second tap
+    before the page changed) is one correction, one rename."""
+    from web_helpers import form
+
+    key = _wizard(new_game)
+    for bid in (0, 1, 0):
+        client.post(f"/api/games/{key}/bids", json={"bid": bid})
+    client.post(f"/api/games/{key}/tricks", json={"tricks": [0, 1, 0]})
+    page = client.get(f"/games/{key}/rounds/1").get_data(as_text=True)
+    shown = form(page, "/rounds/1").hidden
+    assert len(shown["idempotency_key"]) >= 16
+    data = {**shown, "bids.0": "1", "bids.1": "1", "bids.2": "0", "tricks.0": "1", "tricks.1": "0", "tricks.2": "0"}
+    first = client.post(f"/games/{key}/rounds/1", data=data)
+    again = client.post(f"/games/{key}/rounds/1", data=data)
+    assert first.status_code == again.status_code == 303, first.get_data(as_text=True)
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert _entries(client, key) == 5
+    assert client.get(f"/games/{key}/rounds/1").get_data(as_text=True) != page  # shown again: a new key
+
+    settings = client.get(f"/games/{key}/settings").get_data(as_text=True)
+    named = {**form(settings, "/rename").hidden, "name": "Mardi"}
+    assert client.post(f"/games/{key}/rename", data=named).status_code == 303
+    client.patch(f"/api/games/{key}", json={"name": "Mercredi"})
+    assert client.post(f"/games/{key}/rename", data=named).headers["Idempotent-Replayed"] == "true"
+    assert client.get(f"/api/games/{key}").get_json()["name"] == "Mercredi"
+
+
+def test_a_form_body_sent_to_the_api_with_a_key_is_still_a_415(client, new_game):
+    key = new_game()
+    resp = client.post(f"/api/games/{key}/bids", data="bid=0", content_type="application/x-www-form-urlencoded",
+                       headers={KEY: "k"})
+    assert resp.status_code == 415
+    assert _entries(client, key) == 0
+
+
+def test_a_plain_form_changed_and_sent_again_is_another_tap(client, new_game):
+    """Back to the settings page, another name typed: a new rename, not a refusal."""
+    from web_helpers import form
+
+    key = new_game()
+    named = form(client.get(f"/games/{key}/settings").get_data(as_text=True), "/rename").hidden
+    assert client.post(f"/games/{key}/rename", data={**named, "name": "Mardi"}).status_code == 303
+    again = client.post(f"/games/{key}/rename", data={**named, "name": "Jeudi"})
+    assert again.status_code == 303 and "Idempotent-Replayed" not in again.headers
+    assert client.get(f"/api/games/{key}").get_json()["name"] == "Jeudi"
