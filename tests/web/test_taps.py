@@ -298,3 +298,16 @@ def test_a_plain_form_changed_and_sent_again_is_another_tap(client, new_game):
     again = client.post(f"/games/{key}/rename", data={**named, "name": "Jeudi"})
     assert again.status_code == 303 and "Idempotent-Replayed" not in again.headers
     assert client.get(f"/api/games/{key}").get_json()["name"] == "Jeudi"
+
+
+def test_the_openapi_document_names_the_header_on_every_write_of_a_game(client):
+    doc = client.get("/api/openapi.json").get_json()
+    writes = {(path, method): op for path, ops in doc["paths"].items() for method, op in ops.items()
+              if method in ("post", "patch", "delete") and path.startswith(("/api/games/{key}", "/api/player/"))
+              and not path.endswith("/rematch")}
+    assert ("/api/games/{key}/bids", "post") in writes and ("/api/player/{token}/played", "post") in writes
+    for (path, method), op in writes.items():
+        assert {"$ref": "#/components/parameters/IdempotencyKey"} in op["parameters"], (path, method)
+        ok = next(answer for code, answer in op["responses"].items() if code.startswith("2"))
+        assert "Idempotent-Replayed" in ok["headers"], (path, method)
+    assert doc["components"]["parameters"]["IdempotencyKey"]["in"] == "header"
