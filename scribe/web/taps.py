@@ -16,7 +16,9 @@ the settings) carries one made when it is shown, in its field ``idempotency_key`
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import time
 from collections.abc import Callable
 from hashlib import sha256
 from typing import Any
@@ -132,7 +134,30 @@ def _answer_again(done: service.TapDone):
     return resp
 
 
+# Tests only (tests/serve/test_nodes.py): a node that dies between its commit and its
+# answer. With SCRIBE_TESTING=1 and SCRIBE_TESTING_HOLD_ANSWER_S set, a keyed write that
+# recorded something waits that long before answering, so the test kills it meanwhile.
+HOLD_ENV = "SCRIBE_TESTING_HOLD_ANSWER_S"
+
+
+def _holding() -> float:
+    if os.environ.get("SCRIBE_TESTING") != "1":
+        return 0.0
+    try:
+        return max(float(os.environ.get(HOLD_ENV) or 0), 0.0)
+    except ValueError:
+        return 0.0
+
+
 def init_app(app: Flask) -> None:
+    hold = _holding()
+    if hold:
+        @app.after_request
+        def _hold_answer(response):
+            if g.get("tap_token") is not None and response.status_code < 400 and REPLAYED not in response.headers:
+                time.sleep(hold)  # committed: the answer waits, the node is killed meanwhile
+            return response
+
     app.before_request(_name_key)
     app.teardown_request(_forget_key)
     app.register_error_handler(service.TapDone, _answer_again)
