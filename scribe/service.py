@@ -355,7 +355,10 @@ def rename(db: Database, game_id: str, name: Any) -> None:
 
 
 def delete(db: Database, game_id: str) -> None:
-    game, _, _ = load(db, game_id)
+    game = _game(db, game_id, deleted_ok=True)
+    check_tap(db, game.id)  # a delete sent again finds its game deleted: answered as the first
+    if game.deleted_at:
+        raise NotFound(game_id)
     keyed_write(db, game.id, lambda: store.delete_game(db, game.id))
 
 

@@ -144,7 +144,7 @@ def rename(key: str):
 @bp.delete("/games/<key>")
 def delete(key: str):
     """Hide a game (it can be restored)."""
-    service.delete(get_db(), access.scribe(key).game.id)
+    service.delete(get_db(), access.scribe(key, deleted_ok=True).game.id)  # deleted: 404, or its replay
     return "", 204
 
 

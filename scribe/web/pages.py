@@ -175,7 +175,8 @@ def settings(key: str):
 @bp.post("/games/<key>/delete")
 def delete(key: str):
     """Hide a game from the list after the confirmation box was ticked."""
-    shown = access.scribe(key)
+    # a deleted game: 404, or this very form's replay (issue 31)
+    shown = access.scribe(key, deleted_ok=request.form.get("confirm") == "yes")
     if request.form.get("confirm") != "yes":
         ctx = error_ctx(message=_("Tick the box to confirm."), field="confirm")
         return render_template("games/settings.html", game=shown.game, sheet=shown.sheet, **ctx), 422

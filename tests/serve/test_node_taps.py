@@ -68,8 +68,8 @@ def _phone(b: Node, key: str, seat: int) -> tuple[str, dict]:
 
 def _dealt(b: Node, key: str) -> None:
     b.call("POST", f"/api/games/{key}/deal", {})
-    row = b.call("GET", f"/api/games/{key}/sheet")[2]["rounds"][0]
-    if (row.get("trump") or {}).get("pending"):  # a Wizard turned: the dealer names the suit (W-R3)
+    trump = b.call("GET", f"/api/games/{key}/sheet")[2]["rounds"][0].get("trump") or {}
+    if trump.get("card") == "wizard" and trump.get("suit") is None:  # the dealer names the suit (W-R3)
         b.call("POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
 
 

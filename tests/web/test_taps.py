@@ -311,3 +311,15 @@ def test_the_openapi_document_names_the_header_on_every_write_of_a_game(client):
         ok = next(answer for code, answer in op["responses"].items() if code.startswith("2"))
         assert "Idempotent-Replayed" in ok["headers"], (path, method)
     assert doc["components"]["parameters"]["IdempotencyKey"]["in"] == "header"
+
+
+def test_a_delete_and_a_restore_sent_again_answer_as_the_first(client, new_game):
+    key = new_game()
+    first, _ = _twice(client, "delete", f"/api/games/{key}", None, "gone-1")
+    assert first.status_code == 204
+    assert client.delete(f"/api/games/{key}").status_code == 404  # without the key: no such game
+    _twice(client, "post", f"/api/games/{key}/restore", {}, "back-1")
+    assert client.get(f"/api/games/{key}").status_code == 200
+    again = client.delete(f"/api/games/{key}", headers={KEY: "gone-1"})  # an old retry, after the restore
+    assert again.status_code == 204 and again.headers["Idempotent-Replayed"] == "true"
+    assert client.get(f"/api/games/{key}").status_code == 200  # not deleted a second time
