@@ -323,3 +323,26 @@ def test_a_delete_and_a_restore_sent_again_answer_as_the_first(client, new_game)
     again = client.delete(f"/api/games/{key}", headers={KEY: "gone-1"})  # an old retry, after the restore
     assert again.status_code == 204 and again.headers["Idempotent-Replayed"] == "true"
     assert client.get(f"/api/games/{key}").status_code == 200  # not deleted a second time
+
+
+@pytest.mark.parametrize("route, body", [("bids", {"bid": 0}), ("bids", {"bid": 0, "version": 0}),
+                                         ("undo", {})])
+def test_one_key_sent_many_times_at_once_records_one_entry(app, client, new_game, route, body):
+    """Retries racing each other (several nodes, one database): the key's primary key lets
+    one in; each other one, refused as stale by the one that got in, finds its key and
+    answers that one's answer again."""
+    from test_once import _at_once
+
+    key = new_game()
+    if route == "undo":
+        client.post(f"/api/games/{key}/bids", json={"bid": 0})
+    before = _entries(client, key)
+    clients = [app.test_client() for _ in range(8)]
+    answers = _at_once(8, lambda i: clients[i].post(f"/api/games/{key}/{route}", json=body, headers={KEY: "race"}))
+    assert _entries(client, key) == before + 1
+    assert {a.status_code for a in answers} == {200}
+    first = [a for a in answers if a.status_code == 200 and "Idempotent-Replayed" not in a.headers]
+    assert len(first) == 1
+    assert all(a.get_json() == first[0].get_json() for a in answers if a.status_code == 200)
+    again = client.post(f"/api/games/{key}/{route}", json=body, headers={KEY: "race"})
+    assert again.headers["Idempotent-Replayed"] == "true" and again.get_json() == first[0].get_json()
