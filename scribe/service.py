@@ -8,7 +8,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from hashlib import blake2b
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -240,6 +241,18 @@ def already_recorded(db: Database, game_id: str, kind: str, data: dict[str, Any]
         return False
 
 
+@contextmanager
+def _unless_done(db: Database, game_id: str) -> Iterator[None]:
+    """With an Idempotency-Key: a refusal (stale, or by the rules) because this very tap got
+    in meanwhile (sent at once from elsewhere, committed since ``check_tap`` looked) answers
+    that one's answer instead (TapDone). Without a key, a refusal as ever."""
+    try:
+        yield
+    except (store.StaleError, RuleError):
+        check_tap(db, game_id)
+        raise
+
+
 def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None,
         game: store.GameRow | None = None):
     """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
@@ -254,20 +267,13 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     rules = rules_for(game)
     # undo takes back the very last entry; a card is played against the table as the page showed it
     quiet = () if kind in (UNDO, REDO) or kind in rules.QUIET_KINDS else rules.QUIET_KINDS
-    try:
+    with _unless_done(db, game.id):
         _check_version(sheet, version, log, quiet)
-    except store.StaleError:
-        check_tap(db, game.id)  # moved on by this very tap, sent at once from elsewhere: its answer
-        raise
-    entry_data = _entry_data(rules, sheet, log, kind, data, rng)
-    # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
-    new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
-    summary = rules.summary(new_sheet)
-    try:
+        entry_data = _entry_data(rules, sheet, log, kind, data, rng)
+        # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
+        new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
+        summary = rules.summary(new_sheet)
         entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, summary)
-    except store.StaleError:
-        check_tap(db, game.id)  # the same key landed first, from another request: its answer
-        raise
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
     if summary.get("phase") == FINISHED:  # see _save_story: the others are told when read
         _save_story(db, game, entry.seq, rules.story(new_sheet), entry.at)
