@@ -40,7 +40,9 @@ KEYED = frozenset({
 })
 _PREFIX = "api.game_path_"
 _FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
-_NAMES = frozenset({"key", "token"})  # the link in the path: another link of the same game is the same tap
+# the Scribe's key in the path is left out (a retry after a new Scribe's link is the same
+# tap); a player's token is kept: the same key from another seat's phone is another request
+_NAMES = frozenset({"key"})
 
 # endpoint -> what answers a tap already recorded (``TapDone``), as the first try's answer
 replays: dict[str, Callable[[service.TapDone], Any]] = {}

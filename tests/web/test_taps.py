@@ -346,3 +346,14 @@ def test_one_key_sent_many_times_at_once_records_one_entry(app, client, new_game
     assert all(a.get_json() == first[0].get_json() for a in answers if a.status_code == 200)
     again = client.post(f"/api/games/{key}/{route}", json=body, headers={KEY: "race"})
     assert again.headers["Idempotent-Replayed"] == "true" and again.get_json() == first[0].get_json()
+
+
+def test_the_same_key_from_another_seats_phone_is_refused_not_answered_as_the_first(app, client, new_game):
+    key = _wizard(new_game, reveal="hidden")
+    tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+    ann, bo = app.test_client(), app.test_client()
+    ann.get(f"/api/player/{tokens[0]}")
+    bo.get(f"/api/player/{tokens[1]}")
+    assert ann.post(f"/api/player/{tokens[0]}/bid", json={"round": 1, "bid": 1}, headers={KEY: "k"}).status_code == 200
+    _refused_with_another(bo, "post", f"/api/player/{tokens[1]}/bid", {"round": 1, "bid": 1}, "k")
+    assert _entries(client, key) == 1
