@@ -15,6 +15,7 @@ value the rules accept there (``GameRules.stand_in``), sealed for good like the 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -40,8 +41,17 @@ def sealed_now(sheet: Any, log: list[Entry]) -> bool:
     revealed (W-B7) or a dealt hand of a round not scored. The record is the log, so the
     Scribe's view of the log is compared with the whole log, whatever the game; what was
     withdrawn before its reveal stays sealed for good, and the record goes without it."""
+    return _scribes(sheet, log) is None
+
+
+def _scribes(sheet: Any, log: list[Entry]) -> list[Entry] | None:
+    """The log as the record writes it (the whole log, each withdrawn entry as the Scribe
+    reads it), or None while the Scribe's view hides anything else."""
     gone = rules_of(sheet).withdrawn(sheet, log)
-    return any(seen != e for seen, e in zip(sharing.viewer_log(sheet, log), log) if e.seq not in gone)
+    seen = sharing.viewer_log(sheet, log)
+    if any(s != e for s, e in zip(seen, log) if e.seq not in gone):
+        return None
+    return [replace(e, data=_unsealed(s.data)) if e.seq in gone else e for s, e in zip(seen, log)]
 
 
 def _unsealed(data: Any) -> dict[str, Any]:
@@ -55,11 +65,10 @@ def export_record(db: Database, game_id: str) -> dict[str, Any]:
     anything is sealed. An entry withdrawn before its reveal is written as the Scribe reads
     it: without its sealed value."""
     game, sheet, log = service.load(db, game_id)
-    if sealed_now(sheet, log):
+    written = _scribes(sheet, log)
+    if written is None:
         raise SealedError(N_("Something in this game is still sealed (bids not revealed or hands "
                              "not played out): export it once the round is scored."), field="game_id")
-    gone = rules_of(sheet).withdrawn(sheet, log)
-    scribes = sharing.viewer_log(sheet, log) if gone else log
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -68,8 +77,7 @@ def export_record(db: Database, game_id: str) -> dict[str, Any]:
         "lang": game.lang,
         "created_at": game.created_at,
         "setup": game.setup,
-        "entries": [{"seq": e.seq, "kind": e.kind, "data": _unsealed(s.data) if e.seq in gone else dict(e.data),
-                     "at": e.at} for e, s in zip(log, scribes)],
+        "entries": [{"seq": e.seq, "kind": e.kind, "data": dict(e.data), "at": e.at} for e in written],
     }
 
 
