@@ -125,6 +125,8 @@ def withdrawn(reveal: str, players: int, log: Iterable[Entry]) -> frozenset[int]
     frozenset()
     """
     log = list(log)  # read twice: walked here, resolved below
+    if not any(e.kind == UNDO for e in log):  # nothing was ever taken back: the common case, read once
+        return frozenset()
     counted = Tally()
     active: dict[object, set[int]] = {}  # round -> the entries holding its bids in effect now
     held: set[int] = set()
