@@ -68,6 +68,11 @@ def test_a_game_of_five_deal_by_deal(api):
     ({"poignees": [{"player": 0, "size": "triple"}, {"player": 1, "size": "simple"}]}, "poignees"),
     ({"poignees": [["player", 0]]}, "poignees"),
     ({"bouts": 3, "attack_points": 91, "chelem": "attack", "petit": "defence"}, "petit"),
+    # issue 31: the issue's own example, petit au bout to an attack without a bout (T-S3), and the reverse
+    ({"contract": "prise", "bouts": 0, "attack_points": 40, "petit": "attack"}, "petit"),
+    ({"bouts": 3, "attack_points": 60, "petit": "defence"}, "petit"),
+    ({"bouts": 1, "attack_points": 80, "chelem": "attack"}, "chelem"),  # T-S5
+    ({"bouts": 2, "attack_points": 60, "chelem": "attack"}, "chelem"),
 ])
 def test_bad_deal_is_422_with_its_field_and_nothing_saved(api, fields, field):
     key = new(api)

@@ -151,6 +151,11 @@ def test_t_c2_at_five_the_called_king(client, api):
     (FOUR + ["Eve", "Flo"], {"taker": "1", "partner": "0"}, "partner", "Ana deals and sits out"),
     (FOUR, {"bouts": "3", "points": "91", "chelem": "attack", "petit": "defence"}, "petit", "every trick"),
     (FOUR, {"points": "30", "chelem": "attack"}, "chelem", "contract failed"),
+    # issue 31: petit au bout by a side whose bouts exclude the Petit (T-S3), a chelem leaving bouts behind (T-S5)
+    (FOUR, {"contract": "prise", "bouts": "0", "points": "40", "petit": "attack"}, "petit", "at least 1 bout"),
+    (FOUR, {"bouts": "3", "points": "60", "petit": "defence"}, "petit", "at most 2 bouts"),
+    (FOUR, {"bouts": "1", "points": "80", "chelem": "attack"}, "chelem", "at least 2 bouts"),
+    (FOUR, {"bouts": "1", "points": "40", "chelem": "defence"}, "chelem", "at most 32 points"),
     (["Ana", "Ben", "Cy"], {"poignee__0": "simple", "poignee__1": "simple"}, "poignees", "only 22"),
     (FOUR, {"poignee__0": "triple", "poignee__1": "simple"}, "poignees", "only 22"),
 ])
