@@ -275,6 +275,23 @@ def test_french_first(client, api):
     assert "Garde · Ana · 2 bouts, 49 points · passée de 8 · Petit au bout : l’attaque" in body
 
 
+@pytest.mark.parametrize("lang, says", [
+    ("fr", "Le Petit est un bout : si l’attaque l’a emporté au dernier pli, elle a au moins 1 bout."),
+    ("de", "Der Petit ist ein Bout: hat der Angriff ihn im letzten Stich gemacht, hat er mindestens 1 Bout."),
+    ("es", "El Petit es un bout: si el ataque lo ganó en la última baza, tiene al menos 1 bout."),
+    ("it", "Il Petit è un bout: se l'attacco l'ha preso nell'ultima presa, ha almeno 1 bout."),
+    ("nl", "De Petit is een bout: als de aanval hem in de laatste slag haalde, heeft die minstens 1 bout."),
+    ("en", "The Petit is a bout: if the attack took it in the last trick, it has at least 1 bout."),
+])
+def test_petit_au_bout_without_a_bout_is_told_next_to_the_petit_in_each_language(client, api, lang, says):
+    """Issue 31: the issue's own deal (T-S3), refused on the form in the player's language."""
+    client.get(f"/lang/{lang}")
+    gid = create(client)
+    resp = enter(client, gid, htmx=True, contract="prise", bouts="0", points="40", petit="attack")
+    assert resp.status_code == 422 and says in errors(resp.get_data(as_text=True))["petit"]
+    assert sheet(api, gid)["version"] == 0
+
+
 def test_the_story_and_the_statistics(client, api):
     """Per player: contracts made of those taken, by contract, made as partner at five,
     points per deal played; the group's statistics count them (by contract's multiplier)."""
