@@ -309,6 +309,12 @@ IMPOSSIBLE = [
     (FOUR, deal(contract="garde", bouts=1, points=33, chelem="defence"), "chelem", "at most 32 points"),
     (FOUR, deal(contract="garde_contre", bouts=1, points=6, chelem="defence"), "chelem", "at most 5 points"),
     (FIVE, deal(contract="garde_sans", bouts=0, points=20, partner=1, chelem="defence"), "chelem", "at most 13.5"),
+    # T-M1, T-S1: the chien's cards count for one side, besides its bouts (no bout in the écart)
+    (FOUR, deal(contract="prise", bouts=0, points=2, chelem="defence"), "attack_points", "at least 3 points"),
+    (FOUR, deal(contract="garde", bouts=1, points=6, chelem="defence"), "attack_points", "at least 7 points"),
+    (FIVE, deal(contract="garde_sans", bouts=0, points=1, partner=1), "attack_points", "at least 1.5 points"),
+    (FOUR, deal(contract="garde_contre", bouts=0, points=77), "attack_points", "at most 76 points"),
+    (THREE, deal(contract="garde_contre", bouts=3, defence_points=2.5, points=None), "defence_points", "at most 88"),
     # T-S3, T-S5: the side that took every trick took the last one; the points say who made it
     (FOUR, deal(bouts=3, points=91, chelem="attack", petit="defence"), "petit", "every trick"),
     (FOUR, deal(points=30, chelem="attack"), "chelem", "contract failed"),
@@ -360,6 +366,14 @@ def physically_possible(playing: int, d: dict) -> bool:
         if len(attack) != d["bouts"] or (petit == "attack") != ("petit" in attack) and petit is not None:
             continue
         if not 9 * len(attack) <= halves <= 182 - 9 * len(defence):
+            continue
+        # the chien's cards: the écart's (no bout) or the chien's with the attack, the chien with the defence
+        # in a Garde contre; at least half a point each, unless a bout of that side lay in the chien
+        if contract in ("prise", "garde") and halves < 9 * len(attack) + chien - slack:
+            continue
+        if contract == "garde_sans" and halves < 9 * len(attack) + max(0, chien - len(attack)) - slack:
+            continue
+        if contract == "garde_contre" and 182 - halves < 9 * len(defence) + max(0, chien - len(defence)) - slack:
             continue
         if chelem == "attack":  # the defence holds the Excuse it played, and the chien in a Garde contre
             may = chien if contract == "garde_contre" else 0

@@ -90,7 +90,7 @@ def test_correction_undo_and_history(api):
     status, body = api("post", f"/api/games/{key}/rounds/1/correction", {"version": 2, "passed": True})
     assert status == 200 and body["sheet"]["totals"] == [0, 0, 0, 0]
     status, body = api("post", f"/api/games/{key}/rounds/1/correction", {"version": 3, "passed": True})
-    assert status == 422 and body["field"] == "round"
+    assert status == 200 and body["unchanged"] and body["version"] == 3  # already passed: nothing recorded
     assert api("post", f"/api/games/{key}/undo", {"version": 3})[1]["sheet"]["totals"] == [-35, 105, -35, -35]
     entries = api("get", f"/api/games/{key}/history")[1]["entries"]
     assert [e["kind"] for e in entries] == ["deal", "correction", "correction", "undo"]

@@ -81,9 +81,10 @@ def halves_of(raw: Any, field: str) -> int:
     return int(value)
 
 
-def _points(setup: Setup, data: Mapping[str, Any], bouts: int) -> int:
+def _points(setup: Setup, data: Mapping[str, Any], bouts: int, contract: str) -> int:
     """T-S1: the attack's points (or the defence's: 91 minus), 0..91, halves only at 3 and 5,
-    and what the bouts alone weigh (4.5 each) on either side."""
+    what the bouts alone weigh (4.5 each) on either side, and the chien's cards (T-M1) on
+    the side they count for (at least half a point each)."""
     given = [k for k in ("attack_points", "defence_points") if data.get(k) not in (None, "")]
     if len(given) != 1:
         raise RuleError(N_("Give the attack's points, or the defence's (not both)."), field="attack_points")
@@ -98,7 +99,27 @@ def _points(setup: Setup, data: Mapping[str, Any], bouts: int) -> int:
     if not BOUT * bouts <= halves <= 2 * TOTAL - BOUT * (3 - bouts):
         raise RuleError(N_("With %(bouts)s bouts the attack has %(low)s to %(high)s points (a bout is worth 4.5)."),
                         field=field, bouts=bouts, low=_text(BOUT * bouts), high=_text(2 * TOTAL - BOUT * (3 - bouts)))
+    _chien(setup, contract, bouts, halves, field)
     return halves
+
+
+def _chien(setup: Setup, contract: str, bouts: int, halves: int, field: str) -> None:
+    """The chien's cards count for the attack (its écart in a Prise or a Garde, where no bout
+    may go; the chien itself in a Garde sans) or for the defence (Garde contre): that side
+    holds them besides its bouts, half a point at least each (fewer if the chien held bouts)."""
+    chien = CHIEN[setup.playing]
+    if contract == GARDE_CONTRE:
+        defence = 3 - bouts
+        high = _whole(2 * TOTAL - BOUT * defence - max(0, chien - defence), setup, up=True)
+        if halves > high:
+            raise RuleError(N_("In a Garde contre the %(cards)s cards of the chien go to the defence: the attack has "
+                               "at most %(points)s points."), field=field, cards=chien, points=_text(high))
+        return
+    others = chien if contract != GARDE_SANS else max(0, chien - bouts)  # in a Garde sans the chien may hold bouts
+    low = _whole(BOUT * bouts + others, setup, up=False)
+    if halves < low:
+        raise RuleError(N_("The %(cards)s cards of the chien (or of the écart) count for the attack: it has at least "
+                           "%(points)s points."), field=field, cards=chien, points=_text(low))
 
 
 def _text(halves: int) -> str:
@@ -215,7 +236,7 @@ def verify_deal(setup: Setup, number: int, data: Mapping[str, Any]) -> dict[str,
     bouts = whole(data.get("bouts"), "bouts")
     if not 0 <= bouts <= 3:
         raise RuleError(N_("There are 3 bouts: the Petit, the 21 and the Excuse."), field="bouts")
-    halves = _points(setup, data, bouts)
+    halves = _points(setup, data, bouts, contract)
     petit = _side(data.get("petit"), "petit")
     chelem = _side(data.get("chelem"), "chelem")
     announced = flag(data.get("chelem_announced"), "chelem_announced")
