@@ -335,7 +335,11 @@ def _schemas() -> dict[str, Any]:
                                             "counted from (the sheet before the write)"},
             "round_count": {**INT, "description": "Prefer: return=minimal only: how many rounds the whole sheet "
                                                   "holds, numbered 1..round_count"},
-            "cards": _ref("Cards")}, optional=("cards", "since", "round_count")),
+            "cards": _ref("Cards"),
+            "unchanged": {"type": "boolean", "const": True,
+                          "description": "A correction equal to what the round records (sent twice?): nothing was "
+                                         "recorded, the sheet is as it stands"}},
+            optional=("cards", "since", "round_count", "unchanged")),
         "Entry": _closed({"seq": INT, "kind": STR,
                           "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
                                    "is {takes_back: seq}, a redo's {brings_back: seq}: the entry it took back or "
