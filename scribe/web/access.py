@@ -108,14 +108,14 @@ def _taken(err: sharing.SeatTaken, token: str):
     if err.released:
         message = _("The Scribe released this seat from this phone.")
         return _refusal(403, _("Seat released"), message, "link", claim=url_for("table.claim_seat", token=token))
-    if err.wait:
-        message = _("This seat was opened on a phone a moment ago. If it was this phone and the page did not "
-                    "load, open the link again in a few seconds.")
-        resp = _refusal(403, _("Seat taken"), message, "link")
-        resp.headers["Retry-After"] = str(err.wait)
-        return resp
     message = _("This seat is already open on another phone. If that is a mistake, ask the Scribe to release it.")
-    return _refusal(403, _("Seat taken"), message, "link")
+    if not err.wait:
+        return _refusal(403, _("Seat taken"), message, "link")
+    message += " " + _("If this phone opened it a moment ago and the page did not load, open the link again in a "
+                       "few seconds.")
+    resp = _refusal(403, _("Seat taken"), message, "link")
+    resp.headers["Retry-After"] = str(err.wait)
+    return resp
 
 
 def _missing(kind: str):

@@ -18,11 +18,12 @@ import pytest
 from conftest import app_db, app_rows
 from web_helpers import HX, text
 
+from scribe.store import links
 from scribe.store.db import writing
 
 PAUL, THOMAS, MARIE = range(3)
 TAKEN = "already open on another phone"
-WAITING = "opened on a phone a moment ago"
+WAITING = "If this phone opened it a moment ago"
 
 
 @pytest.fixture
@@ -76,7 +77,7 @@ def test_a_phone_whose_first_answer_was_lost_gets_its_seat_a_few_seconds_later(a
     assert _claimed(client, t["key"]) == [True, False, False]
     same = phone()  # the same phone, without the cookie it never got
     status, page = _page(same, paul)
-    assert status == 403 and WAITING in page and "in a few seconds" in page
+    assert status == 403 and TAKEN in page and WAITING in page and "in a few seconds" in page
     _seconds_later(app)
     status, page = _page(same, paul)
     assert status == 200 and "Paul" in page
@@ -128,6 +129,8 @@ def test_another_phone_is_refused_while_the_claim_waits_for_its_phone(app, clien
         assert api.status_code == 403 and WAITING in api.get_json()["error"]
         assert 1 <= int(api.headers["Retry-After"]) <= 10
         assert who.post(f"/api/player/{paul}/bid", json={"round": 1, "bid": 0}).status_code == 403
+    french = phone().get(f"/p/{paul}", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert french.status_code == 403 and "rouvrez le lien dans quelques secondes" in text(french.get_data(as_text=True))
     assert _poll(pauls, paul) in (200, 204)  # its page polls
     _seconds_later(app)
     status, page = _page(other, paul)
@@ -171,3 +174,11 @@ def test_the_scribe_releases_a_seat_its_phone_never_came_back_to(app, client, ph
     assert third.get(f"/p/{paul}").status_code == 200
     rows = app_rows(app, "select count(*) from links where claim_hash is not null")
     assert rows == [(1,)]
+
+
+def test_the_docs_say_how_long_a_claim_waits_for_its_phone():
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    said = f"{links.WAIT_SECONDS} seconds"
+    assert said in (docs / "privacy.md").read_text() and said in (docs / "api.md").read_text()
