@@ -65,10 +65,14 @@ def test_a_failed_create_leaves_no_game_and_no_link(db):
 
 def _earlier(db, seat, seconds: int = 11) -> links.Link:
     """``seconds`` pass for the seat's claim: the seat as then found."""
-    at = datetime.fromisoformat(links.live(db, seat.game_id)[-1].claimed_at) - timedelta(seconds=seconds)
+    at = datetime.fromisoformat(_found(db, seat).claimed_at) - timedelta(seconds=seconds)
     with writing(db):
         db.execute("update links set claimed_at = ? where token_hash = ?", [at.isoformat(timespec="seconds"),
                                                                              seat.token_hash])
+    return _found(db, seat)
+
+
+def _found(db, seat) -> links.Link:
     return next(l for l in links.live(db, seat.game_id) if l.token_hash == seat.token_hash)
 
 
@@ -92,11 +96,11 @@ def test_a_claim_made_for_a_key_its_phone_may_never_get_waits_for_it_a_few_secon
     # a pending claim whose device comes back is sure; the device released from a seat does
     # not take a lapsed pending claim over by polling, only by asking again
     links.release(db, gid, 1)
-    freed = next(l for l in links.live(db, gid) if l.token_hash == seat.token_hash)
+    freed = _found(db, seat)
     pending = links.claim(db, freed, "phone-b", held=False)
     assert pending.claim_pending and links.claim(db, pending, "phone-b").claim_pending == 0
     links.release(db, gid, 1)
-    freed = next(l for l in links.live(db, gid) if l.token_hash == seat.token_hash)
+    freed = _found(db, seat)
     lapsed = _earlier(db, links.claim(db, freed, "phone-c", held=False))
     assert links.claim(db, lapsed, "phone-b") is None
     assert links.claim(db, lapsed, "phone-b", again=True).claim_hash == "phone-b"
