@@ -171,3 +171,13 @@ def m008_made_from(db: Database) -> None:
     db["games"].add_column("made_from", str)
     db["games"].add_column("made_with", str)
     db.execute("create unique index games_made_from on games (made_from) where made_from is not null")
+
+
+@migrations()
+def m010_claim_pending(db: Database) -> None:
+    """A seat claimed with a device key made for that very answer waits for its phone to
+    come back with the key (issue 31, ``links.claim``): until then the claim is pending,
+    and after a few seconds the link's next phone takes it over (a phone whose answer was
+    lost is not locked out). Seats claimed before this step are sure: their phones came
+    back long ago."""
+    db["links"].add_column("claim_pending", int, not_null_default=0)

@@ -167,7 +167,8 @@ def _document() -> dict[str, Any]:
                 "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(_ref("Viewed"))}, **_errors(404, 410)}}},
             "/api/player/{token}": {"get": {
                 "summary": "A player link: that player's view (their own sealed bid included, nobody else's); the first "
-                           "client to open it claims the seat (its session cookie), any other gets 403",
+                           "client to open it claims the seat (its session cookie), any other gets 403 (with Retry-After while "
+                           "a claim made without a cookie waits 10 s for its cookie to come back)",
                 "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(_ref("Viewed"))},
                                                      **_errors(403, 404, 410)}}},
             "/api/player/{token}/bid": {"post": {
