@@ -6,20 +6,25 @@ from which the sheet is replayed. Importing trusts nothing in the file: the setu
 through the game's ``make_setup`` and every entry through its ``verify`` against the
 sheet replayed so far, as if played again; a refusal names the part at fault and saves
 nothing. A record holds everything, sealed bids (W-B7) and dealt hands included, so it
-is only given while nothing is sealed.
+is only given while nothing is sealed; but a bid withdrawn before its reveal is never
+known to anyone (``GameRules.withdrawn``), so the record keeps that entry, for the undo
+that names it, without its value ("bid": null), and an import records in its place a
+value the rules accept there (``GameRules.stand_in``), sealed for good like the first.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from . import service, sharing
 from .config import LANGUAGES
-from .games import GAMES
+from .games import GAMES, rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
+from .rules.sealed import SEALED
 from .store.games import Database, insert_game_with_log
 
 FORMAT = "scribe-game"
@@ -34,15 +39,34 @@ class SealedError(RuleError):
 def sealed_now(sheet: Any, log: list[Entry]) -> bool:
     """Whether the Scribe's own view hides something the record would hold: a bid not yet
     revealed (W-B7) or a dealt hand of a round not scored. The record is the log, so the
-    Scribe's view of the log is compared with the whole log, whatever the game."""
-    return sharing.viewer_log(sheet, log) != list(log)
+    Scribe's view of the log is compared with the whole log, whatever the game; what was
+    withdrawn before its reveal stays sealed for good, and the record goes without it."""
+    return _scribes(sheet, log) is None
+
+
+def _scribes(sheet: Any, log: list[Entry]) -> list[Entry] | None:
+    """The log as the record writes it (the whole log, each withdrawn entry as the Scribe
+    reads it), or None while the Scribe's view hides anything else."""
+    gone = rules_of(sheet).withdrawn(sheet, log)
+    seen = sharing.viewer_log(sheet, log)
+    if any(s != e for s, e in zip(seen, log) if e.seq not in gone):
+        return None
+    return [replace(e, data=_unsealed(s.data)) if e.seq in gone else e for s, e in zip(seen, log)]
+
+
+def _unsealed(data: Any) -> dict[str, Any]:
+    """An entry's data as the Scribe reads it, each SEALED value written as None."""
+    return {k: None if v is SEALED else [None if x is SEALED else x for x in v] if isinstance(v, list) else v
+            for k, v in data.items()}
 
 
 def export_record(db: Database, game_id: str) -> dict[str, Any]:
     """The whole record of a game; NotFound for an unknown or deleted id, SealedError while
-    anything is sealed."""
+    anything is sealed. An entry withdrawn before its reveal is written as the Scribe reads
+    it: without its sealed value."""
     game, sheet, log = service.load(db, game_id)
-    if sealed_now(sheet, log):
+    written = _scribes(sheet, log)
+    if written is None:
         raise SealedError(N_("Something in this game is still sealed (bids not revealed or hands "
                              "not played out): export it once the round is scored."), field="game_id")
     return {
@@ -53,7 +77,7 @@ def export_record(db: Database, game_id: str) -> dict[str, Any]:
         "lang": game.lang,
         "created_at": game.created_at,
         "setup": game.setup,
-        "entries": [{"seq": e.seq, "kind": e.kind, "data": dict(e.data), "at": e.at} for e in log],
+        "entries": [{"seq": e.seq, "kind": e.kind, "data": dict(e.data), "at": e.at} for e in written],
     }
 
 
@@ -123,6 +147,7 @@ def _replayed(rules: Any, setup: Any, raw: Any) -> tuple[list[Entry], Any]:
     if not isinstance(raw, list):
         raise RuleError(N_("The record has no list of entries."), field="entries")
     log: list[Entry] = []
+    stood_in: list[int] = []  # entries carried without their sealed value: withdrawn ones only
     sheet = rules.replay(setup, [])
     for i, e in enumerate(raw):
         field = f"entries.{i}"
@@ -136,7 +161,11 @@ def _replayed(rules: Any, setup: Any, raw: Any) -> tuple[list[Entry], Any]:
         if not isinstance(kind, str) or kind not in (*rules.KINDS, UNDO, REDO):
             raise RuleError(N_("Entry %(number)s is of an unknown kind."), field=field, number=i + 1)
         try:
-            data = _verified(rules, sheet, log, kind, e["data"])
+            data = rules.stand_in(sheet, kind, e["data"]) if kind not in (UNDO, REDO) else None
+            if data is not None:
+                stood_in.append(i)
+            else:
+                data = _verified(rules, sheet, log, kind, e["data"])
         except RuleError as err:
             raise RuleError(N_("Entry %(number)s is refused by the rules: %(reason)s"),
                             field=field, number=i + 1, reason=err.message) from None
@@ -144,6 +173,10 @@ def _replayed(rules: Any, setup: Any, raw: Any) -> tuple[list[Entry], Any]:
             raise RuleError(N_("Entry %(number)s is not an entry of a game."), field=field, number=i + 1) from None
         log.append(Entry(i + 1, kind, data, e["at"]))
         sheet = rules.replay(setup, log)
+    gone = rules.withdrawn(sheet, log)
+    for i in stood_in:
+        if i + 1 not in gone:  # its value counted at the table: the record lost it
+            raise RuleError(N_("Entry %(number)s is not an entry of a game."), field=f"entries.{i}", number=i + 1)
     return log, sheet
 
 

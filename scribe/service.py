@@ -16,7 +16,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from . import group, store
 from .games import GAMES
 from .rules.cards import make_rng
-from .rules.errors import N_, RuleError
+from .rules.errors import N_, RuleError, Unchanged
 from .rules.fields import clean_text
 from .rules.game import GameRules
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
@@ -221,6 +221,20 @@ def _entry_data(rules: GameRules, sheet: Any, log: tuple[Entry, ...], kind: str,
     raise RuleError(N_("Unknown action."), field="kind")
 
 
+def _raise_if_unchanged(rules: GameRules, sheet: Any, kind: str, data: dict[str, Any]) -> None:
+    """Raise Unchanged if recording ``data`` now would change nothing (a correction the
+    round already says, from a page the game has moved past): nothing can be lost by
+    answering it as done, while a stale refusal would tell a double tap it failed."""
+    if kind not in rules.KINDS or kind in rules.DRAWN:
+        return
+    try:
+        rules.verify(sheet, kind, data)
+    except Unchanged:
+        raise
+    except RuleError:
+        return
+
+
 def already_recorded(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any) -> bool:
     """Is the entry right after ``version`` this very action? Then a retried tap (its first
     try got through, its answer was lost) is already in the log and must not be added again."""
@@ -259,7 +273,8 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     deal (the virtual deck): by default the OS's cryptographic source. ``game``: the row
     this request already read (a stale one only makes the append refuse, StaleError).
 
-    Raises RuleError (refused: nothing saved), StaleError or NotFound.
+    Raises RuleError (refused: nothing saved), Unchanged (a RuleError: a correction equal
+    to what is recorded, nothing saved, whatever the version), StaleError or NotFound.
     """
     game = _game(db, game_id, game=game)
     check_tap(db, game.id)  # with an Idempotency-Key only: recorded already?
@@ -268,7 +283,11 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     # undo takes back the very last entry; a card is played against the table as the page showed it
     quiet = () if kind in (UNDO, REDO) or kind in rules.QUIET_KINDS else rules.QUIET_KINDS
     with _unless_done(db, game.id):
-        _check_version(sheet, version, log, quiet)
+        try:
+            _check_version(sheet, version, log, quiet)
+        except store.StaleError:
+            _raise_if_unchanged(rules, sheet, kind, data)  # a correction sent again after the first went in
+            raise
         entry_data = _entry_data(rules, sheet, log, kind, data, rng)
         # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
         new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)

@@ -5,7 +5,8 @@ accounts, and a game's id opens nothing.
 - the Scribe's link (a token like the others): edit everything, but no sealed bid;
 - a watch link shows the sheet, read-only;
 - a player link shows that player's view and takes that player's own bid (W-B7); the
-  first phone to open it claims the seat, and from then on only that phone may.
+  first phone to open it claims the seat, and from then on only that phone may (a phone
+  that never got the answer to its claim is not locked out: ``links.claim``).
 """
 
 from __future__ import annotations
@@ -53,11 +54,12 @@ class LinkGone(Exception):
 
 class SeatTaken(Exception):
     """A player link already claimed by another phone (``released``: the Scribe freed it
-    from this very phone, which may take it again only by asking)."""
+    from this very phone, which may take it again only by asking; ``wait``: the claim
+    waits that many seconds more for its phone, which may have lost its answer)."""
 
-    def __init__(self, link: Link, name: str, released: bool = False):
+    def __init__(self, link: Link, name: str, released: bool = False, wait: int = 0):
         super().__init__(name)
-        self.link, self.name, self.released = link, name, released
+        self.link, self.name, self.released, self.wait = link, name, released, wait
 
 
 def device_hash(device: str) -> str:
@@ -194,25 +196,29 @@ def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False, find: 
     return found
 
 
-def _check_claim(db: Database, link: Link, device: str | None, name: str, again: bool = False) -> Link:
+def _check_claim(db: Database, link: Link, device: str | None, name: str, again: bool = False,
+                 held: bool = True) -> Link:
     """A player link answers only the phone that claimed it (the first to open it): the
-    link as that phone holds it (claimed just now, it knows since when)."""
+    link as that phone holds it (claimed just now, it knows since when). ``held``: the
+    phone brought ``device`` with this request (False: made for this answer, which may be
+    lost; ``links.claim``)."""
     if link.kind != PLAYER:
         return link
-    mine = links.claim(db, link, device_hash(device), again) if device is not None else None
+    mine = links.claim(db, link, device_hash(device), again, held) if device is not None else None
     if mine is None:
         released = device is not None and link.claim_hash is None and link.released_hash == device_hash(device)
-        raise SeatTaken(link, name, released)
+        raise SeatTaken(link, name, released, links.waiting(link))
     return mine
 
 
 def open_link(db: Database, token: Any, kind: str, device: str | None = None, deleted_ok: bool = False,
-              claim_again: bool = False) -> Shown:
+              claim_again: bool = False, held: bool = True) -> Shown:
     """The game behind a link, redacted for its holder, once, here: every page, fragment,
     JSON answer, history and PDF made from it has nothing its holder may not see.
 
     NotFound for a wrong or other-kind token or a deleted game; LinkGone for a revoked
-    one; SeatTaken for a player link another phone holds (``device``: this phone's key).
+    one; SeatTaken for a player link another phone holds (``device``: this phone's key;
+    ``held``: it came with the request, see ``_check_claim``).
     """
     link, row = _found(db, token, kind, deleted_ok, links.find_with_game)
     game, full, log = service.load(db, link.game_id, deleted_ok=deleted_ok, game=row)
@@ -220,7 +226,7 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
     if viewer is not None and viewer >= full.setup.n:
         raise service.NotFound(kind)
     if viewer is not None:
-        link = _check_claim(db, link, device, full.setup.players[viewer], claim_again)
+        link = _check_claim(db, link, device, full.setup.players[viewer], claim_again, held)
     return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon, link.entered), full, tuple(log))
 
 
@@ -242,17 +248,18 @@ def as_at(shown: Shown, version: int) -> Shown:
     return Shown(link, shown.game, viewer_sheet(full, link.seat, log, link.horizon, link.entered), full, tuple(log))
 
 
-def link_version(db: Database, token: Any, kind: str, device: str | None = None) -> int:
+def link_version(db: Database, token: Any, kind: str, device: str | None = None, held: bool = True) -> int:
     """Only the version behind a link: the one indexed SELECT an idle viewer's poll costs
     (a claimed seat still answers only its phone)."""
-    return link_state(db, token, kind, device)[1]
+    return link_state(db, token, kind, device, held)[1]
 
 
-def link_state(db: Database, token: Any, kind: str, device: str | None = None) -> tuple[str, int]:
+def link_state(db: Database, token: Any, kind: str, device: str | None = None,
+               held: bool = True) -> tuple[str, int]:
     """The game behind a link and its version (a stream follows that game), with the same
     checks as ``link_version``."""
     link, version = _found(db, token, kind)
-    _check_claim(db, link, device, "")
+    _check_claim(db, link, device, "", held=held)
     return link.game_id, version
 
 

@@ -189,6 +189,26 @@ def test_export_refuses_unknown_games_and_sealed_bids(served, capsys):
     assert "sealed" in captured.err and captured.out == ""
 
 
+def test_export_writes_a_bid_withdrawn_before_its_reveal_without_its_value(served, tmp_path, capsys):
+    """Issue 31: Bert's secret bid of 1, undone before the reveal and bid again as 0, is
+    never known: scribe export writes its entry with "bid": null (the undo names it), and
+    scribe import takes the record back, the game the same (W-B7)."""
+    app, client = served
+    handle, gid = created(client, players=["Anna", "Bert", "Cleo"], first_dealer=0, rules={"reveal": "secret"})
+    for path, body in [("trump", {"card": "red"}), ("bids", {"player": 1, "bid": 1}), ("undo", {}),
+                       ("bids", {"player": 1, "bid": 0}), ("bids", {"player": 2, "bid": 0}),
+                       ("bids", {"player": 0, "bid": 0}), ("tricks", {"tricks": [1, 0, 0]})]:
+        assert client.post(f"/api/games/{handle}/{path}", json=body).status_code == 200, path
+    out = tmp_path / "game.json"
+    assert main(["export", gid, "-o", str(out)]) == 0
+    bids = [e["data"] for e in json.loads(out.read_text())["entries"] if e["kind"] == "bid"]
+    assert [(d["player"], d["bid"]) for d in bids] == [(1, None), (1, 0), (2, 0), (0, 0)]
+    capsys.readouterr()
+    assert main(["import", str(out)]) == 0
+    new = game_id_of(app, capsys.readouterr().out.strip())
+    assert web_sheet(app, new) == web_sheet(app, gid)
+
+
 def test_import_refuses_bad_files_and_saves_nothing(served, tmp_path, capsys):
     app, client = served
     gid = play_wizard(client)

@@ -27,3 +27,9 @@ class RuleError(ValueError):
     @property
     def message(self) -> str:
         return self.template % self.params if self.params else self.template
+
+
+class Unchanged(RuleError):
+    """A correction equal to what the round records: there is nothing to record. The web
+    answers it as done (the sheet as it stands), so that a correction sent twice (a double
+    tap, a retry) gets the answer the first got; anything unaware of it still refuses it."""

@@ -10,7 +10,7 @@ Pure: no Flask, no SQL, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar
 
 from .errors import RuleError
@@ -99,13 +99,30 @@ class GameRules:
         return sheet
 
     def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
-                   entered: int = 0) -> Entry:
-        """One log entry as ``seat`` may read it, judged against the whole sheet."""
+                   entered: int = 0, withdrawn: Collection[int] = ()) -> Entry:
+        """One log entry as ``seat`` may read it, judged against the whole sheet and the
+        log's ``withdrawn`` entries (sealed for good)."""
         return entry
 
     def view_log(self, sheet: Any, log: Any, seat: int | None = None, horizon: int = 0,
                  entered: int = 0) -> list[Entry]:
-        return [self.view_entry(sheet, e, seat, horizon, entered) for e in log]
+        """The log as ``seat`` may read it: the one place a log is redacted for a viewer
+        (pages, history, JSON, CSV, streams and the record all read it from here)."""
+        log = list(log)
+        gone = self.withdrawn(sheet, log)
+        return [self.view_entry(sheet, e, seat, horizon, entered, gone) for e in log]
+
+    def withdrawn(self, sheet: Any, log: Any) -> frozenset[int]:
+        """The entries whose sealed values were taken back before the table saw them (a
+        bid undone before its reveal): never shown to anyone after the reveal either, and
+        carried without those values by a game's record. Default: none."""
+        return frozenset()
+
+    def stand_in(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        """For an import: what is recorded for a withdrawn entry that a record carries
+        without its sealed value (one the rules accept there, never shown: the entry stays
+        sealed), or None when ``data`` is no such entry. Default: there is none."""
+        return None
 
     def hides_anything(self, sheet: Any) -> bool:
         """Whether some viewer sees less than the whole sheet (sealed bids, dealt hands)."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import hmac
+import math
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from hashlib import sha256
 from typing import Any
 
@@ -18,6 +20,7 @@ SCRIBE = "scribe"
 WATCH = "watch"
 PLAYER = "player"
 NO_SEAT = -1  # the seat of the Scribe's and watch links
+WAIT_SECONDS = 10  # how long a claim whose phone has not come back yet waits for it (``claim``)
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class Link:
     claim_hash: str | None = None  # the device holding this seat, hashed
     released_hash: str | None = None  # the device the Scribe released this seat from, hashed
     claim_version: int = 0  # the game's version when that device claimed it
+    claimed_at: str | None = None  # when that device claimed it (or took it over)
+    claim_pending: int = 0  # 1 until that device comes back with its key (``claim``)
 
     @property
     def entered(self) -> int:
@@ -62,7 +67,8 @@ def make_token(key: str, salt: str) -> str:
 
 
 _INSERTED = "token_hash, game_id, kind, player, salt, created_at, horizon"
-_COLUMNS = _INSERTED + ", claim_hash, released_hash, claim_version"
+_COLUMNS = _INSERTED + ", claim_hash, released_hash, claim_version, claimed_at, claim_pending"
+_N = len(_COLUMNS.split(", "))  # a Link's fields, first in each row read with its game's
 
 
 def _plausible(token: Any) -> bool:
@@ -74,9 +80,9 @@ def find(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, int]
     costs nothing more); the hash is compared in constant time. None if unknown,
     revoked, or the game is deleted (unless ``deleted_ok``: the Scribe may restore it)."""
     row = _live_row(db, token, _FIND_SQL)
-    if row is None or (row[11] is not None and not deleted_ok):
+    if row is None or (row[_N + 1] is not None and not deleted_ok):
         return None
-    return Link(*row[:10]), row[10]
+    return Link(*row[:_N]), row[_N]
 
 
 _GAME = ("id", "game", "name", "setup", "lang", "version", "summary", "created_at", "updated_at", "deleted_at")
@@ -86,10 +92,11 @@ def find_with_game(db: Database, token: Any, deleted_ok: bool = False) -> tuple[
     """``find``, with the whole row of the link's game from the same SELECT: what opening
     a link reads (a tap read the game again by its id)."""
     row = _live_row(db, token, _WITH_GAME_SQL)
-    if row is None or (row[19] is not None and not deleted_ok):
+    if row is None or (row[_N + 9] is not None and not deleted_ok):
         return None
-    return Link(*row[:10]), GameRow(row[10], row[11], row[12], row[13], row[14] or "", row[15], row[16] or "{}",
-                                    row[17], row[18], row[19])  # as GameRow.from_row, in _GAME's order
+    g = row[_N:]
+    return Link(*row[:_N]), GameRow(g[0], g[1], g[2], g[3], g[4] or "", g[5], g[6] or "{}",
+                                    g[7], g[8], g[9])  # as GameRow.from_row, in _GAME's order
 
 
 def _live_sql(game_columns: str) -> str:
@@ -178,33 +185,89 @@ def token_of(key: str, link: Link | None) -> str | None:
     return None if link is None or not link.salt else make_token(key, link.salt)
 
 
-def claim(db: Database, link: Link, device_hash: str, again: bool = False) -> Link | None:
-    """Bind an unclaimed seat to the device opening it; the link as that device now holds
-    it (its ``claim_version`` set), or None if another device holds it.
+def claim(db: Database, link: Link, device_hash: str, again: bool = False, held: bool = True) -> Link | None:
+    """Bind a seat to the device opening it; the link as that device now holds it (its
+    ``claim_version`` set), or None if another device holds it.
+
+    ``held``: the device brought its key with this request (its signed cookie), so it
+    surely has it. A key made for this very request reaches the phone only with the
+    answer, and an answer can be lost (a dropped connection, a node killed between the
+    commit and the answer): the phone then opens the link again without the key, a
+    stranger to its own claim. So such a claim is pending until its device comes back
+    with the key, which makes it sure. A pending claim refuses every other device for
+    ``WAIT_SECONDS``, then the next device to open the link takes it over (most likely
+    the phone that lost the answer). A sure claim refuses them for good, until the
+    Scribe releases it. Taken over, a claim keeps its version: what the seat's link
+    recorded under it stays the seat's own.
+
+    Why not claim only with a key the phone already holds (a first answer that sets the
+    cookie and claims nothing)? A phone's first request would hold nothing: two phones
+    opening the link at once would both be shown the seat, and an API client's first
+    call would not be its seat's. Here the first phone holds the seat at once, and a lost
+    answer costs its phone a few seconds, never the seat.
 
     A device the Scribe released the seat from does not take it back by just polling:
     only when it asks again (``again``), or another device claims it first."""
     if link.claim_hash is not None:
-        return link if hmac.compare_digest(link.claim_hash, device_hash) else None
+        if hmac.compare_digest(link.claim_hash, device_hash):
+            return _confirmed(db, link) if link.claim_pending and held else link
+        if waiting(link) or not link.claim_pending or (link.released_hash == device_hash and not again):
+            return None
+        with writing(db) as conn:  # only the very claim read, still pending: a device back or a takeover wins once
+            conn.execute(
+                "update links set claim_hash = ?, claimed_at = ?, claim_pending = ? "
+                "where token_hash = ? and claim_hash = ? and claimed_at = ? and claim_pending = 1 "
+                "and revoked_at is null",
+                [device_hash, now(), int(not held), link.token_hash, link.claim_hash, link.claimed_at],
+            )
+        return _held_by(db, link, device_hash)
     if link.released_hash == device_hash and not again:
         return None
     with writing(db) as conn:  # the version read in the same statement: no entry slips between the two
         conn.execute(
-            "update links set claim_hash = ?, claimed_at = ?, "
+            "update links set claim_hash = ?, claimed_at = ?, claim_pending = ?, "
             "claim_version = (select version from games where id = links.game_id) "
             "where token_hash = ? and claim_hash is null and revoked_at is null",
-            [device_hash, now(), link.token_hash],
+            [device_hash, now(), int(not held), link.token_hash],
         )
-    row = db.execute(f"select {_COLUMNS} from links where token_hash = ?", [link.token_hash]).fetchone()
+    return _held_by(db, link, device_hash)
+
+
+def _confirmed(db: Database, link: Link) -> Link | None:
+    """A pending claim's device came back with its key: the claim is sure from now on
+    (None if another device took it over meanwhile)."""
+    with writing(db) as conn:
+        conn.execute("update links set claim_pending = 0 where token_hash = ? and claim_hash = ?",
+                     [link.token_hash, link.claim_hash])
+    return _held_by(db, link, link.claim_hash or "")
+
+
+def _held_by(db: Database, link: Link, device_hash: str) -> Link | None:
+    """``link`` read again: as ``device_hash`` holds it, or None if it does not."""
+    row = db.execute(f"select {_COLUMNS} from links where token_hash = ? and revoked_at is null",
+                     [link.token_hash]).fetchone()
     return Link(*row) if row is not None and row[7] == device_hash else None
 
 
+def waiting(link: Link) -> int:
+    """The seconds a pending claim still waits for its device (``claim``); 0 for a sure
+    claim, no claim, or one that waited long enough."""
+    if not link.claim_pending or not link.claimed_at:
+        return 0
+    try:
+        since = datetime.fromisoformat(link.claimed_at)
+    except ValueError:  # not one of ours: no reason to wait
+        return 0
+    left = WAIT_SECONDS - (datetime.now(UTC) - since).total_seconds()
+    return max(0, math.ceil(left))
+
+
 def release(db: Database, game_id: str, player: int) -> None:
-    """Free a claimed seat: the next device to open its link takes it. What was recorded
-    until now stays sealed from that device until revealed (horizon)."""
+    """Free a claimed seat (sure or pending): the next device to open its link takes it.
+    What was recorded until now stays sealed from that device until revealed (horizon)."""
     with writing(db) as conn:
         conn.execute(
-            "update links set released_hash = claim_hash, claim_hash = null, claimed_at = null, "
+            "update links set released_hash = claim_hash, claim_hash = null, claimed_at = null, claim_pending = 0, "
             "horizon = (select version from games where id = ?) "
             "where game_id = ? and kind = ? and player = ? and revoked_at is null and claim_hash is not null",
             [game_id, game_id, PLAYER, player],
@@ -220,8 +283,8 @@ def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEA
         [game_id, kind, player],
     ).fetchall()
     for r in rows:
-        if r[10] is None:
-            return Link(*r[:10])
+        if r[_N] is None:
+            return Link(*r[:_N])
     if rows:
         return None
     salt = _salt_for(key)

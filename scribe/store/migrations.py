@@ -186,3 +186,13 @@ def m009_taps(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"request_hash", "at"},
     )
+
+
+@migrations()
+def m010_claim_pending(db: Database) -> None:
+    """A seat claimed with a device key made for that very answer waits for its phone to
+    come back with the key (issue 31, ``links.claim``): until then the claim is pending,
+    and after a few seconds the link's next phone takes it over (a phone whose answer was
+    lost is not locked out). Seats claimed before this step are sure: their phones came
+    back long ago."""
+    db["links"].add_column("claim_pending", int, not_null_default=0)

@@ -132,7 +132,13 @@ create table taps (
 );
 """
 
-STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS))
+# A claim waiting for its phone to come back with its key (issue 31): SQLite's m010.
+P004_CLAIM_PENDING = """
+alter table links add column claim_pending integer not null default 0;
+"""
+
+STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
+         ("p004_claim_pending", P004_CLAIM_PENDING))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

@@ -2,7 +2,8 @@
 
 A game opens only through a link (the Scribe's, a watch or a player link); its id opens
 nothing. This browser's signed, HttpOnly session cookie carries only a random device key:
-it claims a player's seat, and its hash (``group_hash``) is this browser's group in the
+it claims a player's seat (a key made for an answer that never arrives costs its phone a
+few seconds, not the seat: ``links.claim``), and its hash (``group_hash``) is this browser's group in the
 database, which holds the Scribe's links the browser created or opened
 (``store.groups``, by their hashes): all the games list shows it.
 """
@@ -37,6 +38,16 @@ def device() -> str:
         session["device"] = key
         session.permanent = True
     return key
+
+
+def _player_device(kind: str) -> tuple[str | None, bool]:
+    """This browser's device key where a player link needs one (made on first need), and
+    whether the request brought it: a key made now reaches the phone only if this answer
+    does, so a seat claimed with it waits for the phone to come back (``links.claim``)."""
+    if kind != PLAYER:
+        return None, True
+    brought = _device_key() is not None
+    return device(), brought
 
 
 def known_device() -> str | None:
@@ -92,12 +103,19 @@ def _gone(err: sharing.LinkGone):
 
 
 def _taken(err: sharing.SeatTaken, token: str):
-    """A claimed seat opened on another phone (403), or released from this one."""
+    """A claimed seat opened on another phone (403), or released from this one; a claim
+    still waiting for its phone says when to try again (it may be this phone's own)."""
     if err.released:
         message = _("The Scribe released this seat from this phone.")
         return _refusal(403, _("Seat released"), message, "link", claim=url_for("table.claim_seat", token=token))
     message = _("This seat is already open on another phone. If that is a mistake, ask the Scribe to release it.")
-    return _refusal(403, _("Seat taken"), message, "link")
+    if not err.wait:
+        return _refusal(403, _("Seat taken"), message, "link")
+    message += " " + _("If this phone opened it a moment ago and the page did not load, open the link again in a "
+                       "few seconds.")
+    resp = _refusal(403, _("Seat taken"), message, "link")
+    resp.headers["Retry-After"] = str(err.wait)
+    return resp
 
 
 def _missing(kind: str):
@@ -149,9 +167,9 @@ def _answering(token: str, kind: str):
 
 def open_link(token: str, kind: str, deleted_ok: bool = False, claim_again: bool = False) -> sharing.Shown:
     """The game behind ``token`` as its holder may see it; 404, 403 or 410 otherwise."""
+    key, held = _player_device(kind)
     try:  # not ``_answering``: a generator-made context is a few microseconds more per tap
-        return sharing.open_link(get_db(), token, kind, device() if kind == PLAYER else None,
-                                 deleted_ok=deleted_ok, claim_again=claim_again)
+        return sharing.open_link(get_db(), token, kind, key, deleted_ok=deleted_ok, claim_again=claim_again, held=held)
     except _CLOSED as err:
         raise _refused(err, token, kind) from None
 
@@ -159,13 +177,13 @@ def open_link(token: str, kind: str, deleted_ok: bool = False, claim_again: bool
 def link_version(token: str, kind: str) -> int:
     """The version behind a link, for a poll; the same refusals as ``open_link``."""
     with _answering(token, kind):
-        return sharing.link_version(get_db(), token, kind, device() if kind == PLAYER else None)
+        return sharing.link_version(get_db(), token, kind, *_player_device(kind))
 
 
 def link_state(token: str, kind: str) -> tuple[str, int]:
     """The game behind a link and its version, for a stream; the same refusals as ``open_link``."""
     with _answering(token, kind):
-        return sharing.link_state(get_db(), token, kind, device() if kind == PLAYER else None)
+        return sharing.link_state(get_db(), token, kind, *_player_device(kind))
 
 
 def scribe(key: str, deleted_ok: bool = False, opened: bool = False) -> sharing.Shown:

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from .. import service, sharing
 from ..games import DEFAULT, part, parts
-from ..rules.errors import N_, RuleError
+from ..rules.errors import N_, RuleError, Unchanged
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
 from . import access, minimal, once, taps
@@ -161,13 +161,16 @@ def _act(key: str, kind: str, data: dict[str, Any], version: Any, shown: sharing
     return _answer(shown, sheet)
 
 
-def _answer(before: sharing.Shown, sheet: Any):
+def _answer(before: sharing.Shown, sheet: Any, unchanged: bool = False):
     """The new sheet as the Scribe may see it (no sealed bid, no hand); with ``Prefer:
-    return=minimal``, only the rounds changed since the sheet ``before`` showed the Scribe."""
-    mine = sharing.viewer_sheet(sheet)
+    return=minimal``, only the rounds changed since the sheet ``before`` showed the Scribe.
+    ``unchanged``: nothing was recorded, the write already stood (``"unchanged": true``);
+    ``sheet`` is then the Scribe's view as it stands."""
+    mine = sheet if unchanged else sharing.viewer_sheet(sheet)
+    flag = {"unchanged": True} if unchanged else {}
     if minimal.wanted():
-        return minimal.applied(jsonify(minimal.cut(before.sheet, mine)))
-    return jsonify(version=sheet.version, sheet=sheet_json(mine))
+        return minimal.applied(jsonify({**minimal.cut(before.sheet, mine), **flag}))
+    return jsonify(version=sheet.version, sheet=sheet_json(mine), **flag)
 
 
 # The writes answering a sheet, whose answer depends on the Prefer header
@@ -188,7 +191,11 @@ def correction(key: str, number: int):
     """Correct a round with the fields its game corrects (its schema's ``CORRECTION``)."""
     b = _body()
     data = {k: v for k, v in b.items() if k not in ("version", "round")}
-    return _act(key, "correction", {"round": number, **data}, b.get("version"))
+    try:
+        return _act(key, "correction", {"round": number, **data}, b.get("version"))
+    except Unchanged:  # the round already says so (sent twice?): answered as done, nothing recorded
+        now = access.scribe(key)
+        return _answer(now, now.sheet, unchanged=True)
 
 
 @bp.post("/games/<key>/actions/<kind>")

@@ -197,7 +197,8 @@ def _document() -> dict[str, Any]:
                 "parameters": [token], "responses": {"200": {"description": "The sheet", **_json(_ref("Viewed"))}, **_errors(404, 410)}}},
             "/api/player/{token}": {"get": {
                 "summary": "A player link: that player's view (their own sealed bid included, nobody else's); the first "
-                           "client to open it claims the seat (its session cookie), any other gets 403",
+                           "client to open it claims the seat (its session cookie), any other gets 403 (with Retry-After while "
+                           "a claim made without a cookie waits 10 s for its cookie to come back)",
                 "parameters": [token], "responses": {"200": {"description": "The player's view", **_json(_ref("Viewed"))},
                                                      **_errors(403, 404, 410)}}},
             "/api/player/{token}/bid": {"post": {
@@ -365,7 +366,11 @@ def _schemas() -> dict[str, Any]:
                                             "counted from (the sheet before the write)"},
             "round_count": {**INT, "description": "Prefer: return=minimal only: how many rounds the whole sheet "
                                                   "holds, numbered 1..round_count"},
-            "cards": _ref("Cards")}, optional=("cards", "since", "round_count")),
+            "cards": _ref("Cards"),
+            "unchanged": {"type": "boolean", "const": True,
+                          "description": "A correction equal to what the round records (sent twice?): nothing was "
+                                         "recorded, the sheet is as it stands"}},
+            optional=("cards", "since", "round_count", "unchanged")),
         "Entry": _closed({"seq": INT, "kind": STR,
                           "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
                                    "is {takes_back: seq}, a redo's {brings_back: seq}: the entry it took back or "

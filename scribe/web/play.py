@@ -8,7 +8,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import service, sharing
-from ..rules.errors import RuleError
+from ..rules.errors import RuleError, Unchanged
 from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
 from . import access, taps
@@ -141,6 +141,8 @@ def correct_round(key: str, number: int):
     data = web_for(game.game).parse_correction(number, request.form, sheet)
     try:
         service.act(get_db(), game.id, "correction", data, request.form.get("version"))
+    except Unchanged:  # the round already says so (sent twice?): shown as after the first, nothing recorded
+        pass
     except RuleError as err:
         return page_or_fragment(*_correct_templates(game), 422, game=game, sheet=sheet,
                                 row=row, values=data, **error_ctx(err))

@@ -289,6 +289,143 @@ def test_t_s5_a_chelem_and_the_points_must_agree():
     refused(FOUR, deal(points=60, chelem="defence"), "chelem")
 
 
+# Deals no cards could have dealt (issue 31): each refused next to the field at fault.
+IMPOSSIBLE = [
+    # T-S3: the Petit is a bout (T-S1): the issue's own example, petit au bout to the attack with no bout
+    (FOUR, {"taker": 0, "contract": "prise", "bouts": 0, "attack_points": 40, "petit": "attack"}, "petit", "at least 1"),
+    (THREE, deal(contract="garde_sans", bouts=0, points=30.5, petit="attack"), "petit", "at least 1"),
+    (FOUR, deal(bouts=3, points=60, petit="defence"), "petit", "at most 2"),  # the attack holds the Petit
+    (FIVE, deal(bouts=3, points=80.5, partner=1, petit="defence"), "petit", "at most 2"),
+    # T-S1: a bout is worth 4.5, on either side
+    (FOUR, deal(bouts=3, points=13), "attack_points", "13.5 to 91"),
+    (FOUR, deal(bouts=0, points=78), "attack_points", "0 to 77.5"),
+    (FOUR, deal(bouts=1, defence_points=88, points=None), "defence_points", "4.5 to 82"),
+    # T-S5: the side that took every trick leaves the other at most the Excuse (and the chien it keeps)
+    (FOUR, deal(bouts=1, points=80, chelem="attack"), "chelem", "at least 2 bouts"),
+    (FOUR, deal(bouts=2, points=60, chelem="attack"), "chelem", "at least 86 points"),
+    (THREE, deal(bouts=2, points=86, chelem="attack"), "chelem", "at least 86.5 points"),
+    (FOUR, deal(contract="garde_contre", bouts=0, points=58, chelem="attack"), "chelem", "at least 59 points"),
+    (FOUR, deal(contract="prise", bouts=2, points=20, chelem="defence"), "chelem", "at most 1 bout"),
+    (FOUR, deal(contract="garde", bouts=1, points=33, chelem="defence"), "chelem", "at most 32 points"),
+    (FOUR, deal(contract="garde_contre", bouts=1, points=6, chelem="defence"), "chelem", "at most 5 points"),
+    (FIVE, deal(contract="garde_sans", bouts=0, points=20, partner=1, chelem="defence"), "chelem", "at most 13.5"),
+    # T-M1, T-S1: the chien's cards count for one side, besides its bouts (no bout in the écart)
+    (FOUR, deal(contract="prise", bouts=0, points=2, chelem="defence"), "attack_points", "at least 3 points"),
+    (FOUR, deal(contract="garde", bouts=1, points=6, chelem="defence"), "attack_points", "at least 7 points"),
+    (FIVE, deal(contract="garde_sans", bouts=0, points=1, partner=1), "attack_points", "at least 1.5 points"),
+    (FOUR, deal(contract="garde_contre", bouts=0, points=77), "attack_points", "at most 76 points"),
+    (THREE, deal(contract="garde_contre", bouts=3, defence_points=2.5, points=None), "defence_points", "at most 88"),
+    # T-S3, T-S5: the side that took every trick took the last one; the points say who made it
+    (FOUR, deal(bouts=3, points=91, chelem="attack", petit="defence"), "petit", "every trick"),
+    (FOUR, deal(points=30, chelem="attack"), "chelem", "contract failed"),
+    # T-S4: 22 trumps (21 and the Excuse) for all the poignées
+    (THREE, deal(poignees=[{"player": 0, "size": "triple"}, {"player": 1, "size": "simple"}]), "poignees", "22"),
+    # T-C2: no called King at 3 or 4
+    (FOUR, deal(partner=1), "partner", "no partner"),
+]
+
+
+@pytest.mark.parametrize("names, data, field, says", IMPOSSIBLE)
+def test_an_impossible_deal_is_refused_next_to_its_field(names, data, field, says):
+    assert says in refused(names, {k: v for k, v in data.items() if v is not None}, field)
+
+
+def test_the_same_deals_made_possible_are_recorded():
+    """Each refusal above is about the cards, not the fields: one value changed, it passes."""
+    play(FOUR, {"taker": 0, "contract": "prise", "bouts": 1, "attack_points": 40, "petit": "attack"})
+    play(FOUR, deal(bouts=2, points=60, petit="defence"), deal(bouts=3, points=91, chelem="attack", petit="attack"))
+    play(FOUR, deal(contract="garde_contre", bouts=0, points=60, chelem="attack"))
+    play(FOUR, deal(contract="garde_sans", bouts=3, points=27, chelem="defence"))
+    play(FOUR, deal(contract="garde_contre", bouts=1, points=5, chelem="defence"))  # the Excuse alone, rounded
+    play(FOUR, deal(bouts=2, points=86, chelem="attack"))
+    play(THREE, deal(bouts=2, points=86.5, chelem="attack"))
+
+
+BOUT_CARDS = ("petit", "21", "excuse")
+
+
+def physically_possible(playing: int, d: dict) -> bool:
+    """Could cards have been dealt and played so? Told independently of the rules code: try
+    each way the three bouts can lie between the sides, and ask what each side then holds
+    (a card is worth 4.5 at most, 0.5 at least; the chien's cards: 6, or 3 at five)."""
+    chien = 3 if playing == 5 else 6
+    halves = round(2 * d["attack_points"])
+    slack = 1 if playing == 4 else 0  # at four the points are whole: a lone Excuse's 4.5 is rounded either way
+    contract, chelem, petit = d["contract"], d.get("chelem"), d.get("petit")
+    if sum({"simple": {3: 13, 4: 10, 5: 8}, "double": {3: 15, 4: 13, 5: 10}, "triple": {3: 18, 4: 15, 5: 13}}[
+            p["size"]][playing] for p in d.get("poignees") or ()) > 22:
+        return False
+    if chelem and petit and chelem != petit:  # the last trick is the chelem's
+        return False
+    made = halves >= 2 * (56, 51, 41, 36)[d["bouts"]]
+    if (chelem == "attack" and not made) or (chelem == "defence" and made):
+        return False
+    for n in range(8):
+        attack = {b for i, b in enumerate(BOUT_CARDS) if n >> i & 1}
+        defence = set(BOUT_CARDS) - attack
+        if len(attack) != d["bouts"] or (petit == "attack") != ("petit" in attack) and petit is not None:
+            continue
+        if not 9 * len(attack) <= halves <= 182 - 9 * len(defence):
+            continue
+        # the chien's cards: the écart's (no bout) or the chien's with the attack, the chien with the defence
+        # in a Garde contre; at least half a point each, unless a bout of that side lay in the chien
+        if contract in ("prise", "garde") and halves < 9 * len(attack) + chien - slack:
+            continue
+        if contract == "garde_sans" and halves < 9 * len(attack) + max(0, chien - len(attack)) - slack:
+            continue
+        if contract == "garde_contre" and 182 - halves < 9 * len(defence) + max(0, chien - len(defence)) - slack:
+            continue
+        if chelem == "attack":  # the defence holds the Excuse it played, and the chien in a Garde contre
+            may = chien if contract == "garde_contre" else 0
+            if len(defence - {"excuse"}) > may or 182 - halves > 9 * (may + ("excuse" in defence)) + slack:
+                continue
+        if chelem == "defence":  # the attack holds its écart (no bout), the chien in a Garde sans, the Excuse
+            may = {"garde_sans": chien, "garde_contre": 0}.get(contract, chien)
+            bouts_may = chien if contract == "garde_sans" else 0
+            if len(attack - {"excuse"}) > bouts_may or halves > 9 * (may + ("excuse" in attack)) + slack:
+                continue
+        return True
+    return False
+
+
+@st.composite
+def any_deal(draw, setup: Setup):
+    """Any deal a form could send, possible or not."""
+    seated = setup.seated(1)
+    step = 1 if setup.half_points else 2
+    data = {"taker": draw(st.sampled_from(seated)),
+            "contract": draw(st.sampled_from(["prise", "garde", "garde_sans", "garde_contre"])),
+            "bouts": draw(st.integers(0, 3)), "attack_points": draw(st.integers(0, 182 // step)) * step / 2,
+            "petit": draw(st.sampled_from([None, "attack", "defence"])),
+            "chelem": draw(st.sampled_from([None, "attack", "defence"])), "chelem_announced": draw(st.booleans()),
+            "poignees": [{"player": p, "size": draw(SIZES)} for p in draw(st.sets(st.sampled_from(seated), max_size=2))]}
+    if setup.calls_a_king:
+        data["partner"] = draw(st.sampled_from([*seated, ALONE]))
+    return data
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([THREE, FOUR, FIVE, SIX]).flatmap(lambda names: st.tuples(st.just(names),
+                                                                                   any_deal(Setup(names)))))
+def test_every_deal_recorded_is_one_cards_could_have_dealt(drawn):
+    names, data = drawn
+    setup = Setup(names)
+    try:
+        verify(replay(setup, []), "deal", data)
+    except RuleError:
+        return
+    assert physically_possible(setup.playing, data), data
+
+
+@pytest.mark.parametrize("names, data, field, says", IMPOSSIBLE)
+def test_the_impossible_list_is_impossible_by_the_cards_too(names, data, field, says):
+    if field != "partner":  # a called King at four is a matter of the rules, not of the cards
+        data = {k: v for k, v in data.items() if v is not None}
+        if "defence_points" in data:
+            data = {**data, "attack_points": 91 - data.pop("defence_points")}
+        assert not physically_possible(Setup(names).playing, data)
+
+
 # --------------------------------------------------------------------------- T-S6
 
 

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 
 import pytest
 
 from scribe import group as group_of, service, sharing, store
 from scribe.store import groups, links, names, pg, stories
+from scribe.store.db import writing
 
 from .racing import at_once
 
@@ -59,6 +61,49 @@ def test_a_failed_create_leaves_no_game_and_no_link(db):
         store.create_game(db, "wizard", "x", {"players": NAMES}, also=broken)
     assert db.execute("select count(*) from games").fetchone()[0] == 0
     assert db.execute("select count(*) from links").fetchone()[0] == 0
+
+
+def _earlier(db, seat, seconds: int = 11) -> links.Link:
+    """``seconds`` pass for the seat's claim: the seat as then found."""
+    at = datetime.fromisoformat(_found(db, seat).claimed_at) - timedelta(seconds=seconds)
+    with writing(db):
+        db.execute("update links set claimed_at = ? where token_hash = ?", [at.isoformat(timespec="seconds"),
+                                                                             seat.token_hash])
+    return _found(db, seat)
+
+
+def _found(db, seat) -> links.Link:
+    return next(l for l in links.live(db, seat.game_id) if l.token_hash == seat.token_hash)
+
+
+def test_a_claim_made_for_a_key_its_phone_may_never_get_waits_for_it_a_few_seconds(db):
+    """Issue 31: a claim with a key made for its answer (``held=False``) is pending: it
+    refuses other devices for WAIT_SECONDS, then the next one takes it over (keeping its
+    version); its device coming back with the key makes it sure, for good."""
+    gid = wizard(db).game_id
+    seat = links.ensure(db, KEY, gid, links.PLAYER, 1)
+    service.act(db, gid, "bid", {"round": 1, "player": 1, "bid": 0}, 0)
+    lost = links.claim(db, seat, "phone-lost", held=False)
+    assert lost.claim_pending and lost.claim_version == 1 and 1 <= links.waiting(lost) <= links.WAIT_SECONDS
+    assert links.claim(db, lost, "phone-again", held=False) is None  # refused while it waits
+    later = _earlier(db, lost)
+    assert links.waiting(later) == 0
+    holder = links.claim(db, later, "phone-again")  # it brought its key this time: sure at once
+    assert (holder.claim_hash, holder.claim_pending) == ("phone-again", 0)
+    assert holder.claim_version == 1  # taken over, the claim keeps its version
+    assert links.claim(db, later, "phone-third") is None  # the claim read before: taken over once only
+    assert links.claim(db, _earlier(db, holder, 3600), "phone-lost") is None  # sure: refused for good
+    # a pending claim whose device comes back is sure; the device released from a seat does
+    # not take a lapsed pending claim over by polling, only by asking again
+    links.release(db, gid, 1)
+    freed = _found(db, seat)
+    pending = links.claim(db, freed, "phone-b", held=False)
+    assert pending.claim_pending and links.claim(db, pending, "phone-b").claim_pending == 0
+    links.release(db, gid, 1)
+    freed = _found(db, seat)
+    lapsed = _earlier(db, links.claim(db, freed, "phone-c", held=False))
+    assert links.claim(db, lapsed, "phone-b") is None
+    assert links.claim(db, lapsed, "phone-b", again=True).claim_hash == "phone-b"
 
 
 def test_links_are_issued_found_claimed_released_and_revoked(db):

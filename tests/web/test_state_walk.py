@@ -732,7 +732,7 @@ def tarot_script(t: Table, walk: Walker, sc: Scenario) -> None:
     if t.sheet()["deals_to_play"] is None:
         ok(t.scribe_act("end", {}, "form"))
     while not t.sheet()["finished"]:
-        deal("api", chelem="defence", bouts=0, attack_points=0)
+        deal("api", chelem="defence", bouts=0, attack_points=3)  # the écart's 6 cards (3 at five) count for the attack
     walk.state(t, "game finished", end=True)
     ok(t.undo())
     walk.state(t, "the end undone")

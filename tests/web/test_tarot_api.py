@@ -68,6 +68,11 @@ def test_a_game_of_five_deal_by_deal(api):
     ({"poignees": [{"player": 0, "size": "triple"}, {"player": 1, "size": "simple"}]}, "poignees"),
     ({"poignees": [["player", 0]]}, "poignees"),
     ({"bouts": 3, "attack_points": 91, "chelem": "attack", "petit": "defence"}, "petit"),
+    # issue 31: the issue's own example, petit au bout to an attack without a bout (T-S3), and the reverse
+    ({"contract": "prise", "bouts": 0, "attack_points": 40, "petit": "attack"}, "petit"),
+    ({"bouts": 3, "attack_points": 60, "petit": "defence"}, "petit"),
+    ({"bouts": 1, "attack_points": 80, "chelem": "attack"}, "chelem"),  # T-S5
+    ({"bouts": 2, "attack_points": 60, "chelem": "attack"}, "chelem"),
 ])
 def test_bad_deal_is_422_with_its_field_and_nothing_saved(api, fields, field):
     key = new(api)
@@ -85,7 +90,7 @@ def test_correction_undo_and_history(api):
     status, body = api("post", f"/api/games/{key}/rounds/1/correction", {"version": 2, "passed": True})
     assert status == 200 and body["sheet"]["totals"] == [0, 0, 0, 0]
     status, body = api("post", f"/api/games/{key}/rounds/1/correction", {"version": 3, "passed": True})
-    assert status == 422 and body["field"] == "round"
+    assert status == 200 and body["unchanged"] and body["version"] == 3  # already passed: nothing recorded
     assert api("post", f"/api/games/{key}/undo", {"version": 3})[1]["sheet"]["totals"] == [-35, 105, -35, -35]
     entries = api("get", f"/api/games/{key}/history")[1]["entries"]
     assert [e["kind"] for e in entries] == ["deal", "correction", "correction", "undo"]

@@ -151,6 +151,11 @@ def test_t_c2_at_five_the_called_king(client, api):
     (FOUR + ["Eve", "Flo"], {"taker": "1", "partner": "0"}, "partner", "Ana deals and sits out"),
     (FOUR, {"bouts": "3", "points": "91", "chelem": "attack", "petit": "defence"}, "petit", "every trick"),
     (FOUR, {"points": "30", "chelem": "attack"}, "chelem", "contract failed"),
+    # issue 31: petit au bout by a side whose bouts exclude the Petit (T-S3), a chelem leaving bouts behind (T-S5)
+    (FOUR, {"contract": "prise", "bouts": "0", "points": "40", "petit": "attack"}, "petit", "at least 1 bout"),
+    (FOUR, {"bouts": "3", "points": "60", "petit": "defence"}, "petit", "at most 2 bouts"),
+    (FOUR, {"bouts": "1", "points": "80", "chelem": "attack"}, "chelem", "at least 2 bouts"),
+    (FOUR, {"bouts": "1", "points": "40", "chelem": "defence"}, "chelem", "at most 32 points"),
     (["Ana", "Ben", "Cy"], {"poignee__0": "simple", "poignee__1": "simple"}, "poignees", "only 22"),
     (FOUR, {"poignee__0": "triple", "poignee__1": "simple"}, "poignees", "only 22"),
 ])
@@ -225,7 +230,7 @@ def test_correction_page_and_its_refusals(client, api):
     bad = client.post(f"/games/{gid}/rounds/1", data={"version": v, **form_deal(points="95")})
     assert bad.status_code == 422 and "0 to 91" in errors(bad.get_data(as_text=True))["attack_points"]
     same = client.post(f"/games/{gid}/rounds/1", data={"version": v, **form_deal(petit="attack")})
-    assert same.status_code == 422 and "Nothing was changed" in text(same.get_data(as_text=True))
+    assert same.status_code == 303 and sheet(api, gid)["version"] == int(v)  # what is recorded: nothing to record
     ok = client.post(f"/games/{gid}/rounds/1", data={"version": v, **form_deal(points="40")})
     assert ok.status_code == 303
     s = sheet(api, gid)
@@ -268,6 +273,23 @@ def test_french_first(client, api):
     client.post(f"/games/{key}/deal", data={"version": "0", **form_deal(points="49", petit="attack")})
     body = text(client.get(f"/games/{key}").get_data(as_text=True))
     assert "Garde · Ana · 2 bouts, 49 points · passée de 8 · Petit au bout : l’attaque" in body
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("fr", "Le Petit est un bout : si l’attaque l’a emporté au dernier pli, elle a au moins 1 bout."),
+    ("de", "Der Petit ist ein Bout: hat der Angriff ihn im letzten Stich gemacht, hat er mindestens 1 Bout."),
+    ("es", "El Petit es un bout: si el ataque lo ganó en la última baza, tiene al menos 1 bout."),
+    ("it", "Il Petit è un bout: se l'attacco l'ha preso nell'ultima presa, ha almeno 1 bout."),
+    ("nl", "De Petit is een bout: als de aanval hem in de laatste slag haalde, heeft die minstens 1 bout."),
+    ("en", "The Petit is a bout: if the attack took it in the last trick, it has at least 1 bout."),
+])
+def test_petit_au_bout_without_a_bout_is_told_next_to_the_petit_in_each_language(client, api, lang, says):
+    """Issue 31: the issue's own deal (T-S3), refused on the form in the player's language."""
+    client.get(f"/lang/{lang}")
+    gid = create(client)
+    resp = enter(client, gid, htmx=True, contract="prise", bouts="0", points="40", petit="attack")
+    assert resp.status_code == 422 and says in errors(resp.get_data(as_text=True))["petit"]
+    assert sheet(api, gid)["version"] == 0
 
 
 def test_the_story_and_the_statistics(client, api):

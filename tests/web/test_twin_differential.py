@@ -7,7 +7,7 @@ changes are applied to both games (bids on a seat's own phone or on the Scribe's
 phone, typed tricks, trump, cards played and taken back, undo, redo, corrections, claims,
 releases, new links), handwritten sequences and Hypothesis's. After each of them, every
 output each viewer can open (the Scribe's page and its fragment, poll and stream, /pass/N, links,
-history, settings, every correction page, the JSON API (its writes answered whole and, asked
+history, settings, every correction page, what scribe export writes, the JSON API (its writes answered whole and, asked
 with Prefer: return=minimal, with only the rounds changed: tests/web/table_driver.py), the CSV
 exports, the games list and the statistics, the printed sheet's text; the TV's watch page, fragment, stream and JSON;
 each seat's page, fragment, stream and JSON on the phone holding it; the phones refused) is compared
@@ -16,7 +16,9 @@ byte for byte, tokens, ids and times masked, for every viewer who may not know t
 Who may know it is written here from the rules, not from the code (``Oracle``): once the
 value has been revealed to the table at any point (hidden: the round's last bid was in;
 secret: its tricks were in; a hand: its round scored, or the card played), everyone, for
-good (undoing the entry that revealed it seals nothing again); before that, the phone that
+good (undoing the entry that revealed it seals nothing again), unless the bid was
+withdrawn before that reveal (taken back by an undo and bid again: issue 31), which then
+nobody but its bidder ever learns, before the reveal or after it; before that, the phone that
 entered the bid (through its seat's link, or the Scribe's phone passed to the seat, which
 then passes for that seat), the last bidder once every other bid is in when a rule set
 may forbid them one bid (the forbidden value tells the sum), and for a hand, the Scribe's
@@ -28,6 +30,7 @@ phone that takes the seat's link after a bid entered on the Scribe's phone.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from dataclasses import dataclass, field
@@ -40,10 +43,11 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from table_driver import Table
 from web_helpers import HX
 
-from scribe import create_app, service
+from scribe import create_app, record, service
 from scribe.games import skull_king, wizard
 from scribe.games.skull_king.cards import deck as skull_king_deck
 from scribe.rules.cards import FULL_DECK
+from scribe.web.db import get_db
 
 SCRIBE = ("scribe",)
 TV = ("tv",)
@@ -72,6 +76,15 @@ def answer(t: Table, resp) -> tuple:
     else:
         body = resp.get_data(as_text=True)
     return resp.status_code, masked(t, resp.headers.get("Location", "")), masked(t, body)
+
+
+def exported(t: Table) -> tuple:
+    """What ``scribe export`` writes of the game (its record), or its refusal."""
+    with t.app.app_context():
+        try:
+            return 0, "", masked(t, json.dumps(record.export_record(get_db(), t.id), ensure_ascii=False, indent=1))
+        except record.SealedError as refused:
+            return 1, "", refused.message
 
 
 def scribe_paths(t: Table, pdf: bool) -> list[tuple[str, dict]]:
@@ -109,12 +122,15 @@ def views(t: Table, labels: dict[int, str], pdf: bool) -> dict[tuple, list[tuple
 @dataclass
 class Secret:
     """The sealed value the twins differ in: ``bid`` (seat's bids (a, b) in round) or
-    ``hand`` (seat's hand in round: one card swapped in the second twin)."""
+    ``hand`` (seat's hand in round: one card swapped in the second twin). ``once``: only
+    the seat's first bid of the round differs; bid again (after an undo) it is alike in
+    both, so a withdrawn bid is the only difference, before and after the reveal."""
 
     kind: str
     seat: int
     round: int
     bids: tuple[int, int] = (0, 1)
+    once: bool = False
 
 
 @dataclass
@@ -129,6 +145,7 @@ class Oracle:
     last: int | None = None  # the round's last bidder, once every other bid is in (a restriction binds it)
     dealt: bool = False
     sealed_from_new: bool = False  # the hand's seat was released or re-linked after the deal
+    entry: int | None = None  # ``once``: the seq of the differing bid, withdrawn if undone at the reveal
 
     @property
     def exists(self) -> bool:
@@ -145,14 +162,16 @@ class Oracle:
             return True  # the Scribe's phone in that seat's hands shows it its hand
         return viewer[0] == "refused" and ("seat", self.secret.seat, viewer[2]) in self.knowers
 
-    def after(self, sheet: dict) -> None:
-        """What the table was shown at this step (the Scribe's public sheet)."""
+    def after(self, sheet: dict, undone: frozenset = frozenset()) -> None:
+        """What the table was shown at this step (the Scribe's public sheet; ``undone``:
+        the seqs its history strikes through). A bid taken back when its round is revealed
+        was never shown: the table saw the one bid in its place."""
         if len(sheet["rounds"]) < self.secret.round:
             return
         row = sheet["rounds"][self.secret.round - 1]
         bids_in = [b is not None or s for b, s in zip(row["bids"], row["sealed"])]
         if self.secret.kind == "bid":
-            if (self.reveal == "hidden" and all(bids_in)) or row["complete"]:
+            if ((self.reveal == "hidden" and all(bids_in)) or row["complete"]) and self.entry not in undone:
                 self.revealed = True
             last = row["order"][-1]
             if self.restricted and last != self.secret.seat and all(bids_in[p] for p in row["order"][:-1]):
@@ -208,7 +227,11 @@ class Twins:
         self.steps.append(step)
         if replies and replies[0].status_code != replies[1].status_code and self.oracle.knows(actor):
             raise Diverged(step)  # judged by what the actor knew when tapping
-        self.oracle.after(self.a.sheet())
+        undone = frozenset()
+        if self.oracle.entry is not None:
+            history = self.a.scribe.get(f"/api/games/{self.a.key}/history").get_json()["entries"]
+            undone = frozenset(e["seq"] for e in history if e["undone"])
+        self.oracle.after(self.a.sheet(), undone)
         if not self.oracle.exists:
             return
         if replies and not self.oracle.knows(reader):
@@ -221,6 +244,8 @@ class Twins:
             for (ca, path, headers), (cb, path_b, _h) in zip(gets, seen[1][viewer]):
                 got = answer(self.a, ca.get(path, headers=headers)), answer(self.pair[1], cb.get(path_b, headers=headers))
                 self._same(viewer, f"{masked(self.a, path)}{' (htmx)' if headers else ''}", *got)
+        if not self.oracle.knows(SCRIBE):
+            self._same(SCRIBE, "scribe export", *(exported(t) for t in self.pair))
 
     def _same(self, viewer: tuple, what: str, a: tuple, b: tuple) -> None:
         self.compared += 1
@@ -282,6 +307,7 @@ class Twins:
         number = self.a.sheet()["current_round"]
         own = via == "own" and self.a.own_phone(seat) is not None and self.a.sealed_bids
         secret = self.secret.kind == "bid" and (seat, number) == (self.secret.seat, self.secret.round)
+        secret = secret and not (self.secret.once and self.oracle.entry is not None)  # bid again: alike
         replies = []
         for i, t in enumerate(self.pair):
             data = {"round": number, "bid": self.secret.bids[i] if secret else value}
@@ -291,6 +317,8 @@ class Twins:
         actor = ("seat", seat, holder) if own else ("pass", seat)
         accepted = all(r.status_code in (200, 303) for r in replies)
         if secret and accepted:
+            if self.secret.once:
+                self.oracle.entry = self.a.sheet()["version"]  # the bid just recorded: the last entry
             self.oracle.entered(actor)
             if not own and holder == "scribe":  # the Scribe's own phone holds the seat it typed for
                 self.oracle.entered(("seat", seat, "scribe"))
@@ -523,6 +551,35 @@ HANDWRITTEN = {
         ("tricks_played",), ("claim", CY, "new"), ("claim", BEN, "new"), ("deal",), ("reissue", CY),
         ("claim", CY, "new"), ("bid", ANA, 0, "scribe"), ("bid", BEN, 1, "own"), ("bid", CY, 1, "scribe"),
         ("play", 0), ("take_back",), ("undo",), ("redo",), *[("play", k) for k in range(6)]]),
+    # Withdrawn, then revealed (issue 31): the seat's first bid differs, is undone before the
+    # reveal and bid again alike in both twins; after the reveal (and an undo and redo of
+    # what revealed it, a correction, the next round) the twins still read alike
+    "hidden-withdrawn-on-own-phone": (dict(reveal="hidden"), Secret("bid", ANA, 1, once=True), [
+        ("claim", ANA, "new"), ("bid", ANA, 0, "own"), ("undo",), ("bid", ANA, 1, "own"), ("bid", BEN, 0, "scribe"),
+        ("claim", CY, "new"), ("bid", CY, 0, "own"), ("bid", DEE, 0, "scribe"), ("undo",), ("redo",),
+        ("tricks", BEN), ("correct",), ("bid", BEN, 0, "scribe")]),
+    # secret bids: Ana's on the Scribe's phone passed to her, Ben's after it; both undone, Ana
+    # bids again, her link then opened on a phone; the tricks reveal the bids
+    "secret-withdrawn-on-passed-phone": (dict(reveal="secret"), Secret("bid", ANA, 1, once=True), [
+        ("bid", ANA, 0, "scribe"), ("claim", BEN, "new"), ("bid", BEN, 0, "own"), ("undo",), ("undo",),
+        ("bid", ANA, 1, "scribe"), ("claim", ANA, "new"), ("bid", BEN, 0, "own"), ("bid", CY, 0, "scribe"),
+        ("bid", DEE, 0, "scribe"), ("tricks", CY), ("undo",), ("redo",), ("correct",)]),
+    # secret bids, the ±1 rule: Ana's own bid withdrawn; the last bidder told the sum only of
+    # the bids standing
+    "secret-withdrawn-last-bidder": (dict(reveal="secret", preset="plus_minus_one"),
+                                     Secret("bid", ANA, 1, (1, 0), once=True), [
+        ("claim", ANA, "new"), ("bid", ANA, 0, "own"), ("undo",), ("bid", ANA, 0, "own"), ("bid", BEN, 0, "scribe"),
+        ("bid", CY, 0, "scribe"), ("bid", DEE, 0, "scribe"), ("tricks", ANA), ("correct",)]),
+    # Skull King (K-B1): Ana's bid on her phone, undone, bid again; "Yo-ho-ho!" reveals the
+    # others, the tricks, the next round
+    "skull-king-withdrawn-on-own-phone": (dict(game="skull_king"), Secret("bid", ANA, 1, once=True), [
+        ("claim", ANA, "new"), ("bid", ANA, 0, "own"), ("undo",), ("bid", ANA, 1, "own"), ("claim", BEN, "new"),
+        ("bid", BEN, 0, "own"), ("bid", CY, 0, "scribe"), ("bid", DEE, 0, "scribe"), ("undo",), ("redo",),
+        ("tricks", BEN), ("correct",), ("bid", ANA, 0, "scribe")]),
+    # Skull King: Ana's bid on the passed phone, Ben's after it, both undone, bid again
+    "skull-king-withdrawn-on-passed-phone": (dict(game="skull_king"), Secret("bid", ANA, 1, once=True), [
+        ("bid", ANA, 0, "scribe"), ("bid", BEN, 1, "scribe"), ("undo",), ("undo",), ("bid", BEN, 1, "scribe"),
+        ("bid", ANA, 1, "scribe"), ("bid", CY, 0, "scribe"), ("bid", DEE, 0, "scribe"), ("tricks", DEE)]),
 }
 
 

@@ -3,12 +3,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from ...rules.errors import RuleError
 from ...rules.game import GameRules
 
 
 class BiddingRules(GameRules):
+    def stand_in(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A bid carried without its value (``withdrawn``, W-B7, K-B1): the lowest bid the
+        rules accept in its place, chosen from what the record shows, never from the value
+        (which the record does not hold); None when it is no such bid or none is accepted
+        (the import then refuses it as any other bid)."""
+        if kind != "bid" or not isinstance(data, Mapping) or "bid" not in data or data["bid"] is not None:
+            return None
+        row = sheet.current
+        for value in range(row.cards + 1 if row is not None else 0):
+            try:
+                return self.verify(sheet, kind, {**data, "bid": value})
+            except RuleError:
+                continue
+        return None
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """The virtual deck's cards are in play (W-R4; K-B1: once every bid is in) and
         ``seat`` has a hand to play from or a card to take back."""

@@ -8,7 +8,7 @@ the game passes it as ``revealed``. Works on any row with ``number`` and ``bids`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -77,11 +77,12 @@ def row_of(rows: Sequence[Any], number: object) -> Any:
 
 
 def sealed_entry(rows: Sequence[Any], entry: Entry, revealed: Callable[[Any], bool], viewer: int | None = None,
-                 horizon: int = 0) -> Entry:
+                 horizon: int = 0, withdrawn: Collection[int] = ()) -> Entry:
     """A log entry as ``viewer`` may read it, judged against the whole sheet's ``rows``
     now: the bids of a round not ``revealed`` are SEALED (an undone entry's too), except
     the viewer's own recorded after ``horizon`` (their link's, or when their phone
-    claimed the seat, whichever is later).
+    claimed the seat, whichever is later). An entry ``withdrawn`` (``shown.withdrawn``:
+    taken back before the table saw it) stays sealed after its round's reveal too.
 
     >>> from types import SimpleNamespace as Row
     >>> rows = [Row(number=1, bids=(None, 1))]
@@ -89,11 +90,13 @@ def sealed_entry(rows: Sequence[Any], entry: Entry, revealed: Callable[[Any], bo
     {'round': 1, 'player': 1, 'bid': SEALED}
     >>> sealed_entry(rows, Entry(2, "bids", {"round": 1, "bids": [0, 1]}), lambda r: False, viewer=0).data
     {'round': 1, 'bids': [0, SEALED]}
+    >>> sealed_entry(rows, Entry(3, "bid", {"round": 1, "player": 1, "bid": 0}), lambda r: True, withdrawn={3}).data
+    {'round': 1, 'player': 1, 'bid': SEALED}
     """
     if entry.kind not in BID_KINDS:
         return entry
     row = row_of(rows, entry.data.get("round"))
-    if row is not None and revealed(row):
+    if row is not None and revealed(row) and entry.seq not in withdrawn:
         return entry
     if entry.seq <= horizon:
         viewer = None

@@ -15,7 +15,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...rules.log import REDO, UNDO, Entry, walk
+from ...rules.log import REDO, UNDO, Entry, resolve, walk
+from .sealing import BID_KINDS
 
 
 @dataclass(frozen=True)
@@ -102,3 +103,50 @@ def shown(reveal: str, players: int, log: Iterable[Entry]) -> Shown:
     frozenset({2})
     """
     return tally(reveal, players, log).shown()
+
+
+def withdrawn(reveal: str, players: int, log: Iterable[Entry]) -> frozenset[int]:
+    """The entries holding bids that were taken back for good before the table saw them:
+    never in effect while their round's bids were shown, neither in effect now nor to be
+    brought back by a redo (W-B7, K-B1). At a real table a bid changed before the reveal
+    is never known, so these stay sealed for good, from everyone, the reveal of their
+    round notwithstanding; a record carries them without their value. One in effect at
+    the reveal was seen: a reveal is for good.
+
+    >>> bid = lambda seq, b: Entry(seq, "bid", {"round": 1, "player": 0, "bid": b})
+    >>> other = Entry(4, "bid", {"round": 1, "player": 1, "bid": 0})
+    >>> withdrawn("hidden", 2, [bid(1, 1), Entry(2, UNDO), bid(3, 0), other])  # Ana's 1: never seen
+    frozenset({1})
+    >>> withdrawn("hidden", 2, [bid(1, 1), other, Entry(3, UNDO), Entry(4, UNDO)])  # both seen, then undone
+    frozenset()
+    >>> withdrawn("secret", 2, [bid(1, 1), Entry(2, UNDO), Entry(3, REDO), other])  # back: sealed till the tricks
+    frozenset()
+    >>> withdrawn("secret", 2, [bid(1, 1), Entry(2, UNDO)])  # a redo may still bring it back
+    frozenset()
+    """
+    log = list(log)  # read twice: walked here, resolved below
+    if not any(e.kind == UNDO for e in log):  # nothing was ever taken back: the common case, read once
+        return frozenset()
+    counted = Tally()
+    active: dict[object, set[int]] = {}  # round -> the entries holding its bids in effect now
+    held: set[int] = set()
+    seen: set[int] = set()
+    for entry, moved in walk(log):
+        counted.step(reveal, players, entry, moved)
+        change = moved if entry.kind in (UNDO, REDO) else entry
+        if change is None:
+            continue
+        number = change.data.get("round")
+        if not isinstance(number, int):
+            continue
+        if change.kind in BID_KINDS:
+            held.add(change.seq)
+            in_effect = active.setdefault(number, set())
+            if entry.kind == UNDO:
+                in_effect.discard(change.seq)
+            else:
+                in_effect.add(change.seq)
+        if number in counted.bids:  # revealed now (or before): what is in effect is seen
+            seen.update(active.get(number, ()))
+    now = resolve(log)
+    return frozenset(held - seen - {e.seq for e in now.active} - {e.seq for e in now.redoable})

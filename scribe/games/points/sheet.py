@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
@@ -176,7 +176,7 @@ def verify(sheet: PointsSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
         row = sheet.row(data.get("round"))
         d = _round_data(sheet.setup, data)
         if tuple(d["points"]) == row.points and d["closer"] == row.closer:
-            raise RuleError(N_("Nothing was changed."), field="round")
+            raise Unchanged(N_("Nothing was changed."), field="round")
         return {"round": row.number, **d}
     raise RuleError(N_("Unknown action."), field="kind")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
 from .bonuses import parse_bonuses, parse_loot, verify_bonuses
 from .play import tally
@@ -217,11 +217,11 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         if given:
             raise RuleError(N_("Round %(round)s has no tricks yet."), field="tricks", round=row.number)
         if bids == list(row.bids):
-            raise RuleError(N_("Nothing was changed."), field="round")
+            raise Unchanged(N_("Nothing was changed."), field="round")
         return {"round": row.number, "bids": bids, "tricks": None}
     before = _recorded(row)
     result = _result(sheet, row, {**before, **given})
     del result["round"]
     if bids == list(row.bids) and result == before:
-        raise RuleError(N_("Nothing was changed."), field="round")
+        raise Unchanged(N_("Nothing was changed."), field="round")
     return {"round": row.number, "bids": bids, **result}

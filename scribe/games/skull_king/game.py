@@ -4,10 +4,12 @@ with the seat questions of the bids-and-tricks family (its sealed bids, its virt
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from ...rules.log import Entry
 from ..bidding.rules import BiddingRules
+from ..bidding.shown import withdrawn as withdrawn_bids
 from . import DRAWN, KINDS, QUIET_KINDS, verify, verify_take_back
 from .cards import parse_card
 from .reveal import sealed, sealed_entry
@@ -44,8 +46,12 @@ class SkullKingRules(BiddingRules):
         return sealed(sheet, seat, log, max(horizon, entered), horizon)
 
     def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
-                   entered: int = 0) -> Entry:
-        return sealed_entry(sheet, entry, seat, max(horizon, entered), horizon)
+                   entered: int = 0, withdrawn: Collection[int] = ()) -> Entry:
+        return sealed_entry(sheet, entry, seat, max(horizon, entered), horizon, withdrawn)
+
+    def withdrawn(self, sheet: Any, log: Any) -> frozenset[int]:
+        """Bids taken back before the last one was in (K-B1): sealed for good."""
+        return withdrawn_bids("hidden", sheet.setup.n, log)
 
     def hides_anything(self, sheet: Any) -> bool:
         return True  # K-B1: the hidden mode is the only mode

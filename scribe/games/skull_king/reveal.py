@@ -9,7 +9,7 @@ public, for good); a card played to the table is public.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -61,10 +61,11 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,
-                 deal_horizon: int = 0) -> Entry:
+                 deal_horizon: int = 0, withdrawn: Collection[int] = ()) -> Entry:
     """A log entry as ``viewer`` may read it, judged against the whole sheet now (K-B1):
     the family's ``sealing.sealed_entry`` with Skull King's reveal; a deal shows only the
-    viewer's own hand (none if dealt before ``deal_horizon``) until its round is scored."""
+    viewer's own hand (none if dealt before ``deal_horizon``) until its round is scored. A
+    bid ``withdrawn`` before its reveal stays sealed for good."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
     if entry.kind == "deal":
@@ -73,4 +74,4 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
             return entry
         holder = None if entry.seq <= deal_horizon else viewer
         return replace(entry, data={**entry.data, "hands": list(_own(entry.data.get("hands") or (), holder))})
-    return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, horizon)
+    return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, horizon, withdrawn)

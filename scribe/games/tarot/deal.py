@@ -1,4 +1,5 @@
-"""A deal as the table tells it, checked field by field (T-C1, T-C2, T-S1, T-S3..T-S5).
+"""A deal as the table tells it, checked field by field and across fields (T-C1, T-C2,
+T-S1, T-S3..T-S5): a deal no cards could have dealt is refused next to the field at fault.
 
 ``verify_deal`` turns what a form or a JSON body sends into the data recorded (or a
 RuleError naming the field at fault); ``deal_of`` reads recorded data back as a
@@ -13,10 +14,25 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole
-from .scoring import ATTACK, BOUT, CONTRACTS, DEFENCE, POIGNEE_TRUMPS, POIGNEES, SIDES, TOTAL, TRUMPS, Deal, margin
+from .scoring import (
+    ATTACK,
+    BOUT,
+    CONTRACTS,
+    DEFENCE,
+    GARDE_CONTRE,
+    GARDE_SANS,
+    POIGNEE_TRUMPS,
+    POIGNEES,
+    SIDES,
+    TOTAL,
+    TRUMPS,
+    Deal,
+    margin,
+)
 from .setup import Setup
 
 ALONE = "alone"  # the recorded partner of a taker alone at five (T-C2)
+CHIEN = {3: 6, 4: 6, 5: 3}  # T-M1: the chien's cards, by players in the deal
 POINTS_TEXT_MAX = 12
 
 
@@ -65,9 +81,10 @@ def halves_of(raw: Any, field: str) -> int:
     return int(value)
 
 
-def _points(setup: Setup, data: Mapping[str, Any], bouts: int) -> int:
+def _points(setup: Setup, data: Mapping[str, Any], bouts: int, contract: str) -> int:
     """T-S1: the attack's points (or the defence's: 91 minus), 0..91, halves only at 3 and 5,
-    and what the bouts alone weigh (4.5 each) on either side."""
+    what the bouts alone weigh (4.5 each) on either side, and the chien's cards (T-M1) on
+    the side they count for (at least half a point each)."""
     given = [k for k in ("attack_points", "defence_points") if data.get(k) not in (None, "")]
     if len(given) != 1:
         raise RuleError(N_("Give the attack's points, or the defence's (not both)."), field="attack_points")
@@ -82,7 +99,27 @@ def _points(setup: Setup, data: Mapping[str, Any], bouts: int) -> int:
     if not BOUT * bouts <= halves <= 2 * TOTAL - BOUT * (3 - bouts):
         raise RuleError(N_("With %(bouts)s bouts the attack has %(low)s to %(high)s points (a bout is worth 4.5)."),
                         field=field, bouts=bouts, low=_text(BOUT * bouts), high=_text(2 * TOTAL - BOUT * (3 - bouts)))
+    _chien(setup, contract, bouts, halves, field)
     return halves
+
+
+def _chien(setup: Setup, contract: str, bouts: int, halves: int, field: str) -> None:
+    """The chien's cards count for the attack (its écart in a Prise or a Garde, where no bout
+    may go; the chien itself in a Garde sans) or for the defence (Garde contre): that side
+    holds them besides its bouts, half a point at least each (fewer if the chien held bouts)."""
+    chien = CHIEN[setup.playing]
+    if contract == GARDE_CONTRE:
+        defence = 3 - bouts
+        high = _whole(2 * TOTAL - BOUT * defence - max(0, chien - defence), setup, up=True)
+        if halves > high:
+            raise RuleError(N_("In a Garde contre the %(cards)s cards of the chien go to the defence: the attack has "
+                               "at most %(points)s points."), field=field, cards=chien, points=_text(high))
+        return
+    others = chien if contract != GARDE_SANS else max(0, chien - bouts)  # in a Garde sans the chien may hold bouts
+    low = _whole(BOUT * bouts + others, setup, up=False)
+    if halves < low:
+        raise RuleError(N_("The %(cards)s cards of the chien (or of the écart) count for the attack: it has at least "
+                           "%(points)s points."), field=field, cards=chien, points=_text(low))
 
 
 def _text(halves: int) -> str:
@@ -128,6 +165,54 @@ def _poignees(setup: Setup, number: int, raw: Any) -> list[dict[str, Any]]:
     return [{"player": p, "size": shown[p]} for p in sorted(shown)]
 
 
+def _whole(halves: int, setup: Setup, up: bool) -> int:
+    """A bound as the table can enter it: at four the points are whole (T-S1), and the
+    Excuse left alone to a side (4.5) is rounded as the table rounds it: either way."""
+    if halves % 2 and not setup.half_points:
+        return halves + (1 if up else -1)
+    return halves
+
+
+def _physical(setup: Setup, contract: str, bouts: int, halves: int, petit: str | None, chelem: str | None) -> None:
+    """Cross-field impossibilities: what the Petit and a chelem say about who holds which card.
+
+    The Petit is a bout: the side taking it in the last trick holds it (T-S3, T-S1). A side
+    that took every trick (T-S5) leaves the other only the Excuse it played (which stays
+    with its side) and what the chien gives it: the chien goes to the defence in a Garde
+    contre and counts for the attack in a Garde sans; in a Prise or a Garde the attack
+    keeps its écart, where no bout may go. A card is worth at most 4.5 (a bout, a King).
+    """
+    if petit == ATTACK and bouts == 0:
+        raise RuleError(N_("The Petit is a bout: if the attack took it in the last trick, it has at least 1 bout."),
+                        field="petit")
+    if petit == DEFENCE and bouts == 3:
+        raise RuleError(N_("The Petit is a bout: if the defence took it in the last trick, the attack has at most "
+                           "2 bouts."), field="petit")
+    chien = CHIEN[setup.playing]
+    if chelem == ATTACK:
+        if contract != GARDE_CONTRE and bouts < 2:
+            raise RuleError(N_("If the attack took every trick, it has at least 2 bouts: the defence keeps at most "
+                               "the Excuse."), field="chelem")
+        # the Excuse if the defence has a bout, and the chien in a Garde contre
+        kept = (bouts < 3) + (chien if contract == GARDE_CONTRE else 0)
+        low = _whole(2 * TOTAL - BOUT * kept, setup, up=False)
+        if halves < low:
+            raise RuleError(N_("If the attack took every trick, it has at least %(points)s points: the defence keeps "
+                               "at most the Excuse (and the chien in a Garde contre)."), field="chelem",
+                            points=_text(low))
+    if chelem == DEFENCE:
+        if contract != GARDE_SANS and bouts > 1:
+            raise RuleError(N_("If the defence took every trick, the attack has at most 1 bout: the Excuse (no bout "
+                               "goes in the écart)."), field="chelem")
+        # the Excuse if the attack has a bout, and the écart (the chien in a Garde sans)
+        kept = (bouts > 0) + (0 if contract == GARDE_CONTRE else chien)
+        high = _whole(BOUT * kept, setup, up=True)
+        if halves > high:
+            raise RuleError(N_("If the defence took every trick, the attack has at most %(points)s points: only the "
+                               "écart (the chien in a Garde sans, nothing in a Garde contre) and the Excuse."),
+                            field="chelem", points=_text(high))
+
+
 def verify_deal(setup: Setup, number: int, data: Mapping[str, Any]) -> dict[str, Any]:
     """The data of deal ``number`` as recorded, or a RuleError naming the field.
 
@@ -151,7 +236,7 @@ def verify_deal(setup: Setup, number: int, data: Mapping[str, Any]) -> dict[str,
     bouts = whole(data.get("bouts"), "bouts")
     if not 0 <= bouts <= 3:
         raise RuleError(N_("There are 3 bouts: the Petit, the 21 and the Excuse."), field="bouts")
-    halves = _points(setup, data, bouts)
+    halves = _points(setup, data, bouts, contract)
     petit = _side(data.get("petit"), "petit")
     chelem = _side(data.get("chelem"), "chelem")
     announced = flag(data.get("chelem_announced"), "chelem_announced")
@@ -162,6 +247,7 @@ def verify_deal(setup: Setup, number: int, data: Mapping[str, Any]) -> dict[str,
         raise RuleError(N_("The attack took every trick, yet the points say the contract failed."), field="chelem")
     if chelem == DEFENCE and made:
         raise RuleError(N_("The defence took every trick, yet the points say the contract was made."), field="chelem")
+    _physical(setup, contract, bouts, halves, petit, chelem)
     poignees = _poignees(setup, number, data.get("poignees"))
     return {"taker": taker, "contract": contract, "partner": partner, "bouts": bouts,
             "attack_points": points_value(halves), "petit": petit, "poignees": poignees, "chelem": chelem,

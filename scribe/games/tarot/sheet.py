@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
@@ -176,11 +176,11 @@ def verify(sheet: TarotSheet, kind: str, data: Mapping[str, Any]) -> dict[str, A
         row = sheet.row(data.get("round"))
         if flag(data.get("passed"), "passed"):
             if row.passed:
-                raise RuleError(N_("Nothing was changed."), field="round")
+                raise Unchanged(N_("Nothing was changed."), field="round")
             return {"round": row.number, "passed": True}
         fixed = verify_deal(setup, row.number, data)
         if not row.passed and deal_of(fixed) == row.deal:
-            raise RuleError(N_("Nothing was changed."), field="round")
+            raise Unchanged(N_("Nothing was changed."), field="round")
         return {"round": row.number, **fixed}
     raise RuleError(N_("Unknown action."), field="kind")
 

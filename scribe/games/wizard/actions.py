@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_, RuleError, Unchanged
 from .inputs import _count, _current_round, _player
 from .reveal import last_seat_waits, revealed
 from .setup import JUBILEE_CARDS, NO_TRUMP_CARDS, SUITS, TRUMP_CARDS, _whole
@@ -334,5 +334,5 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     new_cloud = (extra["cloud"]["player"], extra["cloud"]["change"]) if extra.get("cloud") else None
     same_jubilee = extra.get("destroyed", row.destroyed) == row.destroyed and new_cloud == row.cloud
     if bids == list(row.bids) and (tricks is None or (tricks == list(row.tricks or ()) and same_jubilee)):
-        raise RuleError(N_("Nothing was changed."), field="round")
+        raise Unchanged(N_("Nothing was changed."), field="round")
     return {"round": row.number, "bids": bids, "tricks": tricks, **extra}

@@ -6,10 +6,12 @@ rules themselves live there, with their rule ids.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from ...rules.log import Entry
 from ..bidding.rules import BiddingRules
+from ..bidding.shown import withdrawn as withdrawn_bids
 from . import DRAWN, KINDS, QUIET_KINDS, advance, make_setup, replay, summary, verify, verify_take_back
 from .play import legal_cards, legal_jubilee
 from .reveal import last_seat_waits, sealed, sealed_entry
@@ -44,8 +46,13 @@ class WizardRules(BiddingRules):
         return sealed(sheet, seat, log, horizon, entered)
 
     def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
-                   entered: int = 0) -> Entry:
-        return sealed_entry(sheet, entry, seat, horizon, entered)
+                   entered: int = 0, withdrawn: Collection[int] = ()) -> Entry:
+        return sealed_entry(sheet, entry, seat, horizon, entered, withdrawn)
+
+    def withdrawn(self, sheet: Any, log: Any) -> frozenset[int]:
+        """Hidden and secret bids taken back before their reveal (W-B7): sealed for good."""
+        reveal = sheet.setup.rules.reveal
+        return frozenset() if reveal == "open" else withdrawn_bids(reveal, sheet.setup.n, log)
 
     def hides_anything(self, sheet: Any) -> bool:
         return sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck

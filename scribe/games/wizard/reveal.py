@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 
 from ...rules.log import Entry
@@ -72,11 +72,11 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,
-                 entered: int = 0) -> Entry:
+                 entered: int = 0, withdrawn: Collection[int] = ()) -> Entry:
     """A log entry as ``viewer`` may read it, given the whole sheet now (W-B7): the bid
     values of a round whose bids are not revealed are SEALED, except the viewer's own
     recorded after the ``horizon`` (and, for a bid, ``entered``) of the viewer's link
-    (see ``sealed``)."""
+    (see ``sealed``); those of an entry ``withdrawn`` before its reveal, for good."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
     if entry.kind == "deal":
@@ -85,7 +85,8 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
         return _sealed_pass(sheet, entry, None if entry.seq <= horizon else viewer)
     if sheet.setup.rules.reveal == "open":
         return entry
-    return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, max(horizon, entered))
+    return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, max(horizon, entered),
+                                withdrawn)
 
 
 def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:

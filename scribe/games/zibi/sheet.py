@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
 from .clans import Setup, whole
@@ -234,7 +234,7 @@ def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, An
         row = sheet.row(data.get("round"))
         r = _recorded_result(sheet.setup, data)
         if r == row.result:
-            raise RuleError(N_("Nothing was changed."), field="round")
+            raise Unchanged(N_("Nothing was changed."), field="round")
         return {"round": row.number, **r.as_dict()}
     if kind == "damage":
         seat, amount = verify_damage(t, data.get("player"), data.get("amount"))
