@@ -136,9 +136,10 @@ def _answer_again(done: service.TapDone):
     return resp
 
 
-# Tests only (tests/serve/test_nodes.py): a node that dies between its commit and its
-# answer. With SCRIBE_TESTING=1 and SCRIBE_TESTING_HOLD_ANSWER_S set, a keyed write that
-# recorded something waits that long before answering, so the test kills it meanwhile.
+# Tests only (tests/serve/test_node_taps.py): a node that dies between its commit and its
+# answer. With SCRIBE_TESTING=1 and SCRIBE_TESTING_HOLD_ANSWER_S set, a keyed write
+# answered below 400 waits that long before answering (holding its thread and its
+# database connection), so the test kills the node meanwhile.
 HOLD_ENV = "SCRIBE_TESTING_HOLD_ANSWER_S"
 
 
