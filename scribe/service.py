@@ -8,7 +8,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from hashlib import blake2b
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -19,7 +20,8 @@ from .rules.errors import N_, RuleError, Unchanged
 from .rules.fields import clean_text
 from .rules.game import GameRules
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
-from .store import stories
+from .store import stories, taps
+from .store.db import INTEGRITY
 from .store.games import Database
 
 GAME_NAME_MAX = 60
@@ -30,6 +32,50 @@ V = TypeVar("V")
 
 class NotFound(Exception):
     """No such game (or it was deleted)."""
+
+
+class TapDone(Exception):
+    """This request's Idempotency-Key already recorded its write in this game (a retry
+    whose first answer was lost, on this node or another): nothing is recorded again and
+    the web layer answers what the first try answered. ``seq``: the version its entry
+    made (None for a write that records no entry)."""
+
+    def __init__(self, game_id: str, seq: int | None):
+        super().__init__(game_id, seq)
+        self.game_id, self.seq = game_id, seq
+
+
+KEY_FIELD = "Idempotency-Key"
+
+
+def check_tap(db: Database, game_id: str) -> None:
+    """Before a write: TapDone if this request's key (``store.taps``) already recorded
+    one in this game, a RuleError if it recorded another request's. Costs nothing
+    without a key, one primary-key lookup with one."""
+    tap = taps.pending()
+    if tap is None:
+        return
+    found = taps.find(db, game_id, tap)
+    if found is None:
+        return
+    if found.request_hash != tap.request_hash:
+        raise RuleError(N_("This Idempotency-Key was already sent with another request: send a new key "
+                           "for a new tap."), field=KEY_FIELD)
+    raise TapDone(game_id, found.seq)
+
+
+def keyed_write(db: Database, game_id: str, write: Callable[[], Any]) -> Any:
+    """A write that records no entry (a rename, a link) under this request's key: checked
+    first, and if another request with the same key committed in between (the key's
+    primary key refused this one whole), answered as that one."""
+    check_tap(db, game_id)
+    try:
+        return write()
+    except INTEGRITY:
+        if taps.pending() is None:
+            raise
+        check_tap(db, game_id)
+        raise
 
 
 def rules_for(game: store.GameRow) -> GameRules:
@@ -209,6 +255,18 @@ def already_recorded(db: Database, game_id: str, kind: str, data: dict[str, Any]
         return False
 
 
+@contextmanager
+def _unless_done(db: Database, game_id: str) -> Iterator[None]:
+    """With an Idempotency-Key: a refusal (stale, or by the rules) because this very tap got
+    in meanwhile (sent at once from elsewhere, committed since ``check_tap`` looked) answers
+    that one's answer instead (TapDone). Without a key, a refusal as ever."""
+    try:
+        yield
+    except (store.StaleError, RuleError):
+        check_tap(db, game_id)
+        raise
+
+
 def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None,
         game: store.GameRow | None = None):
     """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
@@ -219,20 +277,22 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     to what is recorded, nothing saved, whatever the version), StaleError or NotFound.
     """
     game = _game(db, game_id, game=game)
+    check_tap(db, game.id)  # with an Idempotency-Key only: recorded already?
     setup, sheet, log = _replayed(db, game)  # one read of the game row, the log only on a miss
     rules = rules_for(game)
     # undo takes back the very last entry; a card is played against the table as the page showed it
     quiet = () if kind in (UNDO, REDO) or kind in rules.QUIET_KINDS else rules.QUIET_KINDS
-    try:
-        _check_version(sheet, version, log, quiet)
-    except store.StaleError:
-        _raise_if_unchanged(rules, sheet, kind, data)  # a correction sent again after the first went in
-        raise
-    entry_data = _entry_data(rules, sheet, log, kind, data, rng)
-    # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
-    new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
-    summary = rules.summary(new_sheet)
-    entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, summary)
+    with _unless_done(db, game.id):
+        try:
+            _check_version(sheet, version, log, quiet)
+        except store.StaleError:
+            _raise_if_unchanged(rules, sheet, kind, data)  # a correction sent again after the first went in
+            raise
+        entry_data = _entry_data(rules, sheet, log, kind, data, rng)
+        # from the sheet in hand, not a replay of the whole log (equal to one: tests/rules/test_advance.py)
+        new_sheet = rules.advance(sheet, Entry(sheet.version + 1, kind, entry_data), log)
+        summary = rules.summary(new_sheet)
+        entry = store.append_entry(db, game.id, sheet.version, kind, entry_data, summary)
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
     if summary.get("phase") == FINISHED:  # see _save_story: the others are told when read
         _save_story(db, game, entry.seq, rules.story(new_sheet), entry.at)
@@ -319,14 +379,18 @@ def replayed_at(db: Database, game_id: str, version: int) -> Replayed | None:
 
 def rename(db: Database, game_id: str, name: Any) -> None:
     game, _, _ = load(db, game_id)
-    store.rename_game(db, game.id, verify_game_name(name, game.name))
+    name = verify_game_name(name, game.name)
+    keyed_write(db, game.id, lambda: store.rename_game(db, game.id, name))
 
 
 def delete(db: Database, game_id: str) -> None:
-    game, _, _ = load(db, game_id)
-    store.delete_game(db, game.id)
+    game = _game(db, game_id, deleted_ok=True)
+    check_tap(db, game.id)  # a delete sent again finds its game deleted: answered as the first
+    if game.deleted_at:
+        raise NotFound(game_id)
+    keyed_write(db, game.id, lambda: store.delete_game(db, game.id))
 
 
 def restore(db: Database, game_id: str) -> None:
     game, _, _ = load(db, game_id, deleted_ok=True)
-    store.restore_game(db, game.id)
+    keyed_write(db, game.id, lambda: store.restore_game(db, game.id))

@@ -164,16 +164,16 @@ def reissue(db: Database, key: str, shown: Shown, which: Any) -> str | None:
     Scribe's new token when it was the Scribe's link (the game keeps its id and its
     log: only the address changes), else None."""
     if which == "scribe":
-        return scribe_token(db, key, shown.game.id)
+        return service.keyed_write(db, shown.game.id, lambda: scribe_token(db, key, shown.game.id))
     kind, seat = _which(which, shown.full.setup.n)
-    links.issue(db, key, shown.game.id, kind, seat)
+    service.keyed_write(db, shown.game.id, lambda: links.issue(db, key, shown.game.id, kind, seat))
     return None
 
 
 def revoke(db: Database, shown: Shown, which: Any) -> None:
     """The link stops working at once; the Scribe may issue a new one later."""
     kind, seat = _which(which, shown.full.setup.n)
-    links.revoke(db, shown.game.id, kind, seat)
+    service.keyed_write(db, shown.game.id, lambda: links.revoke(db, shown.game.id, kind, seat))
 
 
 def release(db: Database, shown: Shown, which: Any) -> None:
@@ -181,7 +181,7 @@ def release(db: Database, shown: Shown, which: Any) -> None:
     kind, seat = _which(which, shown.full.setup.n)
     if kind != PLAYER:
         raise RuleError(N_("Only a player's link can be claimed and released."), field="link")
-    links.release(db, shown.game.id, seat)
+    service.keyed_write(db, shown.game.id, lambda: links.release(db, shown.game.id, seat))
 
 
 def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False, find: Any = links.find) -> tuple[Link, Any]:
@@ -237,6 +237,15 @@ def after(db: Database, shown: Shown, sheet: Any) -> Shown:
     log = hit.log if hit is not None else tuple(service.load(db, shown.game.id)[2])
     link = shown.link
     return Shown(link, shown.game, viewer_sheet(sheet, link.seat, log, link.horizon, link.entered), sheet, tuple(log))
+
+
+def as_at(shown: Shown, version: int) -> Shown:
+    """What ``shown``'s holder saw when the game stood at ``version`` (a tap sent again
+    with its Idempotency-Key is answered as its first try was: the sheet its entry made)."""
+    log = list(shown.full_log[:max(version, 0)])
+    full = rules_of(shown.full).replay(shown.full.setup, log)
+    link = shown.link
+    return Shown(link, shown.game, viewer_sheet(full, link.seat, log, link.horizon, link.entered), full, tuple(log))
 
 
 def link_version(db: Database, token: Any, kind: str, device: str | None = None, held: bool = True) -> int:

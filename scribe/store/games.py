@@ -13,6 +13,7 @@ from typing import Any
 import orjson
 
 from ..rules.log import Entry
+from . import taps
 from .db import INTEGRITY, alone, is_pg, writing
 
 Database = Any  # a sqlite-utils Database or a pg.PgDatabase (db.open_db)
@@ -190,6 +191,8 @@ def append_entry(
     ``_APPENDS``): writers of this process and of others meet SQLite's lock alone.
     """
     entry = Entry(version + 1, kind, data, now())
+    if taps.pending() is not None:  # only with an Idempotency-Key: one transaction, two rows
+        return _append_keyed(db, game_id, version, entry, summary)
     try:
         if is_pg(db):
             landed = db.execute(_APPEND_PG, [entry.seq, entry.at, _text(summary or {}), game_id, version,
@@ -200,6 +203,27 @@ def append_entry(
             alone(db.conn, _APPEND, [game_id, entry.seq, kind, _text(data), entry.at,
                                      _text(summary or {})], "appends", _APPENDS)
     except INTEGRITY:  # the version check, or another entry already at that seq
+        raise StaleError(version_of(db, game_id) or 0) from None
+    return entry
+
+
+def _append_keyed(db: Database, game_id: str, version: int, entry: Entry, summary: dict[str, Any] | None) -> Entry:
+    """``append_entry`` and the request's tap key (``taps``) in one transaction: the entry
+    lands with its key or not at all. A key already stored (the same tap committed by
+    another request since it was looked up) is a StaleError too: the caller looks again."""
+    text, summary_text = _text(dict(entry.data)), _text(summary or {})
+    try:
+        with writing(db, lock=True) as conn:  # SQLite: BEGIN IMMEDIATE, so ``alone`` runs inside it
+            if is_pg(db):
+                landed = conn.execute(_APPEND_PG, [entry.seq, entry.at, summary_text, game_id, version,
+                                                   entry.seq, entry.kind, text, entry.at]).fetchone()
+                if landed is None:
+                    raise StaleError(-1)
+            else:
+                alone(conn, _APPEND, [game_id, entry.seq, entry.kind, text, entry.at, summary_text],
+                      "appends", _APPENDS)
+            taps.record_in(conn, game_id, entry.seq, entry.at)
+    except (StaleError, *INTEGRITY):
         raise StaleError(version_of(db, game_id) or 0) from None
     return entry
 
@@ -243,6 +267,7 @@ def _set(db: Database, game_id: str, **values: Any) -> None:
     with writing(db) as conn:
         conn.execute(f"update games set {', '.join(f'{k} = ?' for k in values)} where id = ?",
                      [*values.values(), game_id])
+        taps.record_in(conn, game_id, None, values["updated_at"])  # its Idempotency-Key, if any
 
 
 def rename_game(db: Database, game_id: str, name: str) -> None:

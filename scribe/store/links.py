@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from hashlib import sha256
 from typing import Any
 
+from . import taps
 from .db import INTEGRITY, is_pg, writing
 from .games import Database, GameRow, now
 
@@ -165,6 +166,7 @@ def issue(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT
             f"insert into links ({_INSERTED}) values (?, ?, ?, ?, ?, ?, ?)",
             [link.token_hash, link.game_id, link.kind, link.player, link.salt, link.created_at, link.horizon],
         )
+        taps.record_in(conn, game_id, None, link.created_at)  # its Idempotency-Key, if any
     return link
 
 
@@ -270,6 +272,7 @@ def release(db: Database, game_id: str, player: int) -> None:
             "where game_id = ? and kind = ? and player = ? and revoked_at is null and claim_hash is not null",
             [game_id, game_id, PLAYER, player],
         )
+        taps.record_in(conn, game_id, None, now())
 
 
 def ensure(db: Database, key: str, game_id: str, kind: str, player: int = NO_SEAT) -> Link | None:
@@ -303,8 +306,9 @@ def revoke_in(db: Database, game_id: str, kind: str, player: int = NO_SEAT) -> N
 
 
 def revoke(db: Database, game_id: str, kind: str, player: int = NO_SEAT) -> None:
-    with writing(db):
+    with writing(db) as conn:
         revoke_in(db, game_id, kind, player)
+        taps.record_in(conn, game_id, None, now())
 
 
 def game_version(db: Database, game_id: str) -> int | None:

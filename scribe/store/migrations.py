@@ -174,6 +174,21 @@ def m008_made_from(db: Database) -> None:
 
 
 @migrations()
+def m009_taps(db: Database) -> None:
+    """The Idempotency-Keys of a game's writes (issue 31, ``store/taps.py``): a row per key
+    and game, written in the same transaction as what the write recorded, so the same key
+    again (a retry, on any node) records nothing. ``key_hash`` and ``request_hash`` are
+    sha256s (the key is never kept); ``seq`` is the version the write's entry made (null:
+    a write that records no entry, a rename or a link)."""
+    db["taps"].create(
+        {"game_id": str, "key_hash": str, "request_hash": str, "seq": int, "at": str},
+        pk=("game_id", "key_hash"),
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"request_hash", "at"},
+    )
+
+
+@migrations()
 def m010_claim_pending(db: Database) -> None:
     """A seat claimed with a device key made for that very answer waits for its phone to
     come back with the key (issue 31, ``links.claim``): until then the claim is pending,

@@ -120,12 +120,24 @@ create trigger links_changed after insert or update on links
     for each row execute function scribe_link_changed();
 """
 
+# The Idempotency-Keys of a game's writes (issue 31): SQLite's m009.
+P003_TAPS = """
+create table taps (
+    game_id text not null references games (id),
+    key_hash text not null,         -- sha256 of the key: the key is never kept
+    request_hash text not null,     -- sha256 of the request: the same key with another is refused
+    seq integer,                    -- the version the write's entry made; null for a rename or a link
+    at text not null,
+    primary key (game_id, key_hash)
+);
+"""
+
 # A claim waiting for its phone to come back with its key (issue 31): SQLite's m010.
 P004_CLAIM_PENDING = """
 alter table links add column claim_pending integer not null default 0;
 """
 
-STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES),
+STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
          ("p004_claim_pending", P004_CLAIM_PENDING))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 

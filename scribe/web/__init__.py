@@ -26,6 +26,7 @@ from . import (
     shell,
     stats,
     table,
+    taps,
 )
 
 
@@ -44,6 +45,7 @@ def init_app(app: Flask) -> None:
     errors.init_app(app)
     access.init_app(app)
     busy.init_app(app)
+    taps.init_app(app)  # every write of a game honours an Idempotency-Key
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)

@@ -12,7 +12,7 @@ from ..games import DEFAULT, part, parts
 from ..rules.errors import N_, RuleError, Unchanged
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
-from . import access, minimal, once
+from . import access, minimal, once, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language, translate
@@ -144,7 +144,7 @@ def rename(key: str):
 @bp.delete("/games/<key>")
 def delete(key: str):
     """Hide a game (it can be restored)."""
-    service.delete(get_db(), access.scribe(key).game.id)
+    service.delete(get_db(), access.scribe(key, deleted_ok=True).game.id)  # deleted: 404, or its replay
     return "", 204
 
 
@@ -241,6 +241,24 @@ def redo(key: str):
     return _act(key, "redo", {}, _body().get("version"))
 
 
+@taps.replaying("api.correction", "api.action", "api.undo", "api.redo",
+                *(f"api.game_path_{p}" for schema in parts("schema").values() for p in schema.PATHS))
+def _answered_sheet(done: service.TapDone):
+    """A Scribe's entry sent again with its Idempotency-Key: the sheet its entry made."""
+    shown = access.scribe(request.view_args["key"])
+    return _answer(sharing.as_at(shown, done.seq - 1), sharing.as_at(shown, done.seq).full)
+
+
+@taps.replaying("api.rename", "api.restore")
+def _answered_game(_done: service.TapDone):
+    return jsonify(_game_json(request.view_args["key"], access.scribe(request.view_args["key"])))
+
+
+@taps.replaying("api.delete")
+def _answered_delete(_done: service.TapDone):
+    return "", 204
+
+
 # --------------------------------------------------------------------------- the whole table
 
 
@@ -287,6 +305,14 @@ def change_link(key: str):
     return jsonify(_link_urls(key, shown))
 
 
+@taps.replaying("api.change_link")
+def _answered_links(_done: service.TapDone):
+    """A link changed before with this key: the links as they are (a new Scribe's link
+    makes the old key stop: its holder cannot send it again)."""
+    key = request.view_args["key"]
+    return jsonify(_link_urls(key, access.scribe(key)))
+
+
 _shown = access.open_link
 
 
@@ -318,6 +344,16 @@ def _player_write(token: str, refusal, record, field: str):
     seat, mine = tap.shown.link.seat, tap.shown.sheet
     if minimal.wanted() and tap.before is not None:  # the seat's own view, before and after
         return minimal.applied(jsonify({**minimal.cut(tap.before.sheet, mine), "cards": _own_cards(mine, seat)}))
+    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat))
+
+
+@taps.replaying("api.player_bid", "api.player_played", "api.player_take_back")
+def _answered_seat(done: service.TapDone):
+    """A seat's tap sent again with its Idempotency-Key: the seat's view its entry made."""
+    shown = _shown(request.view_args["token"], PLAYER)
+    before, mine, seat = sharing.as_at(shown, done.seq - 1), sharing.as_at(shown, done.seq).sheet, shown.link.seat
+    if minimal.wanted():
+        return minimal.applied(jsonify({**minimal.cut(before.sheet, mine), "cards": _own_cards(mine, seat)}))
     return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat))
 
 

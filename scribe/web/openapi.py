@@ -62,10 +62,40 @@ def openapi_document() -> dict[str, Any]:
     for path, operations in document["paths"].items():
         if path == "/api/openapi.json":
             continue
-        for operation in operations.values():
+        for method, operation in operations.items():
             if isinstance(operation, dict) and "responses" in operation:
                 operation["responses"].setdefault("503", _errors(503)["503"])
+                if method in ("post", "patch", "delete") and _keyed(path):
+                    _honours_key(operation)
+    document["components"]["parameters"]["IdempotencyKey"] = TAP_KEY
     return document
+
+
+#: Every write of a game (issue 31): the key a client sends once per tap (docs/api.md)
+TAP_KEY = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
+    "description": "A key of the client's choosing (a UUID), one per tap it means to record, kept for that tap's "
+                   "retries. Stored (as a hash) with what the write records, in the same transaction: the same key "
+                   "sent again to this game, on any server node, records nothing and answers what the first try "
+                   "answered (the same status and body; for an entry, the sheet its entry made), with "
+                   "Idempotent-Replayed: true. The same key with another body or another route of the game: 422, "
+                   "field Idempotency-Key. Keys are the game's own: the same key in another game is another tap."}
+_TAP_REPLAYED = {"description": "true when this key's write was recorded by an earlier request (the same tap sent "
+                                "again): nothing was recorded now", "schema": {"const": "true"}}
+
+
+def _keyed(path: str) -> bool:
+    """The writes of a game honour an Idempotency-Key; a create and a rematch have their own."""
+    return path.startswith(("/api/games/{key}", "/api/player/{token}")) and not path.endswith("/rematch")
+
+
+def _honours_key(operation: dict[str, Any]) -> None:
+    operation["parameters"] = [*operation.get("parameters", []), {"$ref": "#/components/parameters/IdempotencyKey"}]
+    for code, answer in list(operation["responses"].items()):
+        if code.startswith("2"):
+            operation["responses"][code] = {**answer, "headers": {**answer.get("headers", {}),
+                                                                  "Idempotent-Replayed": _TAP_REPLAYED}}
 
 
 def _document() -> dict[str, Any]:

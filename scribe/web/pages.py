@@ -14,7 +14,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, once, stats
+from . import access, once, stats, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
@@ -155,6 +155,16 @@ def rename(key: str):
     return see_other(url_for("play.game"))
 
 
+@taps.replaying("pages.rename", "pages.restore")
+def _answered_game(_done: service.TapDone):
+    return see_other(url_for("play.game", key=request.view_args["key"]))
+
+
+@taps.replaying("pages.delete")
+def _answered_delete(_done: service.TapDone):
+    return see_other(url_for("pages.index"))
+
+
 @bp.get("/games/<key>/settings")
 def settings(key: str):
     """Rename or delete a game."""
@@ -165,7 +175,8 @@ def settings(key: str):
 @bp.post("/games/<key>/delete")
 def delete(key: str):
     """Hide a game from the list after the confirmation box was ticked."""
-    shown = access.scribe(key)
+    # a deleted game: 404, or this very form's replay (issue 31)
+    shown = access.scribe(key, deleted_ok=request.form.get("confirm") == "yes")
     if request.form.get("confirm") != "yes":
         ctx = error_ctx(message=_("Tick the box to confirm."), field="confirm")
         return render_template("games/settings.html", game=shown.game, sheet=shown.sheet, **ctx), 422

@@ -11,7 +11,7 @@ from .. import service, sharing
 from ..rules.errors import RuleError, Unchanged
 from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
-from . import access
+from . import access, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other
@@ -95,6 +95,21 @@ def act(key: str, kind: str):
     if kind not in web.ACTIONS + (UNDO, REDO):
         abort(404)
     return _act(key, shown, kind, web.parse_action(kind, request.form, shown.sheet))
+
+
+@taps.replaying("play.act")
+def _answered_tap(_done: service.TapDone):
+    """A tap resent with its Idempotency-Key (static/connection.js) that was recorded: the
+    game as it is now, as a retry whose first try got through is answered."""
+    if not is_htmx():
+        return see_other(url_for("play.game"))
+    game, sheet, log = _load(request.view_args["key"])
+    return _show(game, sheet, log)
+
+
+@taps.replaying("play.correct_round")
+def _answered_correction(_done: service.TapDone):
+    return see_other(url_for("play.game") + f"#round-{request.view_args['number']}")
 
 
 def _round_of(sheet, number: int):

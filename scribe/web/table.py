@@ -13,12 +13,12 @@ import segno
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import sharing
+from .. import service, sharing
 from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access
+from . import access, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
@@ -112,6 +112,11 @@ def change_link(key: str):
         ctx = {**_links_ctx(key, shown), **error_ctx(err)}
         return render_template("table/links.html", **ctx), 422
     return see_other(url_for("table.links_page", key=key))
+
+
+@taps.replaying("table.change_link")
+def _answered_link(_done: service.TapDone):
+    return see_other(url_for("table.links_page", key=request.view_args["key"]))
 
 
 @bp.get("/games/<key>/poll")
@@ -277,6 +282,16 @@ def _player_action(token: str, refusal, record, field: str):
     ctx = {"error": tap.error} if tap.error else {}
     return page_or_fragment("table/player.html", "table/_player.html", tap.status,
                             **_player_ctx(tap.shown, token, **ctx))
+
+
+@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back")
+def _answered_seat(_done: service.TapDone):
+    """A seat's tap resent with its Idempotency-Key that was recorded: the seat as it is now."""
+    token = request.view_args["token"]
+    if not is_htmx():
+        return see_other(url_for("table.player", token=token))
+    return page_or_fragment("table/player.html", "table/_player.html", 200,
+                            **_player_ctx(_open(token, PLAYER), token))
 
 
 @bp.post("/p/<token>/bid")

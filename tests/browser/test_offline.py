@@ -105,6 +105,42 @@ def test_answer_lost_after_the_server_recorded_it_is_not_recorded_twice(server, 
     assert entries(server, key) == [("bid", {"round": 1, "player": 1, "bid": 0})]
 
 
+def test_a_players_bid_whose_answer_was_lost_is_recorded_once_with_its_key(server, contexts):
+    """Issue 31: a seat's own bid carries no version; its Idempotency-Key, made when the
+    tap is first sent and kept for Try again, is what makes the retry recorded once."""
+    x = expect()
+    key = new_wizard(server, reveal="hidden")
+    token = links(server, key)["players"][1]["token"]
+    page = contexts(**NO_WORKER)
+    # the phone hears nothing else either (no stream, no poll): else its own view, updated
+    # by the stream, would show the bid in and the form gone before Try again is tapped
+    # (the stream's request, opened before, is out of page.route's reach)
+    page.add_init_script("delete window.EventSource;")
+    page.route("**/p/*/view*", lambda route: route.abort("internetdisconnected"))
+    page.goto(f"{server}/p/{token}")
+    sent = []
+
+    def reach_server_then_drop(route):
+        sent.append(route.request.headers.get("idempotency-key"))
+        route.fetch()  # the server records the bid...
+        route.abort("connectionreset")  # ...and the phone never hears back
+
+    page.route("**/p/*/bid", reach_server_then_drop)
+    x(page.locator("form.bid h2.who")).to_be_visible()
+    page.locator("form.bid").get_by_role("button", name="1", exact=True).tap()
+    x(page.locator("form.bid .not-saved")).to_contain_text("Not saved: no connection.")
+    assert [k for k, _d in entries(server, key)] == ["bid"]
+
+    page.unroute("**/p/*/bid")
+    page.route("**/p/*/bid", lambda route: (sent.append(route.request.headers.get("idempotency-key")),
+                                            route.continue_()))
+    page.locator(".not-saved").get_by_role("button", name="Try again").tap()
+    x(page.locator(".recorded")).to_have_text(
+        "Recorded once: your tap had reached Scribe before the connection dropped.")
+    assert [k for k, _d in entries(server, key)] == ["bid"]
+    assert len(sent) == 2 and sent[0] == sent[1] and len(sent[0]) == 32
+
+
 def test_a_different_tap_in_between_is_still_refused_as_stale(server, contexts):
     """The retry is recognised only when the entry after its version is this very tap."""
     x = expect()

@@ -61,12 +61,13 @@ TIMES = re.compile(
     r"|\d{1,2}/\d{1,2}/\d{2,4},?\s\d{1,2}:\d\d(\s?[AP]M)?"  # a short date and time on a page
     r"|\b\d{1,2} \w+ \d{4}\b|\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")  # a long date on the printed sheet
 QR = re.compile(r"data:image/svg\+xml[^\"']*")  # QR codes: they encode the links
+TAP_KEYS = re.compile(r'(name="idempotency_key" value=")[^"]*')  # a plain form's key, new each time shown
 
 
 def masked(t: Table, body: str) -> str:
     for secret, name in sorted(t.masks, key=lambda m: -len(m[0])):
         body = body.replace(secret, name)
-    return TIMES.sub("<time>", QR.sub("<qr>", body))
+    return TIMES.sub("<time>", QR.sub("<qr>", TAP_KEYS.sub(r"\1<tap>", body)))
 
 
 def answer(t: Table, resp) -> tuple:
