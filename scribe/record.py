@@ -6,10 +6,11 @@ from which the sheet is replayed. Importing trusts nothing in the file: the setu
 through the game's ``make_setup`` and every entry through its ``verify`` against the
 sheet replayed so far, as if played again; a refusal names the part at fault and saves
 nothing. A record holds everything, sealed bids (W-B7) and dealt hands included, so it
-is only given while nothing is sealed; but a bid withdrawn before its reveal is never
-known to anyone (``GameRules.withdrawn``), so the record keeps that entry, for the undo
-that names it, without its value ("bid": null), and an import records in its place a
-value the rules accept there (``GameRules.stand_in``), sealed for good like the first.
+is only given while nothing is sealed; but a bid withdrawn before its reveal, or a deal
+undone before the bids, is never known to anyone (``GameRules.withdrawn``), so the record
+keeps that entry, for the undo that names it, without its value ("bid": null; a deal's
+hands null, its card turned up kept), and an import records in its place a value the rules
+accept there (``GameRules.stand_in``), sealed for good like the first.
 """
 
 from __future__ import annotations

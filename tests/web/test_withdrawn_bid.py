@@ -159,3 +159,94 @@ def test_a_bid_without_its_value_is_refused_unless_it_was_withdrawn(app):
     with app.app_context(), pytest.raises(record.RuleError) as refused:
         record.import_record(get_db(), rec)
     assert refused.value.field == f"entries.{last}"
+
+
+# A virtual-deck deal undone before any bid, dealt again, then played out: the undone deal's
+# hands were never the table's (a deal is undone before any bid), so they stay sealed for good.
+DEALT = {
+    "wizard-deck": {"players": ["Ana", "Ben", "Cy"], "first_dealer": 2, "preset": "standard",
+                    "rules": {"reveal": "hidden", "rounds": 2, "virtual_deck": True}},
+    "wizard-open-deck": {"players": ["Ana", "Ben", "Cy"], "first_dealer": 2, "preset": "standard",
+                         "rules": {"reveal": "open", "rounds": 2, "virtual_deck": True}},
+    "skull-king-deck": {"game": "skull_king", "players": ["Ana", "Ben", "Cy"], "first_dealer": 2,
+                        "rules": {"rounds": [1, 2], "virtual_deck": True}},
+}
+
+
+@pytest.fixture
+def twin_deals(monkeypatch):
+    """Deals from fixed seeds (so both twins deal alike); ``swap["on"]``: the next deal gives
+    Ana's and Ben's hands to each other (the twins then differ in that deal's hands only,
+    the card turned up, which the table saw, the same)."""
+    import random
+
+    from scribe.games import skull_king, wizard
+    swap = {"on": False, "seed": 0}
+
+    def dealer(drawn):
+        def deal(sheet, data, rng):
+            dealt = drawn(sheet, data, random.Random(swap["seed"]))
+            if swap["on"]:
+                hands = dealt["hands"]
+                hands[ANA], hands[BEN] = hands[BEN], hands[ANA]
+                swap["on"] = False
+            return dealt
+        return deal
+
+    for game in (wizard, skull_king):
+        monkeypatch.setitem(game.DRAWN, "deal", dealer(game.DRAWN["deal"]))
+    return swap
+
+
+def _dealt_again(app, body: dict, swap: dict, swapped: bool) -> Table:
+    """Deal (Ana's and Ben's hands swapped in one twin), undo, deal again, everyone bids 0
+    on the Scribe's phone, the cards played out, the round scored as played."""
+    t = Table(app, body, ways=("api",))
+    swap.update(on=swapped, seed=3)
+    assert t.deal().status_code == 200
+    assert t.undo().status_code == 200
+    swap.update(on=False, seed=1)
+    assert t.deal().status_code == 200
+    for seat in (ANA, BEN, CY):
+        assert t.bid(seat, 0).status_code == 200
+    for _ in range(3):
+        assert t.play().status_code == 200
+    assert t.tricks(None).status_code == 200
+    return t
+
+
+@pytest.mark.parametrize("case", DEALT)
+def test_w_r4_k_b1_a_deal_undone_before_the_bids_is_never_shown(app, twin_deals, case):
+    tables = [_dealt_again(app, DEALT[case], twin_deals, swapped) for swapped in (False, True)]
+    undone = next(e for e in tables[0].scribe.get(f"/api/games/{tables[0].key}/history").get_json()["entries"]
+                  if e["kind"] == "deal")
+    assert undone["undone"] and undone["data"]["hands"] == [None, None, None], undone
+    seen = [_outputs(t) for t in tables]
+    for name in seen[0]:
+        assert seen[0][name] == seen[1][name], f"{name} tells the undone deal apart"
+
+
+@pytest.mark.parametrize("case", DEALT)
+def test_a_record_with_an_undone_deal_moves_to_another_scribe(app, twin_deals, case):
+    """The record carries the undone deal without its hands (the card turned up kept: the
+    table saw it); ``scribe import`` deals a stand-in in its place, sealed for good."""
+    t = _dealt_again(app, DEALT[case], twin_deals, False)
+    rec = json.loads(json.dumps(_export(t)))
+    first = next(e for e in rec["entries"] if e["kind"] == "deal")
+    assert first["data"]["hands"] == [None, None, None]
+    with app.app_context():
+        copy = record.import_record(get_db(), rec)
+        assert service.load(get_db(), copy)[1].rows == service.load(get_db(), t.id)[1].rows
+        assert record.export_record(get_db(), copy)["entries"] == rec["entries"]
+
+
+def test_a_deal_without_its_hands_is_refused_unless_it_was_undone(app, twin_deals):
+    """Only a deal undone before the bids may come without its hands: the one played is
+    refused, and nothing is imported."""
+    t = _dealt_again(app, DEALT["skull-king-deck"], twin_deals, False)
+    rec = _export(t)
+    last = max(i for i, e in enumerate(rec["entries"]) if e["kind"] == "deal")
+    rec["entries"][last]["data"]["hands"] = [None, None, None]
+    with app.app_context(), pytest.raises(record.RuleError) as refused:
+        record.import_record(get_db(), rec)
+    assert refused.value.field == f"entries.{last}"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,8 @@ class BiddingRules(GameRules):
         rules accept in its place, chosen from what the record shows, never from the value
         (which the record does not hold); None when it is no such bid or none is accepted
         (the import then refuses it as any other bid)."""
+        if kind == "deal" and isinstance(data, Mapping):
+            return self._stand_in_deal(sheet, data)
         if kind != "bid" or not isinstance(data, Mapping) or "bid" not in data or data["bid"] is not None:
             return None
         row = sheet.current
@@ -25,6 +28,28 @@ class BiddingRules(GameRules):
             except RuleError:
                 continue
         return None
+
+    def _stand_in_deal(self, sheet: Any, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A virtual deck's deal carried without its hands (withdrawn: undone before the bids):
+        hands drawn from a fixed seed, never from the record, around the card turned up that
+        the record keeps (the table saw it; a trump named after it depends on it, W-R3)."""
+        hands, drawn = data.get("hands"), self.DRAWN.get("deal")
+        if drawn is None or not isinstance(hands, list) or not hands or any(h is not None for h in hands):
+            return None
+        try:
+            dealt = drawn(sheet, data, random.Random(0))
+            turned, spare = data.get("turned"), dealt.get("turned")
+            if "turned" in dealt and turned != spare:  # the record's card turned up, the drawn one dealt instead
+                held = [c for h in dealt["hands"] for c in h]
+                if turned in held and spare is not None:
+                    for h in dealt["hands"]:
+                        if turned in h:
+                            h[h.index(turned)] = spare
+                            break
+                dealt["turned"] = turned
+            return self.verify(sheet, "deal", dealt)
+        except RuleError:
+            return None
 
     def seat_plays(self, full: Any, seat: int) -> bool:
         """The virtual deck's cards are in play (W-R4; K-B1: once every bid is in) and

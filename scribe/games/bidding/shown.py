@@ -105,13 +105,21 @@ def shown(reveal: str, players: int, log: Iterable[Entry]) -> Shown:
     return tally(reveal, players, log).shown()
 
 
-def withdrawn(reveal: str, players: int, log: Iterable[Entry]) -> frozenset[int]:
-    """The entries holding bids that were taken back for good before the table saw them:
+def _dealt(entry: Entry) -> bool:
+    """Whether ``entry`` holds cards of a dealt hand: a virtual deck's deal, or a card passed
+    face down (W-J4)."""
+    return entry.kind == "deal" or (entry.kind == "played" and bool(entry.data.get("pass")))
+
+
+def withdrawn(reveal: str, players: int, log: Iterable[Entry], bids: bool = True) -> frozenset[int]:
+    """The entries holding bids (``bids``), or dealt hands, that were taken back for good
+    before the table saw them:
     never in effect while their round's bids were shown, neither in effect now nor to be
     brought back by a redo (W-B7, K-B1). At a real table a bid changed before the reveal
     is never known, so these stay sealed for good, from everyone, the reveal of their
     round notwithstanding; a record carries them without their value. One in effect at
-    the reveal was seen: a reveal is for good.
+    the reveal was seen: a reveal is for good. Likewise a deal undone (before any bid) and
+    dealt again: its hands were never the table's, only its card turned up (W-R3, W-R4).
 
     >>> bid = lambda seq, b: Entry(seq, "bid", {"round": 1, "player": 0, "bid": b})
     >>> other = Entry(4, "bid", {"round": 1, "player": 1, "bid": 0})
@@ -123,6 +131,9 @@ def withdrawn(reveal: str, players: int, log: Iterable[Entry]) -> frozenset[int]
     frozenset()
     >>> withdrawn("secret", 2, [bid(1, 1), Entry(2, UNDO)])  # a redo may still bring it back
     frozenset()
+    >>> deal = lambda seq: Entry(seq, "deal", {"round": 1, "hands": [["W"], ["J"]]})
+    >>> withdrawn("open", 2, [deal(1), Entry(2, UNDO), deal(3), Entry(4, "tricks", {"round": 1})], bids=False)
+    frozenset({1})
     """
     log = list(log)  # read twice: walked here, resolved below
     if not any(e.kind == UNDO for e in log):  # nothing was ever taken back: the common case, read once
@@ -139,14 +150,15 @@ def withdrawn(reveal: str, players: int, log: Iterable[Entry]) -> frozenset[int]
         number = change.data.get("round")
         if not isinstance(number, int):
             continue
-        if change.kind in BID_KINDS:
+        if (bids and change.kind in BID_KINDS) or _dealt(change):  # its round's bids, or hands
             held.add(change.seq)
-            in_effect = active.setdefault(number, set())
+            in_effect = active.setdefault(("hands", number) if _dealt(change) else number, set())
             if entry.kind == UNDO:
                 in_effect.discard(change.seq)
             else:
                 in_effect.add(change.seq)
-        if number in counted.bids:  # revealed now (or before): what is in effect is seen
-            seen.update(active.get(number, ()))
+        for key, shown_now in ((number, counted.bids), (("hands", number), counted.hands)):
+            if number in shown_now:  # revealed now (or before): what is in effect is seen
+                seen.update(active.get(key, ()))
     now = resolve(log)
     return frozenset(held - seen - {e.seq for e in now.active} - {e.seq for e in now.redoable})

@@ -50,7 +50,8 @@ class SkullKingRules(BiddingRules):
         return sealed_entry(sheet, entry, seat, max(horizon, entered), horizon, withdrawn)
 
     def withdrawn(self, sheet: Any, log: Any) -> frozenset[int]:
-        """Bids taken back before the last one was in (K-B1): sealed for good."""
+        """Bids taken back before the last one was in (K-B1), and a virtual deck's deal undone
+        before the bids: sealed for good."""
         return withdrawn_bids("hidden", sheet.setup.n, log)
 
     def hides_anything(self, sheet: Any) -> bool:

@@ -65,13 +65,15 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
     """A log entry as ``viewer`` may read it, judged against the whole sheet now (K-B1):
     the family's ``sealing.sealed_entry`` with Skull King's reveal; a deal shows only the
     viewer's own hand (none if dealt before ``deal_horizon``) until its round is scored. A
-    bid ``withdrawn`` before its reveal stays sealed for good."""
+    bid ``withdrawn`` before its reveal stays sealed for good, and so do the hands of a
+    deal withdrawn (undone before the bids)."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
     if entry.kind == "deal":
         number = entry.data.get("round")
-        if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
+        gone = entry.seq in withdrawn  # undone before the bids: nobody's hands, for good
+        if not gone and isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
             return entry
-        holder = None if entry.seq <= deal_horizon else viewer
+        holder = None if gone or entry.seq <= deal_horizon else viewer
         return replace(entry, data={**entry.data, "hands": list(_own(entry.data.get("hands") or (), holder))})
     return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, horizon, withdrawn)

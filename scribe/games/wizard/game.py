@@ -50,9 +50,10 @@ class WizardRules(BiddingRules):
         return sealed_entry(sheet, entry, seat, horizon, entered, withdrawn)
 
     def withdrawn(self, sheet: Any, log: Any) -> frozenset[int]:
-        """Hidden and secret bids taken back before their reveal (W-B7): sealed for good."""
+        """Hidden and secret bids taken back before their reveal (W-B7), and a virtual deck's
+        hands undone before theirs (W-R4, W-J4): sealed for good."""
         reveal = sheet.setup.rules.reveal
-        return frozenset() if reveal == "open" else withdrawn_bids(reveal, sheet.setup.n, log)
+        return withdrawn_bids(reveal, sheet.setup.n, log, bids=reveal != "open")
 
     def hides_anything(self, sheet: Any) -> bool:
         return sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck

@@ -79,21 +79,25 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
     (see ``sealed``); those of an entry ``withdrawn`` before its reveal, for good."""
     if sheet.redacted:
         raise ValueError("judge entries against the whole sheet")
+    gone = entry.seq in withdrawn  # undone before its round was scored: nobody's, for good
     if entry.kind == "deal":
-        return _sealed_cards(sheet, entry, None if entry.seq <= horizon else viewer)
+        return _sealed_cards(sheet, entry, None if entry.seq <= horizon else viewer, gone)
     if entry.kind == "played" and entry.data.get("pass"):  # W-J4: a card passed face down
-        return _sealed_pass(sheet, entry, None if entry.seq <= horizon else viewer)
+        return _sealed_pass(sheet, entry, None if entry.seq <= horizon else viewer, gone)
     if sheet.setup.rules.reveal == "open":
         return entry
     return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, max(horizon, entered),
                                 withdrawn)
 
 
-def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
+def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: bool = False) -> Entry:
     """A deal as ``viewer`` may read it: until the round is scored, only their own hand;
-    then every hand, for review, for good. A card played to the table is public (W-P1..W-P5)."""
+    then every hand, for review, for good. A card played to the table is public (W-P1..W-P5).
+    A deal ``withdrawn`` (undone before the bids) shows no hand, ever: only its card turned up."""
     number = entry.data.get("round")
-    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
+    if withdrawn:
+        viewer = None
+    elif isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
         return entry
     d = dict(entry.data)
     d["hands"] = list(_own(d.get("hands") or (), viewer))
@@ -109,10 +113,13 @@ def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
     return tuple(c if holder is not None and p in (holder, (holder - 1) % n) else None for p, c in enumerate(passed))
 
 
-def _sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None) -> Entry:
+def _sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: bool = False) -> Entry:
     """A pass (W-J4) as ``viewer`` may read it: its card (else None, as the history shows a
-    sealed card) for the passer and the receiver only, until the round is scored."""
+    sealed card) for the passer and the receiver only, until the round is scored; nobody's
+    once ``withdrawn`` (undone before then)."""
     number, player = entry.data.get("round"), entry.data.get("player")
+    if withdrawn:
+        return replace(entry, data={**entry.data, "card": None})
     if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
         return entry
     if viewer is not None and isinstance(player, int) and viewer in (player, (player + 1) % sheet.setup.n):
