@@ -2,7 +2,7 @@
 PostgreSQL database. Node A commits each write, then is killed (SIGKILL) before it answers
 (SCRIBE_TESTING_HOLD_ANSWER_S holds its answers); each tap is sent again, with the same
 Idempotency-Key, to node B, which answers it replayed: exactly one entry (one rename, one
-new link, one release) per tap, for every route kind, with and without ``version``."""
+new link, one release, one delete, one restore) per tap, for every route kind, with and without ``version``."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def taps(b: Node, db, versioned: bool) -> list[Tap]:
 
     def add(name: str, method: str, path: str, body: dict, count, headers=None):
         made.append(Tap(name, method, path, body, f"{tag}-{name}-6f1c1a52", count, headers or {},
-                        entry=name not in ("rename", "new-link", "release")))
+                        entry=name not in ("rename", "new-link", "release", "delete", "restore")))
 
     points = b.call("POST", "/api/games", {"game": "points", "players": PLAYERS, "preset": "custom",
                                            "rounds": 5})[2]["key"]
@@ -144,6 +144,14 @@ def taps(b: Node, db, versioned: bool) -> list[Tap]:
     _phone(b, key, 2)
     add("release", "POST", f"/api/games/{key}/links", {"link": 2, "op": "release"},
         lambda g=_game_id(db, key): _one(db, "select count(*) from links where game_id = ? and released_hash is not null", g))  # noqa: B008
+    key = _wizard(b)
+    add("delete", "DELETE", f"/api/games/{key}", None,
+        lambda g=_game_id(db, key): _one(db, "select count(*) from taps where game_id = ?", g))  # noqa: B008
+    key = _wizard(b)
+    game_id = _game_id(db, key)
+    b.call("DELETE", f"/api/games/{key}")
+    add("restore", "POST", f"/api/games/{key}/restore", None,
+        lambda g=game_id: _one(db, "select count(*) from taps where game_id = ?", g))
     for tap in made:
         tap.before = tap.count()
     return made
