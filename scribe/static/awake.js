@@ -1,8 +1,5 @@
-// Keep the screen on while a game is open (Scribe, player and watch pages, issue 10).
-// The Screen Wake Lock API where the browser allows it (HTTPS, localhost); elsewhere
-// (plain http on a LAN) browsers refuse it, and a muted looping video keeps the screen
-// on instead, started on the first tap because browsers play media only after one.
-// The state is on <html data-awake>: wakelock | fallback | waiting (for a tap).
+// The screen stays on while a game is open: the Wake Lock API where allowed (HTTPS), else a
+// muted looping video started on the first tap. State on <html data-awake>.
 (function () {
   "use strict";
   var root = document.documentElement;

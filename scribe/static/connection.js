@@ -1,19 +1,11 @@
-// A lost connection is said at once (issue 10). A tap (a POST) that cannot reach the
-// server says "Not saved: no connection" in its own form, keeps what was tapped and
-// offers "Try again", which also happens by itself when the phone is back online. The
-// retry sends the same page version and the same Idempotency-Key, so a tap whose answer
-// was lost is never recorded twice (the server answers that it is already recorded). A page that polls (watch, TV,
-// player) says "Connection lost, retrying…" and clears it once an answer comes back.
-// The words come translated from base.html (#connection, #not-saved).
-// Each tap carries an Idempotency-Key (issue 31), made when it is first sent and kept
-// until an answer comes back: the same tap sent again (Try again, back online, or tapped
-// again while unanswered) carries the same key, so it is recorded once whichever server
-// node gets it, with or without the page's version.
+// A lost connection said at once; a tap that cannot reach the server says "Not saved" in
+// its form and offers "Try again" (also when back online). A retry sends the same version
+// and Idempotency-Key: recorded once, on any node. Words from base.html.
 (function () {
   "use strict";
   var pending = [];  // the retry buttons of taps not saved yet, oldest first
 
-  function newKey() {  // crypto.randomUUID needs HTTPS; a phone on the LAN may use plain HTTP
+  function newKey() {  // not crypto.randomUUID: it needs HTTPS
     var bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
@@ -65,8 +57,7 @@
 
   function failed(e) {
     var cfg = e.detail.requestConfig || {};
-    var elt = e.detail.elt;
-    var form = elt && (elt.tagName === "FORM" ? elt : elt.closest("form"));
+    var form = formOf(e.detail.elt);
     if (form && (cfg.verb || "").toLowerCase() !== "get") {
       var trigger = cfg.triggeringEvent;
       notSaved(form, trigger && trigger.submitter || document.activeElement);
@@ -89,8 +80,7 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail.xhr;
     if (xhr && xhr.status > 0) { banner(false); }
-    // answered: the next tap is a new one. Not on a 5xx (a proxy whose node died, a crash
-    // after the commit): the same tap sent again must keep its key.
+    // answered: the next tap is new; a 5xx (a node died after its commit) keeps the key
     var form = formOf(e.detail.elt);
     if (form && xhr && xhr.status > 0 && xhr.status < 500) { delete form.dataset.tapKey; delete form.dataset.tap; }
   });

@@ -1,10 +1,6 @@
-// Push (issue 21): a page that follows the game (the TV, a player's phone, the Scribe's
-// while other phones play) holds one Server-Sent Events stream, named by the data-live
-// attribute of its polling element, and each change is swapped in as it is sent. While the
-// stream is live the 2-second poll is not sent; where no stream can be held (no
-// EventSource, a proxy that buffers it so the first event never comes, a server that
-// says "poll") the poll goes on as before. After a drop (Wi-Fi) the stream is opened again
-// with the version the page shows, and the server sends what was missed, once.
+// Push: a page that follows the game holds one Server-Sent Events stream (data-live) and
+// swaps in each change; no stream, or one a proxy buffers: the 2 s poll goes on. After a
+// drop the stream reopens at the version shown and the server sends what was missed.
 (function () {
   "use strict";
   var FIRST_EVENT_MS = 5000;  // no "hello" by then: something buffers the stream, poll instead

@@ -1,11 +1,6 @@
-// Counts that share a total (tricks: W-S2, K-T1): show the sum, and fill in the last
-// row from the total. Generic, set by a game's templates, so a new game's form needs no
-// edit here: a form's data-sum-to is the total, less a checked [data-less] input's value
-// (Skull King's destroyed tricks, Wizard's Bomb); its [data-row] elements hold one radio each; with
-// data-fill-last the last blank row is filled in (left out when the total is not the rows'
-// alone, as with Graybeard's ghost). The sum is shown in its [data-sum].
-// No inline script anywhere: this file, theme.js, connection.js and awake.js are the only
-// behaviour besides htmx.
+// Counts that share a total (tricks: W-S2, K-T1): a form's data-sum-to, less a checked
+// [data-less] value; [data-row] radios; data-fill-last fills the last blank row; the sum
+// in [data-sum]. No inline script anywhere: these files and htmx are the only behaviour.
 (function () {
   "use strict";
   function update(form) {
