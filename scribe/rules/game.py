@@ -139,6 +139,11 @@ class GameRules:
         """(may bid now, must wait for the others) for ``seat``'s own phone."""
         return False, False
 
+    def awaits_deal(self, full: Any) -> bool:
+        """Whether the round in play waits for Scribe's deal before anyone may bid (a
+        virtual deck's cards come before the bids). Default: no cards dealt by Scribe."""
+        return False
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """Whether ``seat`` has cards of its own in play now (a virtual deck's hand to play
         from, or a card to take back), so the Scribe's phone may be passed to it for them.

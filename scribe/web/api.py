@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from .. import service, sharing
-from ..games import DEFAULT, part, parts
+from ..games import DEFAULT, part, parts, rules_of
 from ..rules.errors import N_, RuleError, Unchanged
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
@@ -328,9 +328,12 @@ def player(token: str):
     """What a player link shows: the player's seat and the sheet as that player may see it."""
     shown = _shown(token, PLAYER)
     seat = shown.link.seat
+    rules = rules_of(shown.full)
+    can_bid, waits = rules.player_bid_state(shown.full, seat)
     return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
                    player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
-                   cards=_own_cards(shown.sheet, seat))
+                   cards=_own_cards(shown.sheet, seat),
+                   bidding={"open": can_bid, "waits": waits, "awaits_deal": rules.awaits_deal(shown.full)})
 
 
 def _player_write(token: str, refusal, record, field: str):

@@ -383,7 +383,11 @@ def _schemas() -> dict[str, Any]:
         "Cards": _cards(),
         **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
-                           "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
+                           "sheet": _ref("Sheet"), "cards": _ref("Cards"),
+                           "bidding": _closed({"open": BOOL, "waits": BOOL, "awaits_deal": BOOL}, description=(
+                               "A player link only: whether this seat may bid now on its phone; must wait for the "
+                               "others' bids first; waits for Scribe's deal (virtual deck: cards before bids)"))},
+                          optional=("player", "player_name", "cards", "bidding")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},
         "Links": _closed({"scribe": STR, "key": STR, "watch": _ref("Link"),

@@ -206,8 +206,10 @@ def watch_sheet(token: str):
 def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any]:
     ctx = _watch_ctx(shown, token)
     sheet, seat = shown.sheet, shown.link.seat
-    can_bid, waits = rules_of(shown.full).player_bid_state(shown.full, seat)
-    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat))
+    rules = rules_of(shown.full)
+    can_bid, waits = rules.player_bid_state(shown.full, seat)
+    ctx.update(seat=seat, waits=waits, can_bid=can_bid, awaits_deal=rules.awaits_deal(shown.full),
+               cards=sharing.own_hands(sheet, seat))
     return {**ctx, **extra}
 
 

@@ -51,6 +51,12 @@ class BiddingRules(GameRules):
         except RuleError:
             return None
 
+    def awaits_deal(self, full: Any) -> bool:
+        """The virtual deck's round is not dealt yet: nobody bids before holding the cards
+        (W-R4; K-B1), so no phone offers bid buttons until Scribe deals."""
+        row = full.current
+        return bool(full.setup.rules.virtual_deck and row is not None and full.phase == "bidding" and not row.dealt)
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """The virtual deck's cards are in play (W-R4; K-B1: once every bid is in) and
         ``seat`` has a hand to play from or a card to take back."""

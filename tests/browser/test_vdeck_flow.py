@@ -1,0 +1,52 @@
+"""The virtual deck's table flow on real phones (390x844, Chromium; issue 32): no bid
+buttons before the deal, a passed phone that never shows a hand again once played from,
+the round's words following the table, tricks tapped kept across a reload, and a deal
+taken back dealt again alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import PHONE
+from .tables import api, links
+from .test_table import expect
+
+pytestmark = pytest.mark.browser
+SHOTS = Path("/work/wt/shots/vdeck-flow")
+PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals
+
+
+def shot(page, name: str) -> None:
+    """A screenshot for the note (outside the repository); none where that folder is missing."""
+    if SHOTS.parent.is_dir():
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def new_game(server: str, game: str = "wizard", **rules) -> str:
+    if game == "skull_king":
+        body = {"game": "skull_king", "players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                "rules": {"rounds": [1, 2, 3], "virtual_deck": True, **rules}}
+    else:
+        body = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "preset": "standard",
+                "rules": {"rounds": 3, "virtual_deck": True, "reveal": "hidden", **rules}}
+    return api(server, "POST", "/api/games", body)["key"]
+
+
+@pytest.mark.parametrize("game", ["wizard", "skull_king"])
+def test_a_phone_waits_for_the_deal_before_its_bid_buttons(server, contexts, game):
+    x = expect()
+    key = new_game(server, game)
+    paul = contexts(**PHONE)
+    paul.goto(links(server, key)["players"][PAUL]["url"])
+    x(paul.locator(".awaits-deal")).to_have_text("Waiting for the Scribe to deal the cards.")
+    assert paul.locator("form.bid button").count() == 0
+    shot(paul, f"waiting-for-the-deal-{game}")
+    api(server, "POST", f"/api/games/{key}/actions/deal", {})
+    if game == "wizard" and api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["trump"] == {
+            "card": "wizard", "suit": None}:
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+    x(paul.locator("form.bid button").first).to_be_visible(timeout=15_000)  # pushed to the phone, no reload
+    x(paul.locator(".awaits-deal")).to_have_count(0)

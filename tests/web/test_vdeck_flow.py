@@ -1,0 +1,50 @@
+"""The virtual deck's table flow (issue 32): nobody is offered a bid before the cards are
+dealt (W-R4, K-B1), the round's words say what Scribe does with the cards, the words about
+hidden bids follow what the table has seen, and a deal taken back is dealt again alike."""
+
+from __future__ import annotations
+
+import pytest
+from web_helpers import has_form, text
+
+PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals
+
+GAMES = {
+    "wizard": {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "preset": "standard",
+               "rules": {"reveal": "hidden", "rounds": 3, "virtual_deck": True}},
+    "skull_king": {"game": "skull_king", "players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                   "rules": {"rounds": [1, 2, 3], "virtual_deck": True}},
+}
+
+
+@pytest.fixture
+def table(client):
+    """A virtual-deck game: (its Scribe key, the players' tokens)."""
+
+    def make(game: str, **rules):
+        body = {**GAMES[game], "rules": {**GAMES[game]["rules"], **rules}}
+        made = client.post("/api/games", json=body)
+        assert made.status_code == 201, made.get_json()
+        key = made.get_json()["key"]
+        tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+        return key, tokens
+
+    return make
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_w_r4_k_b1_no_bid_buttons_on_a_phone_before_the_deal(client, table, game):
+    key, tokens = table(game)
+    page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
+    assert not has_form(page, "/bid")
+    assert "Waiting for the Scribe to deal the cards." in text(page)
+    seat = client.get(f"/api/player/{tokens[PAUL]}").get_json()
+    assert seat["bidding"] == {"open": False, "waits": False, "awaits_deal": True}
+
+    assert client.post(f"/api/games/{key}/actions/deal", json={}).status_code == 200
+    page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
+    if client.get(f"/api/games/{key}/sheet").get_json()["rounds"][0].get("trump", {}) == {"card": "wizard", "suit": None}:
+        client.post(f"/api/games/{key}/trump", json={"card": "wizard", "suit": "red"})
+        page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
+    assert has_form(page, "/bid") and "Waiting for the Scribe to deal" not in page
+    assert client.get(f"/api/player/{tokens[PAUL]}").get_json()["bidding"]["open"] is True
