@@ -50,3 +50,31 @@ def test_a_phone_waits_for_the_deal_before_its_bid_buttons(server, contexts, gam
         api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
     x(paul.locator("form.bid button").first).to_be_visible(timeout=15_000)  # pushed to the phone, no reload
     x(paul.locator(".awaits-deal")).to_have_count(0)
+
+
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+
+@pytest.mark.parametrize("game", ["wizard", "skull_king"])
+def test_the_round_says_scribe_deals_and_no_hidden_bids_sentence_after_an_undo(server, contexts, game):
+    """The TV and the Scribe's phone: "Deal 1 card each" is for real cards (Scribe deals the
+    virtual deck); bids shown, then one taken back, are not "hidden until the last one"."""
+    x = expect()
+    key = new_game(server, game)
+    scribe, tv = contexts(**PHONE), contexts(**TV)
+    tv.goto(links(server, key)["watch"]["url"])
+    scribe.goto(f"{server}/games/{key}")
+    x(tv.locator("p.deal .cards")).to_have_text("1 card each, dealt by Scribe")
+    api(server, "POST", f"/api/games/{key}/actions/deal", {})
+    if game == "wizard" and api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["trump"] == {
+            "card": "wizard", "suit": None}:
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+    for p in (PAUL, THOMAS, MARIE):
+        api(server, "POST", f"/api/games/{key}/actions/bid", {"player": p, "bid": 0})
+    api(server, "POST", f"/api/games/{key}/undo", {})
+    x(tv.locator(".bidlist li").nth(0)).to_contain_text("0", timeout=15_000)  # Paul's bid, shown for good
+    scribe.reload()
+    for page in (tv, scribe):
+        x(page.locator("body")).not_to_contain_text("hidden until the last one is in")
+        x(page.locator("body")).not_to_contain_text("revealed at once when the last one is in")
+    shot(scribe, f"bids-shown-after-an-undo-{game}")

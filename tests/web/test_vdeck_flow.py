@@ -48,3 +48,35 @@ def test_w_r4_k_b1_no_bid_buttons_on_a_phone_before_the_deal(client, table, game
         page = client.get(f"/p/{tokens[PAUL]}").get_data(as_text=True)
     assert has_form(page, "/bid") and "Waiting for the Scribe to deal" not in page
     assert client.get(f"/api/player/{tokens[PAUL]}").get_json()["bidding"]["open"] is True
+
+
+def test_the_tv_says_scribe_deals_with_the_virtual_deck(client, table):
+    """"Deal 3 cards each" is for a table dealing real cards: with the virtual deck the
+    players' phones and the TV say that Scribe deals them."""
+    key, tokens = table("skull_king")
+    watch = client.get(f"/api/games/{key}/links").get_json()["watch"]["token"]
+    for url in (f"/w/{watch}", f"/p/{tokens[PAUL]}"):
+        words = text(client.get(url).get_data(as_text=True))
+        assert "1 card each, dealt by Scribe" in words and "Deal 1 card each" not in words
+
+
+HIDDEN_UNTIL_LAST = "Bids are hidden until the last one is in"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_w_b7_k_b1_no_hidden_bids_sentence_beside_bids_shown_after_an_undo(client, table, game):
+    key, tokens = table(game)
+    watch = client.get(f"/api/games/{key}/links").get_json()["watch"]["token"]
+    assert client.post(f"/api/games/{key}/actions/deal", json={}).status_code == 200
+    if client.get(f"/api/games/{key}/sheet").get_json()["rounds"][0].get("trump") == {"card": "wizard", "suit": None}:
+        client.post(f"/api/games/{key}/trump", json={"card": "wizard", "suit": "red"})
+    pages = (f"/games/{key}", f"/w/{watch}", f"/p/{tokens[PAUL]}")
+    for p in (PAUL, THOMAS, MARIE):
+        assert client.post(f"/api/games/{key}/actions/bid", json={"player": p, "bid": 0}).status_code == 200
+        if p == PAUL:  # one bid in, sealed: the TV says so
+            assert HIDDEN_UNTIL_LAST in text(client.get(pages[1]).get_data(as_text=True))
+    assert client.post(f"/api/games/{key}/undo", json={}).status_code == 200  # Marie's bid: the others stay shown
+    for url in pages:
+        words = text(client.get(url).get_data(as_text=True))
+        assert HIDDEN_UNTIL_LAST not in words, url
+        assert "All are revealed at once when the last one is in" not in words, url
