@@ -78,3 +78,58 @@ def test_the_round_says_scribe_deals_and_no_hidden_bids_sentence_after_an_undo(s
         x(page.locator("body")).not_to_contain_text("hidden until the last one is in")
         x(page.locator("body")).not_to_contain_text("revealed at once when the last one is in")
     shot(scribe, f"bids-shown-after-an-undo-{game}")
+
+
+def dealt_and_bid(server: str, key: str) -> None:
+    """The round dealt (a turned Wizard's suit named) and every seat's bid 0 in: cards in play."""
+    api(server, "POST", f"/api/games/{key}/actions/deal", {})
+    if api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0].get("trump") == {"card": "wizard", "suit": None}:
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+    for p in (PAUL, THOMAS, MARIE):
+        api(server, "POST", f"/api/games/{key}/actions/bid", {"player": p, "bid": 0})
+
+
+@pytest.mark.parametrize("game", ["wizard", "skull_king"])
+def test_a_passed_phone_reloaded_or_back_never_shows_the_hand_played_from(server, contexts, game):
+    x = expect()
+    key = new_game(server, game, **({"rounds": 3, "reveal": "open"} if game == "wizard" else {}))
+    dealt_and_bid(server, key)
+    scribe = contexts(**PHONE)
+    scribe.goto(f"{server}/games/{key}")
+    scribe.get_by_role("link", name="Play for Paul (pass the phone)").tap()
+    hand = scribe.locator("form.cards button[data-card]")
+    x(hand.first).to_be_visible()
+    scribe.locator("form.cards button[data-card]:not([disabled])").first.tap()
+    x(scribe.get_by_role("link", name="Play for Thomas (pass the phone)")).to_be_visible()
+    scribe.reload()  # on /pass/0 still: Paul's hand is not shown again
+    x(scribe.get_by_role("link", name="Play for Thomas (pass the phone)")).to_be_visible()
+    assert hand.count() == 0 and "/pass/" not in scribe.url
+    shot(scribe, f"pass-reloaded-{game}")
+
+    scribe.get_by_role("link", name="Play for Thomas (pass the phone)").tap()
+    x(hand.first).to_be_visible()
+    scribe.locator("form.cards button[data-card]:not([disabled])").first.tap()
+    x(scribe.get_by_role("link", name="Play for Marie (pass the phone)")).to_be_visible()
+    scribe.go_back()  # Paul's page, or Thomas's: neither hand
+    x(scribe.locator(".play-for")).to_be_visible()
+    assert hand.count() == 0
+    scribe.go_back()
+    x(scribe.locator(".play-for")).to_be_visible()
+    assert hand.count() == 0
+
+
+def test_a_hand_beside_the_bid_buttons_is_not_struck_through(server, contexts):
+    """During the bids the passed phone shows the player's hand to bid on: none of it is
+    played, so none of it is drawn struck through (only a card refused on their turn is)."""
+    x = expect()
+    key = new_game(server, "wizard")
+    api(server, "POST", f"/api/games/{key}/actions/deal", {})
+    if api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0].get("trump") == {"card": "wizard", "suit": None}:
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+    scribe = contexts(**PHONE)
+    scribe.goto(f"{server}/games/{key}")
+    scribe.get_by_role("link", name="I am Paul: show my bid buttons").tap()
+    card = scribe.locator("form.cards button[data-card]").first
+    x(card).to_be_visible()
+    assert card.evaluate("b => getComputedStyle(b).textDecorationLine") == "none"
+    shot(scribe, "hand-beside-bid-buttons")

@@ -80,3 +80,26 @@ def test_w_b7_k_b1_no_hidden_bids_sentence_beside_bids_shown_after_an_undo(clien
         words = text(client.get(url).get_data(as_text=True))
         assert HIDDEN_UNTIL_LAST not in words, url
         assert "All are revealed at once when the last one is in" not in words, url
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pass_link_once_its_hand_was_played_from_goes_back_to_the_game(client, table, game):
+    key, _tokens = table(game, **({"reveal": "open"} if game == "wizard" else {}))
+    client.post(f"/api/games/{key}/actions/deal", json={})
+    if client.get(f"/api/games/{key}/sheet").get_json()["rounds"][0].get("trump") == {"card": "wizard", "suit": None}:
+        client.post(f"/api/games/{key}/trump", json={"card": "wizard", "suit": "red"})
+    for p in (PAUL, THOMAS, MARIE):
+        assert client.post(f"/api/games/{key}/actions/bid", json={"player": p, "bid": 0}).status_code == 200
+    v = client.get(f"/api/games/{key}/sheet").get_json()["version"]
+    page = client.get(f"/games/{key}/pass/{PAUL}?v={v}").get_data(as_text=True)
+    card = form_card(page)
+    assert client.post(f"/api/games/{key}/actions/played", json={"player": PAUL, "card": card}).status_code == 200
+    again = client.get(f"/games/{key}/pass/{PAUL}?v={v}")  # reloaded, or Back: the phone is Thomas's now
+    assert again.status_code == 303 and again.headers["Location"].endswith(f"/games/{key}")
+    assert client.get(f"/games/{key}/pass/{PAUL}?v={v + 1}").status_code == 200  # a fresh link: his take-back
+
+
+def form_card(page: str) -> str:
+    import re
+
+    return re.search(r'name="card" value="([^"]+)"(?![^>]*disabled)', page).group(1)
