@@ -133,3 +133,28 @@ def test_a_hand_beside_the_bid_buttons_is_not_struck_through(server, contexts):
     x(card).to_be_visible()
     assert card.evaluate("b => getComputedStyle(b).textDecorationLine") == "none"
     shot(scribe, "hand-beside-bid-buttons")
+
+
+@pytest.mark.parametrize("game", ["wizard", "skull_king"])
+def test_tricks_tapped_survive_a_reload_but_never_a_newer_record(server, contexts, game):
+    """Real cards: the Scribe taps some tricks, the phone reloads (a lock screen, a slip of the
+    thumb): the taps are still there. Once something newer is recorded, they are not."""
+    x = expect()
+    key = new_game(server, game, virtual_deck=False, **({"reveal": "open", "rounds": 3} if game == "wizard" else {}))
+    for p in (PAUL, THOMAS, MARIE):
+        api(server, "POST", f"/api/games/{key}/actions/bid", {"player": p, "bid": 0})
+    scribe = contexts(**PHONE)
+    scribe.goto(f"{server}/games/{key}")
+    paul_one = scribe.locator('form.tricks input[name="tricks.0"][value="1"]')
+    scribe.locator('form.tricks label:has(input[name="tricks.0"][value="1"])').tap()
+    x(paul_one).to_be_checked()
+    scribe.reload()
+    x(paul_one).to_be_checked()
+    x(scribe.locator('form.tricks input[name="tricks.1"][value="0"]')).to_be_checked()  # filled in again
+    shot(scribe, f"tricks-kept-after-reload-{game}")
+
+    api(server, "POST", f"/api/games/{key}/undo", {})  # newer than the draft: Marie's bid again
+    api(server, "POST", f"/api/games/{key}/actions/bid", {"player": MARIE, "bid": 0})
+    scribe.reload()
+    x(scribe.locator("form.tricks")).to_be_visible()
+    x(paul_one).not_to_be_checked()
