@@ -8,6 +8,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import service, sharing
+from ..games import rules_of
 from ..rules.errors import RuleError, Unchanged
 from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
@@ -42,7 +43,7 @@ def _show(game, sheet, log, status: int = 200, **ctx: Any):
     on_phones = sharing.playing_on_phones(db, game.id, device) if claimed else claimed  # and play their cards there
     return page_or_fragment(f"{folder}/game.html", f"{folder}/_play.html", status, game=game, sheet=sheet,
                             undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, claimed=claimed,
-                            on_phones=on_phones, **ctx)
+                            on_phones=on_phones, deals_again=rules_of(sheet).deals_again(sheet, log), **ctx)
 
 
 @bp.get("/games/<key>")

@@ -158,3 +158,40 @@ def test_tricks_tapped_survive_a_reload_but_never_a_newer_record(server, context
     scribe.reload()
     x(scribe.locator("form.tricks")).to_be_visible()
     x(paul_one).not_to_be_checked()
+
+
+@pytest.mark.parametrize("game", ["wizard", "skull_king"])
+def test_a_deal_taken_back_is_dealt_again_alike_and_a_shuffle_is_told(server, contexts, game):
+    """The Scribe deals, takes the deal back, deals again: Thomas's phone shows the same
+    cards. A new deal needs "Shuffle again", which Thomas's phone and the TV are told of."""
+    x = expect()
+    key = new_game(server, game, **({"rounds": [3, 3]} if game == "skull_king" else {"rounds": 3}))
+    scribe, thomas, tv = contexts(**PHONE), contexts(**PHONE), contexts(**TV)
+    urls = links(server, key)
+    thomas.goto(urls["players"][THOMAS]["url"])
+    tv.goto(urls["watch"]["url"])
+    scribe.goto(f"{server}/games/{key}")
+    mine = thomas.locator("#hand button[data-card]")
+
+    def held() -> list[str]:
+        x(mine.first).to_be_visible(timeout=15_000)
+        return sorted(mine.nth(i).get_attribute("data-card") for i in range(mine.count()))
+
+    scribe.get_by_role("button", name="Deal", exact=True).tap()
+    first = held()
+    for _ in range(2):
+        scribe.locator("button.undo-btn").tap()
+        x(scribe.get_by_role("button", name="Shuffle again")).to_be_visible()
+        x(mine).to_have_count(0, timeout=15_000)
+        scribe.get_by_role("button", name="Deal", exact=True).tap()
+        assert held() == first
+    scribe.locator("button.undo-btn").tap()
+    shot(scribe, f"deal-taken-back-{game}")
+    scribe.get_by_role("button", name="Shuffle again").tap()
+    for page in (scribe, thomas, tv):
+        x(page.locator(".reshuffled")).to_have_text("Scribe shuffled the cards again", timeout=15_000)
+    x(scribe.get_by_role("button", name="Shuffle again")).to_have_count(0)
+    x(scribe.locator(".undo .last")).to_contain_text("Scribe shuffled the cards again")
+    scribe.get_by_role("button", name="Deal", exact=True).tap()
+    held()
+    shot(thomas, f"shuffled-again-player-{game}")

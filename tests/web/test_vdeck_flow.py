@@ -103,3 +103,49 @@ def form_card(page: str) -> str:
     import re
 
     return re.search(r'name="card" value="([^"]+)"(?![^>]*disabled)', page).group(1)
+
+
+@pytest.fixture
+def fresh_shuffles(monkeypatch):
+    """Every draw from another seed: a deal dealt afresh is (almost surely) another deal."""
+    import itertools
+    import random
+
+    from scribe import service
+
+    seeds = itertools.count(11)
+    monkeypatch.setattr(service, "make_rng", lambda: random.Random(next(seeds)))
+
+
+def hands(client, tokens) -> list[list[str]]:
+    return [client.get(f"/api/player/{t}").get_json()["cards"]["current"]["dealt"] for t in tokens]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_w_r4_k_r1_an_undone_deal_dealt_again_gives_the_same_hands(client, table, fresh_shuffles, game):
+    key, tokens = table(game, rounds=[3, 3] if game == "skull_king" else 3)
+    assert client.post(f"/api/games/{key}/actions/deal", json={}).status_code == 200
+    first = hands(client, tokens)
+    for _ in range(2):  # undo, deal: the same cards every time
+        assert client.post(f"/api/games/{key}/undo", json={}).status_code == 200
+        page = client.get(f"/games/{key}").get_data(as_text=True)
+        assert has_form(page, "/shuffle") and "Deal gives the same cards again" in text(page)
+        assert client.post(f"/api/games/{key}/actions/deal", json={}).status_code == 200
+        assert hands(client, tokens) == first
+
+    # Shuffle again: a new deal, and every screen says so; the history too
+    assert client.post(f"/api/games/{key}/undo", json={}).status_code == 200
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    from web_helpers import submit
+
+    assert submit(client, page, "/shuffle").status_code == 303
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert not has_form(page, "/shuffle") and has_form(page, "/deal")
+    assert client.post(f"/api/games/{key}/actions/deal", json={}).status_code == 200
+    assert hands(client, tokens) != first
+    watch = client.get(f"/api/games/{key}/links").get_json()["watch"]["token"]
+    for url in (f"/games/{key}", f"/w/{watch}", f"/p/{tokens[PAUL]}"):
+        assert "Scribe shuffled the cards again" in text(client.get(url).get_data(as_text=True)), url
+    history = text(client.get(f"/games/{key}/history").get_data(as_text=True))
+    assert "Round 1: Scribe shuffled the cards again" in history
+    assert client.post(f"/api/games/{key}/actions/shuffle", json={}).status_code == 422  # dealt: too late
