@@ -94,9 +94,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_DEFAULT_TIMEZONE=_local_timezone(),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        # Brotli first, at level 5: htmx, the CSS and the JS 10 to 20 % smaller than zstd, which
-        # Chromium also accepts, for about 2 ms on htmx (level 4 is larger, 9 seven times slower);
-        # the first page must stay under 40 KB on the wire
+        # Brotli first, at level 5 for pages: 10 to 20 % smaller than zstd, which Chromium also
+        # accepts, for about 2 ms a page (level 9 is seven times slower); static files go out at
+        # level 11, compressed once (web/compressing.py): the first page must stay under 40 KB
         COMPRESS_ALGORITHM=["br", "gzip", "deflate", "zstd"],
         # static files are streamed under any server without a file wrapper (uvicorn, scribe.bridge):
         # Flask-Compress then takes this list, zstd first by default
