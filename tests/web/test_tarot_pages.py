@@ -181,7 +181,8 @@ def test_everyone_passed_records_a_redeal(client, api):
     s = sheet(api, gid)
     assert s["rounds"][0]["passed"] and s["rounds"][0]["points"] == [0, 0, 0, 0] and s["dealer"] == 3
     words = text(page(client, gid))
-    assert "everyone passed: redeal · Σ 0" in words and "Deal 2" in words and "Dee deals" in words
+    # T-C1: passed, the deal is dealt again by the next dealer and is still deal 1
+    assert "everyone passed: redeal · Σ 0" in words and "Deal 1" in words and "Dee deals" in words
 
 
 def test_stale_page_is_409_and_nothing_saved(client, api):
@@ -214,8 +215,10 @@ def test_t_e1_an_agreed_number_of_deals(client, api):
     assert "Deal 1 of 2" in text(page(client, gid))
     enter(client, gid)
     client.post(f"/games/{gid}/redeal", data={"version": version(client, gid)})
+    assert not sheet(api, gid)["finished"] and "Deal 2 of 2" in text(page(client, gid))  # T-C1: a pass is no deal
+    enter(client, gid, taker="1", points="30")
     s = sheet(api, gid)
-    assert s["finished"] and s["ended_at"] == 2 and s["winners"] == [0]
+    assert s["finished"] and s["ended_at"] == 3 and s["winners"] == [0]
 
 
 def test_correction_page_and_its_refusals(client, api):
