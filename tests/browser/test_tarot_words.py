@@ -62,3 +62,33 @@ def test_t_c1_a_passed_fifth_deal_of_five_is_dealt_again(server, phone):
     sheet = api(server, "GET", f"/api/games/{key}/sheet")
     assert [r["passed"] for r in sheet["rounds"]] == [False] * 4 + [True, False]
     assert sheet["rounds"][5]["points"] == [-66, -66, 198, -66]  # Cy's Garde made by 8: (25 + 8) x 2
+
+
+def test_tarot_statistics_in_tarot_words(server, phone):
+    """The group's statistics and the game's story count Tarot's contracts by name, deals
+    not rounds: never Wizard's "Bids made", "By bid size: bid 4" or "Best round"."""
+    page, x = phone, expect()
+    key = api(server, "POST", "/api/games", {"game": "tarot", "players": FOUR, "first_dealer": 0, "deals": 2})["key"]
+    tarot_deal(server, key, 0, taker=1, contract="garde_sans", bouts=3, attack_points=40)  # Ben's Garde sans, made
+    tarot_deal(server, key, 1, taker=2, contract="prise", bouts=1, attack_points=40)  # Cy's Prise, down
+    page.goto(f"{server}/games/{key}")  # the Scribe's page: this phone's start page keeps the game
+    x(page.locator("#round-title")).to_have_text("Game over")
+    facts = page.locator("table.story-facts")
+    x(facts.locator("thead")).to_contain_text("Best deal")
+    x(facts.locator("thead")).to_contain_text("Worst deal")
+    x(facts.locator("thead")).not_to_contain_text("round")
+    x(facts.locator("tr[data-player='0'] td[data-fact='defended']")).to_have_text("1 / 2")
+    page.goto(f"{server}/stats?game=tarot")
+    group = page.locator("section.stats-group[data-game='tarot']")
+    ben = group.locator("li.stats-player[data-name='Ben']")
+    ben.locator("details.sp-more summary").tap()
+    x(ben.locator("details.sp-more summary")).to_have_text("Contracts made: 100% (1 of 1)")
+    x(ben.locator("p.sp-label").first).to_have_text("By contract")
+    x(ben.locator("ul.sp-bids")).to_have_text("Garde sans: 1 of 1 (100%)")
+    cy = group.locator("li.stats-player[data-name='Cy']")
+    cy.locator("details.sp-more summary").tap()
+    x(cy.locator("ul.sp-bids")).to_have_text("Prise: 0 of 1 (0%)")
+    words = group.inner_text()
+    for wizard in ("Bids made", "By bid size", "bid 4", "bid 1", "round"):
+        assert wizard not in words, wizard
+    shot(page, "tarot-statistics.png")

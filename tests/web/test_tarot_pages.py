@@ -310,4 +310,9 @@ def test_the_story_and_the_statistics(client, api):
     eve = facts.split('data-player="4"')[1].split("</tr>")[0]
     assert 'data-fact="as_partner">1 / 1<' in eve
     stats = text(client.get("/stats?game=tarot").get_data(as_text=True))
-    assert "French Tarot · 5 players · 1 game" in stats and "bid 1: 0 of 1" in stats and "bid 2: 1 of 1" in stats
+    assert "French Tarot · 5 players · 1 game" in stats and "Prise: 0 of 1" in stats and "Garde: 1 of 1" in stats
+    # Tarot's words, never Wizard's (issue 32 item 5)
+    assert "Contracts made: 50%" in stats and "By contract" in stats
+    assert not re.search(r"Bids made|By bid size|bid \d", stats)
+    assert "Best deal" in text(body) and "Won in defence" in text(body) and "Best round" not in text(body)
+    assert 'data-fact="defended">1 / 2<' in facts.split('data-player="0"')[1].split("</tr>")[0]  # Ben's Prise fell
