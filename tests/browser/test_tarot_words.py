@@ -92,3 +92,26 @@ def test_tarot_statistics_in_tarot_words(server, phone):
     for wizard in ("Bids made", "By bid size", "bid 4", "bid 1", "round"):
         assert wizard not in words, wizard
     shot(page, "tarot-statistics.png")
+
+
+def test_french_names_meet_words_without_de_before_a_vowel(server, contexts):
+    """The links page and a player's phone in French for Amélie and Éric: "Lien pour
+    Amélie", never "Lien de Amélie"; the dealer told without a gendered noun."""
+    from .conftest import PHONE
+
+    x = expect()
+    page = contexts(**PHONE, locale="fr-FR", extra_http_headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    key = api(server, "POST", "/api/games", {"players": ["Amélie", "Éric", "Hugo"], "first_dealer": 0,
+                                             "preset": "standard", "rules": {"reveal": "hidden"}})["key"]
+    page.goto(f"{server}/games/{key}/links")
+    x(page.get_by_text("Lien pour Amélie")).to_be_visible()
+    x(page.get_by_text("Lien pour Éric")).to_be_visible()
+    page.goto(f"{server}/games/{key}")
+    x(page.locator("main")).to_contain_text("Amélie donne")
+    token = api(server, "GET", f"/api/games/{key}/links")["players"][1]["token"]
+    page.goto(f"{server}/p/{token}")
+    x(page.get_by_role("heading", name="Éric — votre écran")).to_be_visible()
+    words = page.locator("body").inner_text()
+    for bad in ("de Amélie", "de Éric", "Donneur", "Vue de"):
+        assert bad not in words, bad
+    shot(page, "fr-player-eric.png")
