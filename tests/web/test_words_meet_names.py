@@ -46,7 +46,7 @@ def test_french_never_writes_de_before_a_name_starting_with_a_vowel():
 def test_no_gendered_noun_stands_for_a_named_player(lang, nouns):
     """"Sofía, el repartidor": a name given a gender by a noun beside it (or "Sieger: Anna")."""
     person = r"%\((?:" + "|".join(PERSON) + r")(?:_\w+)?\)s"  # not %(players)s, a count
-    beside = re.compile(rf"{person},? (?:\w+ )?(?:{nouns})\b|\b(?:{nouns})\w*: {person}", re.I)
+    beside = re.compile(rf"{person},? (?:\w+ )?(?:{nouns})\b|\b(?:{nouns})\w*: {person}", re.IGNORECASE)
     bad = {mid: s for mid, s, _ in messages(lang) if beside.search(s)}
     assert not bad, bad
 
@@ -65,7 +65,7 @@ def test_french_one_word_per_idea():
 
 def test_french_pages_with_names_that_start_with_a_vowel(client, api):
     """The links page, a player's page and a Tarot game, in French, for Amélie and Éric."""
-    status, body = api("post", "/api/games", {"players": ["Amélie", "Éric", "Hugo"], "first_dealer": 0,
+    _status, body = api("post", "/api/games", {"players": ["Amélie", "Éric", "Hugo"], "first_dealer": 0,
                                               "preset": "standard", "rules": {"reveal": "hidden", "virtual_deck": True}})
     key = body["key"]
     links = client.get(f"/api/games/{key}/links").get_json()
