@@ -115,3 +115,28 @@ def test_french_names_meet_words_without_de_before_a_vowel(server, contexts):
     for bad in ("de Amélie", "de Éric", "Donneur", "Vue de"):
         assert bad not in words, bad
     shot(page, "fr-player-eric.png")
+
+
+@pytest.mark.parametrize("label", ["New game of French Tarot", "New game of Skull King"])
+def test_back_after_start_shows_the_form_as_sent_and_start_opens_the_same_game(server, phone, label):
+    """Back after "Start the game" once showed an empty form whose refusal ("is for 3 to 5
+    players") answered the next tap; now the form is as it was sent, and sent again it
+    opens the game just made."""
+    page, x = phone, expect()
+    page.goto(server + "/")
+    page.get_by_role("link", name=label).tap()
+    for i, name in enumerate(FOUR):
+        page.get_by_role("textbox", name=str(i + 1), exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    x(page.locator("#play")).to_be_visible()
+    game = page.url
+    page.go_back()
+    x(page.get_by_role("heading", name=label)).to_be_visible()
+    for i, name in enumerate(FOUR):
+        x(page.get_by_role("textbox", name=str(i + 1), exact=True)).to_have_value(name)
+    if "Tarot" in label:
+        shot(page, "back-after-start-tarot-form.png")
+    page.get_by_role("button", name="Start the game").tap()
+    x(page.locator("#play")).to_be_visible()
+    assert page.url == game
+    x(page.locator(".err")).to_have_count(0)
