@@ -140,3 +140,21 @@ def test_back_after_start_shows_the_form_as_sent_and_start_opens_the_same_game(s
     x(page.locator("#play")).to_be_visible()
     assert page.url == game
     x(page.locator(".err")).to_have_count(0)
+
+
+def test_the_start_page_names_each_games_game(server, phone):
+    """Each remembered game says which game it is: Wizard, Skull King, French Tarot, Skyjo."""
+    page, x = phone, expect()
+    made = {"Wizard": {"players": FOUR[:3], "first_dealer": 0, "preset": "standard"},
+            "Skull King": {"game": "skull_king", "players": FOUR[:3], "first_dealer": 0},
+            "French Tarot": {"game": "tarot", "players": FOUR, "first_dealer": 0},
+            "Skyjo": {"game": "points", "players": FOUR[:3], "preset": "skyjo"}}
+    keys = {}
+    for label, body in made.items():
+        keys[label] = api(server, "POST", "/api/games", {**body, "name": f"Friday {label.split()[-1]}"})["key"]
+        page.goto(f"{server}/games/{keys[label]}")  # opened here: the start page keeps it
+    page.goto(server + "/")
+    for label, key in keys.items():
+        entry = page.locator(f"ul.games a[href$='{key}']")
+        x(entry.locator(".game-kind")).to_have_text(label)
+    shot(page, "start-page-names-each-game.png")
