@@ -158,3 +158,22 @@ def test_the_start_page_names_each_games_game(server, phone):
         entry = page.locator(f"ul.games a[href$='{key}']")
         x(entry.locator(".game-kind")).to_have_text(label)
     shot(page, "start-page-names-each-game.png")
+
+
+def test_the_points_forms_boxes_line_up(server, phone):
+    """A points game's round form: every player's box at the same x and the same width,
+    whatever the length of the names (they once followed each name)."""
+    page, x = phone, expect()
+    key = api(server, "POST", "/api/games", {"game": "points", "players": ["Jo", "Amélie", "Maximilien-Alexandre", "Ève"],
+                                             "preset": "skyjo"})["key"]
+    page.goto(f"{server}/games/{key}")
+    boxes = page.locator("form.points .seat input[type='text']")
+    x(boxes).to_have_count(4)
+    where = [boxes.nth(i).bounding_box() for i in range(4)]
+    assert len({round(b["x"]) for b in where}) == 1, where
+    assert len({round(b["width"]) for b in where}) == 1, where
+    assert all(b["width"] >= 80 for b in where), where  # room for "-120"
+    chips = page.locator("form.points .seat label.chip")
+    assert len({round(chips.nth(i).bounding_box()["x"]) for i in range(4)}) == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "points-form-aligned.png")
