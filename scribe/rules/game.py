@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from .errors import RuleError
 from .log import Entry
-from .story import Story
+from .story import WORDS, Story, Words
 
 
 class GameRules:
@@ -27,6 +27,7 @@ class GameRules:
     seats: ClassVar[tuple[int, int]]  # fewest and most players
     Setup: ClassVar[Any]  # with ``from_dict`` and ``as_dict``: what the store keeps
     KINDS: ClassVar[tuple[str, ...]]  # the entry kinds this game records (undo/redo are everyone's)
+    WORDS: ClassVar[Words] = WORDS  # its rounds' and bids' names in its story and the group's statistics
     QUIET_KINDS: ClassVar[tuple[str, ...]] = ()  # entries that do not make a page stale
     SEAT_KINDS: ClassVar[tuple[str, ...]] = ()  # a seat's own taps (its cards): the Scribe makes them only for a seat with no phone
     # entries drawn by the server, never sent by a client: kind -> (sheet, data, rng) -> data

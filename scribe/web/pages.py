@@ -44,6 +44,7 @@ def _index(status: int = 200, **ctx):
         finished=[(t, g) for t, g in games if g.summary.get("phase") == "finished"],
         more=total - len(games), total=total, deleted=deleted, deleted_total=deleted_total,
         round_label=lambda g: web_for(g.game).round_label(g.summary),
+        kind_label=lambda g: web_for(g.game).game_label(str(g.setup.get("preset") or "")),  # a points game's preset
         new_games=[(name, web.NEW_LABEL) for name, web in WEB_GAMES.items()], **ctx,
     ), status
 
