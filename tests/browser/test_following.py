@@ -1,0 +1,75 @@
+"""Screens follow the table (issue 32, items 2 and 3), in real Chromium: the Scribe's phone
+(390x844), a phone per seat and the TV (1920x1080).
+
+- Skull King on the virtual deck: the Scribe's own page is pushed, like the phones'. It
+  holds its stream while the bids come in and while the cards are played, and a card
+  played on a seat's phone reaches it through that stream, with no poll sent meanwhile.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from .conftest import PHONE
+from .tables import api
+
+pytestmark = pytest.mark.browser
+
+TV = {"viewport": {"width": 1920, "height": 1080}}
+POLL = re.compile(r"/(sheet|view|poll)\?v=\d+$")  # the 2-second poll of each page
+SHOTS = "/work/wt/shots/follow"
+
+
+def expect():
+    from playwright.sync_api import expect as _expect
+
+    return _expect
+
+
+def _seats(server: str, key: str, contexts, names) -> list:
+    links = api(server, "GET", f"/api/games/{key}/links")
+    phones = []
+    for p, name in enumerate(names):
+        phone = contexts(**PHONE)
+        phone.goto(links["players"][p]["url"])
+        expect()(phone.get_by_role("heading", name=f"{name}’s view")).to_be_visible()
+        phones.append(phone)
+    return phones
+
+
+def test_skull_king_scribe_sees_a_card_played_on_a_phone_through_its_stream(server, contexts):
+    x = expect()
+    names = ["Anne", "Bart", "Cleo"]
+    key = api(server, "POST", "/api/games", {"game": "skull_king", "players": names, "first_dealer": 0,
+                                              "rules": {"virtual_deck": True, "rounds": [3]}})["key"]
+    phones = _seats(server, key, contexts, names)
+    scribe = contexts(**PHONE)
+    polls: list[str] = []
+    scribe.on("request", lambda r: POLL.search(r.url) and polls.append(r.url))
+    scribe.goto(f"{server}/games/{key}")
+    scribe.get_by_role("button", name="Deal", exact=True).tap()
+    x(scribe.locator("form.deal")).to_have_count(0)
+    # the bids come in on the phones: the Scribe's page holds its stream meanwhile
+    x(scribe.locator("html")).to_have_attribute("data-stream", "stream")
+    for phone in phones:
+        x(phone.locator("#hand button[data-card]").first).to_be_visible()  # its own hand, dealt
+        x(phone.locator("html")).to_have_attribute("data-stream", "stream")
+        phone.locator("form.bid").get_by_role("button", name="1", exact=True).tap()
+        x(phone.locator(".mybid")).to_have_text("Your bid this round: 1")
+    x(scribe.locator("#trick")).to_be_visible()
+    x(scribe.locator("html")).to_have_attribute("data-stream", "stream")
+    for _ in range(3):  # one trick: each card reaches the Scribe's page through its stream
+        seat = api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["play"]["turn"]
+        button = phones[seat].locator("#hand button[data-card]:enabled").first
+        x(button).to_be_visible()
+        card = button.get_attribute("data-card")
+        polls.clear()
+        start = time.monotonic()
+        button.tap()
+        x(scribe.locator(f'#trick li[data-card="{card}"][data-player="{seat}"]').first).to_be_visible(timeout=5000)
+        took = time.monotonic() - start
+        assert polls == [], f"the Scribe's page polled: {polls}"
+        assert took < 1.5, f"the card reached the Scribe's page {took:.2f} s after the tap: a poll, not the stream"
