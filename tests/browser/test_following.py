@@ -73,3 +73,55 @@ def test_skull_king_scribe_sees_a_card_played_on_a_phone_through_its_stream(serv
         took = time.monotonic() - start
         assert polls == [], f"the Scribe's page polled: {polls}"
         assert took < 1.5, f"the card reached the Scribe's page {took:.2f} s after the tap: a poll, not the stream"
+
+
+def test_play_again_moves_every_phone_and_the_tv_to_the_next_game(server, contexts):
+    """A virtual-deck Wizard game played to its end; three phones on their seats and the
+    TV watching. The Scribe taps Play again: within seconds each phone is in the next
+    game, on its own player's seat, and the TV on its watch link; nobody scans again. The
+    next round is dealt: each phone shows its own card, none of the others'."""
+    from .tables import play_out
+
+    x = expect()
+    names = ["Paul", "Thomas", "Marie"]
+    key = api(server, "POST", "/api/games", {"players": names, "first_dealer": 0, "preset": "standard",
+                                              "rules": {"virtual_deck": True, "rounds": 1}})["key"]
+    sheet = api(server, "POST", f"/api/games/{key}/deal", {})["sheet"]
+    row = sheet["rounds"][0]
+    if row["trump"] and row["trump"]["card"] == "wizard":
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+    for p in row["order"]:
+        api(server, "POST", f"/api/games/{key}/bids", {"player": p, "bid": 0})
+    play_out(server, key)
+
+    phones = _seats(server, key, contexts, names)
+    old = api(server, "GET", f"/api/games/{key}/links")
+    tv = contexts(**TV)
+    tv.goto(old["watch"]["url"])
+    scribe = contexts(**PHONE)
+    scribe.goto(f"{server}/games/{key}")
+    x(scribe.locator("#round-title")).to_have_text("Final standings")
+    for page in (*phones, tv):
+        x(page.locator("html")).to_have_attribute("data-stream", "stream")
+    scribe.get_by_role("button", name="Play again: same players and rules").tap()
+    x(scribe.locator("#round-title")).to_have_text("Round 1 of 1")
+    new_key = scribe.url.rstrip("/").rsplit("/", 1)[-1]
+    new = api(server, "GET", f"/api/games/{new_key}/links")
+    start = time.monotonic()
+    x(tv).to_have_url(new["watch"]["url"], timeout=5000)
+    for p, phone in enumerate(phones):
+        x(phone).to_have_url(new["players"][p]["url"], timeout=5000)
+        x(phone.get_by_role("heading", name=f"{names[p]}’s view")).to_be_visible()
+    assert time.monotonic() - start < 5
+    assert all(p["claimed"] for p in api(server, "GET", f"/api/games/{new_key}/links")["players"])
+
+    scribe.get_by_role("button", name="Deal", exact=True).tap()  # the next game's first round
+    hands = []
+    for phone in phones:
+        x(phone.locator("#hand button[data-card]")).to_have_count(1)
+        hands.append(phone.locator("#hand button[data-card]").first.get_attribute("data-card"))
+    for p, phone in enumerate(phones):  # each phone shows its own card only
+        content = phone.content()
+        assert not any(f'data-card="{c}"' in content for q, c in enumerate(hands) if q != p)
+    for page, name in ((phones[1], "following-seat-phone.png"), (tv, "following-tv.png")):
+        page.screenshot(path=f"{SHOTS}/{name}", full_page=True)
