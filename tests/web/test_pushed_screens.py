@@ -10,7 +10,8 @@ buffering proxy, a phone offline: live.js cancels that poll while the stream is 
   the page has a stream: the stream should carry it (Skull King's Scribe's bids and play
   fragments did, a card reaching the Scribe up to 2.4 s late);
 - a page with two ``data-live`` elements follows only the first (live.js holds one stream
-  per page): the second would wait for a poll that never comes while the stream is up.
+  per page): the second would wait for a poll that never comes while the stream is up;
+- the TV's and a seat's pages always follow the game: each holds a stream.
 
 Checked on every HTML answer of the state walk's games (tests/web/test_state_walk.py),
 one walk per game of the registry and per deck: the Scribe's page, fragment and poll,
@@ -102,8 +103,12 @@ def test_no_fragment_polls_where_the_page_has_a_stream(walk_app, monkeypatch, sc
                 or response.mimetype != "text/html":
             return
         seen.add(viewer)
-        for tag in off_stream(response.get_data(as_text=True)):
-            found.setdefault((request.url_rule.rule if request.url_rule else request.path, tag), walk.step)
+        html = response.get_data(as_text=True)
+        rule = request.url_rule.rule if request.url_rule else request.path
+        for tag in off_stream(html):
+            found.setdefault((rule, tag), walk.step)
+        if viewer in ("TV", "seat") and not _LIVE.search(html):  # they always follow the game
+            found.setdefault((rule, "no stream at all"), walk.step)
 
     with Walker(walk_app, sc.name, 0) as walk:
         request_finished.connect(inspect, walk_app, weak=False)
