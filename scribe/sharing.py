@@ -120,8 +120,40 @@ def rematch(db: Database, key: str, shown: Shown) -> Made:
     rules = rules_of(shown.full)
     if not rules.ended(shown.full):
         raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
-    return new_game(db, key, shown.game.game, None, shown.game.lang, made_from=f"rematch:{shown.game.id}",
+    made = new_game(db, key, shown.game.game, None, shown.game.lang, made_from=links.REMATCH + shown.game.id,
                     **rules.rematch(shown.full.setup))
+    if made.new:  # the old game's screens (phones, TV) ask again now: they move to this one
+        links.touch(db, shown.game.id)
+    return made
+
+
+def next_game(db: Database, game_id: str) -> str | None:
+    """The id of the game Play again made after ``game_id``; None until then."""
+    return links.next_game(db, game_id)
+
+
+def next_link(db: Database, key: str, shown: Shown, next_id: str) -> str | None:
+    """The token of the link that ``shown``'s holder follows to in the game after this one
+    (``next_id``, its rematch): the TV's watch link there, a seat's link for the same
+    player there (found by name: a seat keeps its player), made on first need and held
+    for the phone that holds the old seat, so nobody else's scan takes it first. None
+    when there is none for them: a player not in the next game, a link the Scribe
+    revoked there, or the Scribe's link (the Scribe's own phone opens the next game
+    when it taps Play again; another phone gets no edit rights by following).
+    Only a holder of the old link gets here: what it opens is never more than it had."""
+    link = shown.link
+    if link.kind == WATCH:
+        return links.token_of(key, links.ensure(db, key, next_id, WATCH))
+    if link.kind != PLAYER or link.seat is None:
+        return None
+    name = shown.full.setup.players[link.seat]
+    players = list(service.load(db, next_id)[1].setup.players)
+    if name not in players:
+        return None
+    seat = links.ensure(db, key, next_id, PLAYER, players.index(name))
+    if seat is not None and link.claim_hash is not None and seat.claim_hash is None:
+        links.claim(db, seat, link.claim_hash, held=not link.claim_pending)
+    return links.token_of(key, seat)
 
 
 def scribe_token(db: Database, key: str, game_id: str) -> str:
@@ -261,6 +293,15 @@ def link_state(db: Database, token: Any, kind: str, device: str | None = None,
     link, version = _found(db, token, kind)
     _check_claim(db, link, device, "", held=held)
     return link.game_id, version
+
+
+def link_following(db: Database, token: Any, kind: str, device: str | None = None,
+                   held: bool = True) -> tuple[str, int, str | None]:
+    """``link_state``, and the id of the game's rematch if Play again was tapped (None
+    until then): the same one indexed SELECT."""
+    link, (version, next_id) = _found(db, token, kind, find=links.find_following)
+    _check_claim(db, link, device, "", held=held)
+    return link.game_id, version, next_id
 
 
 def claimed_seats(db: Database, game_id: str, device: str | None = None) -> frozenset[int]:

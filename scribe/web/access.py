@@ -186,6 +186,12 @@ def link_state(token: str, kind: str) -> tuple[str, int]:
         return sharing.link_state(get_db(), token, kind, *_player_device(kind))
 
 
+def link_following(token: str, kind: str) -> tuple[str, int, str | None]:
+    """``link_state`` and the game's rematch, if any (``sharing.link_following``)."""
+    with _answering(token, kind):
+        return sharing.link_following(get_db(), token, kind, *_player_device(kind))
+
+
 def scribe(key: str, deleted_ok: bool = False, opened: bool = False) -> sharing.Shown:
     """The game behind a Scribe's link, as the Scribe may see it (no sealed bid); its
     key fills in URLs to this game. ``opened``: the game's page or JSON was opened with

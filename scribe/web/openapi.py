@@ -383,7 +383,11 @@ def _schemas() -> dict[str, Any]:
         "Cards": _cards(),
         **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
-                           "sheet": _ref("Sheet"), "cards": _ref("Cards")}, optional=("player", "player_name", "cards")),
+                           "sheet": _ref("Sheet"), "cards": _ref("Cards"),
+                           "next": {**_closed({"token": STR, "url": STR, "api": STR}),
+                                    "description": "Once Play again made the next game: this link holder's own link "
+                                                   "of it (the watch link; a seat's same player)"}},
+                          optional=("player", "player_name", "cards", "next")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},
         "Links": _closed({"scribe": STR, "key": STR, "watch": _ref("Link"),

@@ -14,7 +14,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, once, stats, taps
+from . import access, live, once, stats, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
@@ -142,6 +142,7 @@ def rematch(key: str):
         made = sharing.rematch(get_db(), access.secret_key(), shown)
     except RuleError as err:
         return render_template("errors/error.html", title=_("Not over yet"), message=error_ctx(err)["error"]["message"]), 409
+    live.touch(shown.game.id)  # the old game's phones and TV move to the new one now
     return _opened(made)
 
 

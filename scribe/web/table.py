@@ -2,7 +2,8 @@
 
 Watch and player pages carry only their own token, never the Scribe's, so a page's
 HTML cannot be turned into edit rights. They poll a fragment URL with the version they
-show; an unchanged version is answered 204, which htmx ignores.
+show; an unchanged version is answered 204, which htmx ignores. Once Play again made the
+next game, each of them leads its holder to their own link of it (issue 32).
 """
 
 from __future__ import annotations
@@ -55,6 +56,55 @@ def _no_content():
 
 
 _open = access.open_link
+
+# --------------------------------------------------------------------------- the next game
+
+_PAGE = {WATCH: "table.watch", PLAYER: "table.player"}
+
+
+def _next_url(token: str, kind: str, next_id: str | None, shown: sharing.Shown | None = None) -> str | None:
+    """Where this link's holder goes once Play again made ``next_id``: their own link of
+    the next game (the TV's watch link, a seat's same player), or None (none for them)."""
+    if next_id is None:
+        return None
+    token_next = sharing.next_link(get_db(), access.secret_key(), shown or _open(token, kind), next_id)
+    return None if token_next is None else url_for(_PAGE[kind], token=token_next)
+
+
+class Opened(NamedTuple):
+    """A link's page opened: what it shows, whether the game has a next one, and the 303
+    to its holder's page of it (None: none for them, or no next game yet)."""
+
+    shown: sharing.Shown
+    has_next: bool
+    moved: Any
+
+
+def _page_or_next(token: str, kind: str) -> Opened:
+    """Open a link's page (once: a seat's claim is made, or confirmed, once per request)
+    and find where its holder goes if Play again was tapped."""
+    shown = _open(token, kind)
+    next_id = sharing.next_game(get_db(), shown.game.id)
+    url = _next_url(token, kind, next_id, shown)
+    return Opened(shown, next_id is not None, see_other(url) if url is not None else None)
+
+
+def _followed(url: str):
+    """A poll's answer once the game has a next one: htmx opens it (``HX-Redirect``), and a
+    stream tells its page to (``follow``, scribe/web/live.py)."""
+    resp = _no_content()
+    resp.headers["HX-Redirect"] = url
+    return resp
+
+
+def _fragment_or_next(token: str, kind: str):
+    """A poll's cheap answers: to the next game, or 204 while the version shown is
+    current; None when the fragment is to be rendered."""
+    _game, version, next_id = access.link_following(token, kind)
+    url = _next_url(token, kind, next_id)
+    if url is not None:
+        return _followed(url)
+    return _no_content() if _unchanged(version) else None
 
 
 # --------------------------------------------------------------------------- the Scribe
@@ -188,15 +238,18 @@ def _watch_ctx(shown: sharing.Shown, token: str) -> dict[str, Any]:
 @bp.get("/w/<token>")
 def watch(token: str):
     """The sheet, read-only, updating itself: for a phone, a tablet or the TV."""
-    shown = _open(token, WATCH)
-    return render_template("table/watch.html", **_watch_ctx(shown, token))
+    opened = _page_or_next(token, WATCH)
+    if opened.moved is not None:  # Play again was tapped: this TV shows the next game (issue 32)
+        return opened.moved
+    return render_template("table/watch.html", **_watch_ctx(opened.shown, token))
 
 
 @bp.get("/w/<token>/sheet")
 def watch_sheet(token: str):
     """The watch fragment, or 204 No Content if the version shown is still current."""
-    if _unchanged(access.link_version(token, WATCH)):
-        return _no_content()
+    cheap = _fragment_or_next(token, WATCH)
+    if cheap is not None:
+        return cheap
     return render_template("table/_watch.html", **_watch_ctx(_open(token, WATCH), token))
 
 
@@ -215,15 +268,18 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
 def player(token: str):
     """One player's own view: their bid and score, the sheet; their bid buttons in hidden
     and secret modes (W-B7)."""
-    shown = _open(token, PLAYER)
-    return render_template("table/player.html", **_player_ctx(shown, token))
+    opened = _page_or_next(token, PLAYER)
+    if opened.moved is not None:  # Play again was tapped: this seat's player, in the next game (issue 32)
+        return opened.moved
+    return render_template("table/player.html", left_out=opened.has_next, **_player_ctx(opened.shown, token))
 
 
 @bp.get("/p/<token>/view")
 def player_view(token: str):
     """The player fragment, or 204 No Content if the version shown is still current."""
-    if _unchanged(access.link_version(token, PLAYER)):
-        return _no_content()
+    cheap = _fragment_or_next(token, PLAYER)
+    if cheap is not None:
+        return cheap
     return render_template("table/_player.html", **_player_ctx(_open(token, PLAYER), token))
 
 
