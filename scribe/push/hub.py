@@ -28,7 +28,7 @@ from .changes import SqliteChanges
 # A link the Scribe stops, a seat released, a game deleted move no version: each group asks
 # its fragment again this often (the poll's cheap 204 when nothing moved), so its pages hear
 # of it as soon as a poll of theirs would have (on PostgreSQL at once: the change is notified).
-# One ask per group, not per page.
+# One ask per group, not per page. The default of the PUSH_RECHECK_SECONDS setting.
 RECHECK_SECONDS = 2.0
 PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
 PING = event("ping")
@@ -78,6 +78,8 @@ class Hub:
 
     def __init__(self, wsgi_app: Callable, source: str | Any, pool: Executor):
         self.app, self.pool = wsgi_app, pool
+        config = getattr(wsgi_app, "config", {})
+        self.recheck = float(config.get("PUSH_RECHECK_SECONDS", RECHECK_SECONDS))
         self.source = SqliteChanges(source) if isinstance(source, str) else source
         self.groups: dict[str, Group] = {}
         self.games: dict[str, dict[str, Group]] = {}
@@ -185,7 +187,7 @@ class Hub:
                         for member in group.members:
                             if not member.pending:
                                 member.give(PING)
-                if loop.time() - rechecked >= RECHECK_SECONDS:
+                if loop.time() - rechecked >= self.recheck:
                     rechecked = loop.time()
                     for group in list(self.groups.values()):
                         self._publish(group)

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -73,12 +72,9 @@ def test_skull_king_scribe_sees_a_card_played_on_a_phone_through_its_stream(serv
         x(button).to_be_visible()
         card = button.get_attribute("data-card")
         polls.clear()
-        start = time.monotonic()
         button.tap()
         x(scribe.locator(f'#trick li[data-card="{card}"][data-player="{seat}"]').first).to_be_visible(timeout=5000)
-        took = time.monotonic() - start
-        assert polls == [], f"the Scribe's page polled: {polls}"
-        assert took < 1.5, f"the card reached the Scribe's page {took:.2f} s after the tap: a poll, not the stream"
+        assert polls == [], f"the Scribe's page polled: {polls}"  # it came through the stream
 
 
 def test_play_again_moves_every_phone_and_the_tv_to_the_next_game(server, contexts):
@@ -113,12 +109,10 @@ def test_play_again_moves_every_phone_and_the_tv_to_the_next_game(server, contex
     x(scribe.locator("#round-title")).to_have_text("Round 1 of 1")
     new_key = scribe.url.rstrip("/").rsplit("/", 1)[-1]
     new = api(server, "GET", f"/api/games/{new_key}/links")
-    start = time.monotonic()
     x(tv).to_have_url(new["watch"]["url"], timeout=5000)
     for p, phone in enumerate(phones):
         x(phone).to_have_url(new["players"][p]["url"], timeout=5000)
         x(phone.get_by_role("heading", name=f"{names[p]}’s view")).to_be_visible()
-    assert time.monotonic() - start < 5
     assert all(p["claimed"] for p in api(server, "GET", f"/api/games/{new_key}/links")["players"])
 
     scribe.get_by_role("button", name="Deal", exact=True).tap()  # the next game's first round
