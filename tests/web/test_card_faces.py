@@ -26,7 +26,7 @@ from scribe.rules.cards.faces import FRENCH_32, FRENCH_52, wizard_deck
 SPRITE = Path(__file__).resolve().parents[2] / "scribe" / "static" / "cards.svg"
 SYMBOLS = set(re.findall(r'<symbol id="([^"]+)"', SPRITE.read_text()))
 NAMES = ["Ana", "Ben", "Cat"]
-FACE = re.compile(r'<span class="suit [^"]*card-face" role="img" aria-label="([^"]+)">(.*?)</span></span></span>', re.DOTALL)
+FACE = re.compile(r'<span class="suit [^"]*card-face[^"]*" role="img" aria-label="([^"]+)">(.*?)</span></span></span>', re.DOTALL)
 
 
 @pytest.fixture(scope="module")
