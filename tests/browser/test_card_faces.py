@@ -22,7 +22,6 @@ from .test_accessibility import _axe
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/work/wt/shots/cards")
 TV = {"viewport": {"width": 1920, "height": 1080}}
 NAMES = ["Anne", "Bart", "Cleo", "Dirk"]  # Anne deals, Bart leads, Cleo plays second
 HANDS = [["G4", "G5", "Y6", "Y7", "P6", "P7", "B4", "B5"],
@@ -38,10 +37,8 @@ def expect():
     return _expect
 
 
-def _shot(page, name: str) -> None:
-    if SHOTS.parent.is_dir():  # the helpers' screenshots folder, when there is one
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / name))
+def _shot(page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"cards-{name}"))
 
 
 @pytest.fixture
@@ -83,7 +80,7 @@ CONTRASTS = """() => {
 }"""
 
 
-def test_a_skull_king_hand_of_eight_is_a_fan_of_faces_on_a_phone(dealing_server, browser):
+def test_a_skull_king_hand_of_eight_is_a_fan_of_faces_on_a_phone(dealing_server, browser, artifacts):
     x, server = expect(), dealing_server
     key = api(server, "POST", "/api/games", {"game": "skull_king", "players": NAMES, "first_dealer": 0,
                                               "rules": {"virtual_deck": True, "rounds": [8]}})["key"]
@@ -136,7 +133,7 @@ def test_a_skull_king_hand_of_eight_is_a_fan_of_faces_on_a_phone(dealing_server,
             assert float(card.evaluate("(e) => getComputedStyle(e.querySelector('.face')).opacity")) <= 0.6, code
         x(cleo.locator("#hand-why")).to_have_text("You must follow green: you hold a green card.")
         assert not _axe(cleo), _axe(cleo)
-        _shot(cleo, "sk-hand-390-light.png")
+        _shot(cleo, artifacts, "sk-hand-390-light.png")
 
         # the dark: the same faces, their values and names readable on the dark face
         cleo.evaluate("localStorage.setItem('scribe-theme', 'dark')")
@@ -147,7 +144,7 @@ def test_a_skull_king_hand_of_eight_is_a_fan_of_faces_on_a_phone(dealing_server,
         low_contrast = [(c, round(r, 2)) for c, r in cleo.evaluate(CONTRASTS) if r < 4.5]
         assert not low_contrast, low_contrast
         assert not _axe(cleo), _axe(cleo)
-        _shot(cleo, "sk-hand-390-dark.png")
+        _shot(cleo, artifacts, "sk-hand-390-dark.png")
 
         # a tap plays the card: it leaves the hand and lies on the table
         cleo.get_by_role("button", name="green 12", exact=True).tap()
@@ -157,7 +154,7 @@ def test_a_skull_king_hand_of_eight_is_a_fan_of_faces_on_a_phone(dealing_server,
         context.close()
 
 
-def test_a_wizard_trick_on_the_tv_is_a_face_under_each_name(server, browser):
+def test_a_wizard_trick_on_the_tv_is_a_face_under_each_name(server, browser, artifacts):
     """Four players, a round of one card, three cards played: the TV shows each card as a
     face at least 180 px tall directly under its player's name, readable across the room;
     axe finds nothing serious there, on the Scribe's page or on the phone passed round."""
@@ -199,7 +196,7 @@ def test_a_wizard_trick_on_the_tv_is_a_face_under_each_name(server, browser):
                 assert float(name.evaluate("(e) => getComputedStyle(e).fontSize")[:-2]) >= 24
                 assert f["y"] + f["height"] <= 1080
             assert not _axe(tv), _axe(tv)
-            _shot(tv, f"wizard-trick-tv-{theme}.png")
+            _shot(tv, artifacts, f"wizard-trick-tv-{theme}.png")
         finally:
             context.close()
         # the Scribe's page (the turned card, the trick) and the phone passed to the next player
