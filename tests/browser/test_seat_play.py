@@ -1,0 +1,104 @@
+"""Issue 32, item 9: friction at the table for the Scribe who plays and the players'
+phones (390x844, real Chromium). Fails, never skips, when CI is set.
+
+The app is served here on a real HTTP server in this process, so that a Skull King deal
+can be a known one (the rules, the store and the pages are the real ones)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.request
+
+import pytest
+
+from .conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/work/wt/shots/seat-play"
+
+
+def expect():
+    from playwright.sync_api import expect as _expect
+
+    return _expect
+
+
+def _serve(tmp_path, monkeypatch, hands=None):
+    from werkzeug.serving import make_server
+
+    from scribe import create_app
+    from scribe.games.skull_king import deck as sk_deck
+    from scribe.games.skull_king.cards import parse_card
+
+    if hands is not None:
+        dealt = tuple(tuple(parse_card(c) for c in h) for h in hands)
+        monkeypatch.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: dealt)
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    return srv, thread, f"http://127.0.0.1:{srv.server_port}"
+
+
+TIGRESS_HANDS = [["TI", "G3", "Y4"], ["G14", "PI", "B2"], ["G5", "B14", "ES"]]
+
+
+@pytest.fixture
+def tigress_server(tmp_path, monkeypatch):
+    """The app, its Skull King deals ``TIGRESS_HANDS`` (Anna holds the Tigress)."""
+    srv, thread, url = _serve(tmp_path, monkeypatch, TIGRESS_HANDS)
+    yield url
+    srv.shutdown()
+    thread.join(5)
+
+
+def api(server, method, path, body=None):
+    req = urllib.request.Request(server + path, method=method, data=json.dumps(body).encode() if body else None,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.loads(resp.read() or b"null")
+
+
+def _seat_phones(x, server, key, contexts, names):
+    """Each seat's own phone, opened from the Scribe's links page."""
+    scribe = contexts(**PHONE)
+    scribe.goto(f"{server}/games/{key}/links")
+    urls = [scribe.locator(f"#link-{p} .url a").get_attribute("href") for p in range(len(names))]
+    phones = []
+    for url, name in zip(urls, names):
+        phone = contexts(**PHONE)
+        phone.goto(url)
+        x(phone.get_by_role("heading", name=f"{name}’s view")).to_be_visible()
+        phones.append(phone)
+    return scribe, phones, urls
+
+
+def test_k_t1_the_tigress_is_one_card_that_asks_pirate_or_escape(tigress_server, contexts):
+    """Found: the Tigress showed as two buttons, so a 3-card hand looked like 4. She is
+    one card; tapping her asks how she plays, and the choice is played."""
+    x, server = expect(), tigress_server
+    names = ["Anna", "Bruno", "Chloé"]
+    game = api(server, "POST", "/api/games", {"game": "skull_king", "players": names, "first_dealer": 2,
+                                               "rules": {"virtual_deck": True, "rounds": [3]}})
+    key = game["key"]
+    scribe, phones, _urls = _seat_phones(x, server, key, contexts, names)
+    scribe.goto(f"{server}/games/{key}")
+    scribe.get_by_role("button", name="Deal", exact=True).tap()
+    anna = phones[0]
+    hand = anna.locator("#hand .chips")
+    x(hand.locator(":scope > *")).to_have_count(3, timeout=15_000)  # three cards dealt, three shown
+    x(hand.get_by_text("Tigress")).to_have_count(1)  # one Tigress, greyed until Anna's turn
+    api(server, "POST", f"/api/games/{key}/actions/bids", {"bids": [1, 1, 1]})
+    x(hand.locator("summary", has_text="Tigress")).to_be_visible(timeout=15_000)  # Anna leads: her turn
+    x(hand.locator(":scope > *")).to_have_count(3)
+    pirate = hand.get_by_role("button", name="Tigress as a Pirate")
+    x(pirate).to_be_hidden()  # the choice is asked only once she is tapped
+    hand.locator("summary", has_text="Tigress").tap()
+    x(pirate).to_be_visible()
+    x(hand.get_by_role("button", name="Tigress as an Escape")).to_be_visible()
+    anna.screenshot(path=f"{SHOTS}/tigress-choice-390.png", full_page=True)
+    pirate.tap()
+    x(anna.locator("#hand .played")).to_contain_text("Tigress as a Pirate", timeout=15_000)
+    x(hand.locator(":scope > *")).to_have_count(2)
