@@ -328,6 +328,22 @@ def _seat_act(db: Database, game_id: str, kind: str, data: dict[str, Any], versi
     raise StaleError(service.load(db, game_id)[1].version)
 
 
+def name_trump(db: Database, game_id: str, player: Any, round_no: Any, suit: Any, version: Any = None) -> Any:
+    """The seat whose turn it is names the trump suit on its own phone (W-R3: the dealer,
+    a Wizard turned; W-J5: the Werewolf's holder). Only that seat: anyone else's tap is
+    refused, as is one made once the suit is named (the append is conditional on the
+    version verified against)."""
+    full = service.load(db, game_id)[1]
+    namer = rules_of(full).names_trump(full)
+    if namer is None:
+        raise RuleError(N_("There is no trump suit to name now."), field="suit")
+    if namer[0] != player:
+        raise RuleError(N_("%(name)s names the trump suit, on their phone or the Scribe's."), field="suit",
+                        name=full.setup.players[namer[0]])
+    return _seat_act(db, game_id, "trump", {"round": round_no, "card": namer[1], "suit": suit},
+                     version if version not in (None, "") else full.version)
+
+
 def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: Any, version: Any = None) -> Any:
     """Virtual deck: a player plays one card of their own hand to the trick; the rules
     check the turn and the card (W-P1..W-P6) against the sheet the append is conditional

@@ -207,7 +207,9 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
     ctx = _watch_ctx(shown, token)
     sheet, seat = shown.sheet, shown.link.seat
     can_bid, waits = rules_of(shown.full).player_bid_state(shown.full, seat)
-    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat))
+    namer = rules_of(shown.full).names_trump(shown.full)
+    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat),
+               names_trump=namer is not None and namer[0] == seat)
     return {**ctx, **extra}
 
 
@@ -284,7 +286,7 @@ def _player_action(token: str, refusal, record, field: str):
                             **_player_ctx(tap.shown, token, **ctx))
 
 
-@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back")
+@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back", "table.player_trump")
 def _answered_seat(_done: service.TapDone):
     """A seat's tap resent with its Idempotency-Key that was recorded: the seat as it is now."""
     token = request.view_args["token"]
@@ -298,6 +300,23 @@ def _answered_seat(_done: service.TapDone):
 def player_bid(token: str):
     """A player enters their own bid (hidden and secret modes, W-B7)."""
     return _player_action(token, player_bid_refusal, sharing.enter_bid, "bid")
+
+
+def player_trump_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
+    """Why this link may not name the trump suit (message, field, status), or None; whose
+    turn it is to name it, the rules check when it is recorded (``sharing.name_trump``)."""
+    seat = shown.link.seat
+    if "trump" not in GAMES[shown.game.game].KINDS:
+        return _("This game has no trump to name."), "suit", 404
+    if form_player not in (None, "", str(seat), seat):
+        return _("This link is %(name)s's: it enters only %(name)s's bid.", name=shown.full.setup.players[seat]), "player", 403
+    return None
+
+
+@bp.post("/p/<token>/trump")
+def player_trump(token: str):
+    """A Wizard turned up: the dealer names the trump suit on their own phone (W-R3)."""
+    return _player_action(token, player_trump_refusal, sharing.name_trump, "suit")
 
 
 def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:

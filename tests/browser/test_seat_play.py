@@ -102,3 +102,38 @@ def test_k_t1_the_tigress_is_one_card_that_asks_pirate_or_escape(tigress_server,
     pirate.tap()
     x(anna.locator("#hand .played")).to_contain_text("Tigress as a Pirate", timeout=15_000)
     x(hand.locator(":scope > *")).to_have_count(2)
+
+
+@pytest.fixture
+def plain_server(tmp_path, monkeypatch):
+    srv, thread, url = _serve(tmp_path, monkeypatch)
+    yield url
+    srv.shutdown()
+    thread.join(5)
+
+
+def test_w_r3_a_turned_wizard_asks_the_dealers_phone_for_the_suit(plain_server, contexts):
+    """Found: when a Wizard was turned up, the dealer's phone said nothing of it being
+    theirs to name the suit. It asks them now, with the four suits; the other phones say
+    who names it; once named, every phone shows the trump and bids open."""
+    x, server = expect(), plain_server
+    names = ["Anna", "Bruno", "Chloé"]
+    game = api(server, "POST", "/api/games", {"players": names, "first_dealer": 2, "preset": "standard",
+                                               "rules": {"reveal": "hidden"}})
+    key = game["key"]
+    _scribe, phones, _urls = _seat_phones(x, server, key, contexts, names)
+    api(server, "POST", f"/api/games/{key}/actions/trump", {"card": "wizard"})
+    dealer = phones[2]
+    form = dealer.locator("form.trump")
+    x(form).to_contain_text("you, the dealer, name the trump suit", timeout=15_000)
+    x(form.locator("button.suit")).to_have_count(4)
+    x(dealer.locator("form.bid")).to_have_count(0)
+    for other in phones[:2]:
+        x(other.locator(".suit-first")).to_contain_text("Chloé, the dealer, names the trump suit", timeout=15_000)
+        x(other.locator("form.trump")).to_have_count(0)
+    dealer.screenshot(path=f"{SHOTS}/wizard-dealer-names-trump-390.png")
+    form.get_by_role("button", name="red").tap()
+    for phone in phones:
+        x(phone.locator("form.bid")).to_be_visible(timeout=15_000)
+        x(phone.get_by_text("Trump: red")).to_be_visible()
+    assert api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["trump"]["suit"] == "red"
