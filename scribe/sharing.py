@@ -54,12 +54,13 @@ class LinkGone(Exception):
 
 class SeatTaken(Exception):
     """A player link already claimed by another phone (``released``: the Scribe freed it
-    from this very phone, which may take it again only by asking; ``wait``: the claim
-    waits that many seconds more for its phone, which may have lost its answer)."""
+    from this very phone, which may take it again only by asking; ``moved``: its link's
+    holder moved it from this very phone to another; ``wait``: the claim waits that many
+    seconds more for its phone, which may have lost its answer)."""
 
-    def __init__(self, link: Link, name: str, released: bool = False, wait: int = 0):
+    def __init__(self, link: Link, name: str, released: bool = False, wait: int = 0, moved: bool = False):
         super().__init__(name)
-        self.link, self.name, self.released, self.wait = link, name, released, wait
+        self.link, self.name, self.released, self.wait, self.moved = link, name, released, wait, moved
 
 
 def device_hash(device: str) -> str:
@@ -206,9 +207,19 @@ def _check_claim(db: Database, link: Link, device: str | None, name: str, again:
         return link
     mine = links.claim(db, link, device_hash(device), again, held) if device is not None else None
     if mine is None:
-        released = device is not None and link.claim_hash is None and link.released_hash == device_hash(device)
-        raise SeatTaken(link, name, released, links.waiting(link))
+        was_mine = device is not None and link.released_hash == device_hash(device)
+        raise SeatTaken(link, name, was_mine and link.claim_hash is None, links.waiting(link),
+                        was_mine and link.claim_hash is not None)
     return mine
+
+
+def move_seat(db: Database, token: Any, device: str, held: bool = True) -> None:
+    """The seat moves to this phone from the one holding it, asked for by the holder of its
+    link (the link is the permission: ``links.move``); SeatTaken while a claim still waits
+    for its phone, LinkGone or NotFound for a link that opens nothing."""
+    link, _version = _found(db, token, PLAYER)
+    if links.move(db, link, device_hash(device), held) is None:
+        raise SeatTaken(link, "", wait=max(links.waiting(link), 1))
 
 
 def open_link(db: Database, token: Any, kind: str, device: str | None = None, deleted_ok: bool = False,

@@ -340,6 +340,18 @@ def claim_seat(token: str):
     return see_other(url_for("table.player", token=token))
 
 
+@bp.post("/p/<token>/move")
+def move_seat(token: str):
+    """The seat's link opened in another browser of its player (a camera app's, then
+    Chrome): after the question on the "Seat taken" page, the seat moves here; the other
+    browser then says it moved."""
+    if request.form.get("confirm") == "yes":
+        access.move_seat(token)
+    else:  # not confirmed: the link answers as when opened (the question, if the seat is elsewhere)
+        access.link_version(token, PLAYER)
+    return see_other(url_for("table.player", token=token))
+
+
 @bp.post("/p/<token>/played")
 def player_played(token: str):
     """Virtual deck: the player plays a card of their own hand to the trick, in turn (W-P1..W-P6)."""

@@ -137,3 +137,28 @@ def test_w_r3_a_turned_wizard_asks_the_dealers_phone_for_the_suit(plain_server, 
         x(phone.locator("form.bid")).to_be_visible(timeout=15_000)
         x(phone.get_by_text("Trump: red")).to_be_visible()
     assert api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["trump"]["suit"] == "red"
+
+
+def test_a_seat_opened_in_a_camera_apps_browser_moves_to_chrome(server, contexts):
+    """Found: a seat opened in a camera app's browser was locked against the same
+    person's Chrome. Chrome asks plainly, then takes the seat; the camera app's page says
+    by itself that the seat moved."""
+    x = expect()
+    game = api(server, "POST", "/api/games", {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2,
+                                               "preset": "standard", "rules": {"reveal": "hidden"}})
+    token = api(server, "GET", f"/api/games/{game['key']}/links")["players"][0]["token"]
+    camera, chrome = contexts(**PHONE), contexts(**PHONE)
+    camera.goto(f"{server}/p/{token}")
+    x(camera.get_by_role("heading", name="Paul’s view")).to_be_visible()
+    camera.reload()  # its cookie came back: the claim is its own for good
+    x(camera.get_by_role("heading", name="Paul’s view")).to_be_visible()
+    chrome.goto(f"{server}/p/{token}")
+    x(chrome.get_by_role("heading", name="Seat taken")).to_be_visible()
+    x(chrome.get_by_text("This seat is open on another phone or browser. Use it here instead?")).to_be_visible()
+    chrome.screenshot(path=f"{SHOTS}/seat-move-question-390.png")
+    chrome.get_by_role("button", name="Use my seat here").tap()
+    x(chrome.get_by_role("heading", name="Paul’s view")).to_be_visible()
+    x(camera.get_by_role("heading", name="Seat moved")).to_be_visible(timeout=15_000)
+    camera.screenshot(path=f"{SHOTS}/seat-moved-390.png")
+    chrome.locator("form.bid").get_by_role("button", name="1", exact=True).tap()
+    x(chrome.locator(".mybid")).to_have_text("Your bid this round: 1", timeout=15_000)

@@ -30,3 +30,67 @@ def test_w_r3_only_the_dealer_names_a_turned_wizards_suit_on_their_phone(app):
     assert t.sheet()["rounds"][0]["trump"]["suit"] == "red"
     again = dealer.post(f"/p/{t.tokens[CHLOE]}/trump", data={"round": "1", "suit": "blue"}, headers=HX)
     assert again.status_code == 422 and "There is no trump suit to name now." in text(again.get_data(as_text=True))
+
+
+# --------------------------------------------------------------------------- a seat moved
+
+
+def _seat_game(client, reveal="secret"):
+    body = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "preset": "standard", "rules": {"reveal": reveal}}
+    key = client.post("/api/games", json=body).get_json()["key"]
+    return key, [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+
+
+def _page(who, token):
+    resp = who.get(f"/p/{token}")
+    return resp.status_code, text(resp.get_data(as_text=True))
+
+
+MOVE_QUESTION = "This seat is open on another phone or browser. Use it here instead?"
+
+
+def test_the_holder_of_a_seats_link_moves_the_seat_to_another_browser_after_the_question(app, client):
+    """Found: a seat opened in a camera app's browser was locked against the same person's
+    Chrome. The seat link is the permission: Chrome asks, then takes the seat; the camera
+    app's browser says the seat moved, and its bid stays the seat's own."""
+    key, tokens = _seat_game(client)
+    paul = tokens[0]
+    camera, chrome = app.test_client(), app.test_client()
+    assert camera.get(f"/p/{paul}").status_code == 200
+    assert camera.get(f"/p/{paul}/view?v=0", headers=HX).status_code in (200, 204)  # its cookie came back
+    assert camera.post(f"/p/{paul}/bid", data={"round": "1", "bid": "1"}).status_code == 303
+    status, page = _page(chrome, paul)
+    assert status == 403 and MOVE_QUESTION in page and "Use my seat here" in page
+    # the form without its confirmation moves nothing: the question again
+    assert chrome.post(f"/p/{paul}/move").status_code == 403
+    assert _page(camera, paul)[0] == 200
+    moved = chrome.post(f"/p/{paul}/move", data={"confirm": "yes"})
+    assert moved.status_code == 303 and moved.headers["Location"].endswith(f"/p/{paul}")
+    status, page = _page(chrome, paul)
+    assert status == 200 and "Your bid this round: 1" in page  # the seat's own bid, still its own
+    status, page = _page(camera, paul)
+    assert status == 403 and "Seat moved" in page and "moved to another phone or browser" in page
+    poll = camera.get(f"/p/{paul}/view?v=0", headers=HX)
+    assert poll.status_code == 403 and poll.headers.get("HX-Refresh") == "true"  # its page reloads and says so
+    assert camera.post(f"/p/{paul}/bid", data={"round": "1", "bid": "0"}).status_code == 403
+    assert [p["claimed"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]] == [True, False, False]
+    # and back, the same way
+    assert camera.post(f"/p/{paul}/move", data={"confirm": "yes"}).status_code == 303
+    assert _page(camera, paul)[0] == 200 and _page(chrome, paul)[0] == 403
+
+
+def test_a_claim_still_waiting_for_its_phone_is_not_moved(app, client):
+    """The few seconds a claim waits for a phone whose answer may be lost (links.claim)
+    hold against a move too: two phones racing for a new seat keep the first one's."""
+    key, tokens = _seat_game(client)
+    paul = tokens[0]
+    first, racing = app.test_client(), app.test_client()
+    assert first.get(f"/p/{paul}").status_code == 200  # pending: its cookie has not come back yet
+    refused = racing.post(f"/p/{paul}/move", data={"confirm": "yes"})
+    assert refused.status_code == 403 and "in a few seconds" in text(refused.get_data(as_text=True))
+    assert 1 <= int(refused.headers["Retry-After"]) <= 10
+    assert first.get(f"/p/{paul}").status_code == 200
+    assert _page(racing, paul)[0] == 403
+    # a revoked link moves nothing
+    client.post(f"/api/games/{key}/links", json={"link": 1, "op": "revoke"})
+    assert racing.post(f"/p/{tokens[1]}/move", data={"confirm": "yes"}).status_code == 410
