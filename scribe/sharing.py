@@ -300,6 +300,40 @@ def _hand_hidden(full: Any, log: list[Entry], link: Link) -> bool:
     return bool((own_hands(view, link.player).get("current") or {}).get("hidden"))
 
 
+def scribe_seat(db: Database, key: str, game_id: str, device: str | None, seat: int) -> str | None:
+    """The token of ``seat``'s link if this very browser holds that seat (the Scribe who
+    also plays said they are that player, ``sit``), else None."""
+    if device is None:
+        return None
+    mine = device_hash(device)
+    for link in links.live(db, game_id):
+        if link.kind == PLAYER and link.player == seat and link.claim_hash is not None and link.claim_hash == mine:
+            return links.token_of(key, link)
+    return None
+
+
+def sit(db: Database, key: str, shown: Shown, which: Any, device: str, held: bool = True) -> int:
+    """The Scribe who also plays takes their own seat on this browser, once for the game:
+    its link is claimed here as a player's phone claims it (``links.claim``), so their page
+    shows that seat's own view (their hand, their bid buttons) and no other phone takes it.
+    Refused for a seat another phone holds."""
+    kind, seat = _which(which, shown.full.setup.n) if which != "watch" else (WATCH, NO_SEAT)
+    if kind != PLAYER:
+        raise RuleError(N_("Choose the player you are."), field="seat")
+    name = shown.full.setup.players[seat]
+
+    def take() -> None:
+        link = links.ensure(db, key, shown.game.id, PLAYER, seat)
+        if link is None:
+            raise RuleError(N_("%(name)s's link was stopped: make a new one on the links page first."),
+                            field="seat", name=name)
+        if links.claim(db, link, device_hash(device), again=True, held=held) is None:
+            raise RuleError(N_("%(name)s holds their seat on their own phone."), field="seat", name=name)
+
+    service.keyed_write(db, shown.game.id, take)
+    return seat
+
+
 def verify_scribe_may_bid(db: Database, shown: Shown, player: Any, device: str | None = None) -> None:
     """In hidden and secret modes a seat claimed on another phone bids on that phone only
     (W-B7): the Scribe's phone, passed round or not, cannot enter (or learn) it."""

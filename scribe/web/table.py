@@ -18,7 +18,7 @@ from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, taps
+from . import access, scribe_seat, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
@@ -150,6 +150,12 @@ def pass_phone(key: str, player: int):
     plays = rules.seat_plays(full, player)
     if not (rules.seats_bid_alone(full) or plays):
         abort(404)
+    if scribe_seat.seat_of(game.id) is not None:  # the Scribe plays too: their own seat hides now
+        scribe_seat.hide(game.id)
+        if is_htmx():  # a page of its own, so the Scribe's page (and its stream) is left behind
+            resp = make_response("", 200)
+            resp.headers["HX-Redirect"] = request.full_path.rstrip("?")
+            return resp
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
     can_bid = rules.player_bid_state(full, player)[0]

@@ -162,3 +162,52 @@ def test_a_seat_opened_in_a_camera_apps_browser_moves_to_chrome(server, contexts
     camera.screenshot(path=f"{SHOTS}/seat-moved-390.png")
     chrome.locator("form.bid").get_by_role("button", name="1", exact=True).tap()
     x(chrome.locator(".mybid")).to_have_text("Your bid this round: 1", timeout=15_000)
+
+
+def test_the_scribe_who_plays_bids_and_plays_from_their_own_page(server, contexts):
+    """Found: the Scribe who also plays never saw their own hand on their own page ("I am
+    Anna" before each bid, "Play for Anna" before each card). Said once, their hand and
+    bid buttons are on their page, one tap each; passed to Chloé (no phone), the page
+    hides the hand until Anna shows it again."""
+    x = expect()
+    game = api(server, "POST", "/api/games", {"players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2,
+                                               "preset": "standard",
+                                               "rules": {"reveal": "hidden", "virtual_deck": True, "rounds": 3}})
+    key = game["key"]
+    scribe, bruno = contexts(**PHONE), contexts(**PHONE)
+    scribe.goto(f"{server}/games/{key}")
+    scribe.get_by_text("Do you play too? Say which player you are").tap()
+    scribe.locator("#my-seat").get_by_role("button", name="Anna", exact=True).tap()
+    x(scribe.get_by_role("heading", name="You play as Anna")).to_be_visible()
+    token = api(server, "GET", f"/api/games/{key}/links")["players"][1]["token"]
+    bruno.goto(f"{server}/p/{token}")
+    x(bruno.get_by_role("heading", name="Bruno’s view")).to_be_visible()
+    scribe.get_by_role("button", name="Deal", exact=True).tap()
+    mine = scribe.locator("#my-seat [data-card], #my-seat [data-held]")
+    x(mine).to_have_count(1, timeout=15_000)
+    card = mine.first.get_attribute("data-card") or mine.first.get_attribute("data-held")
+    assert f'data-card="{card}"' not in bruno.content()
+    x(scribe.locator("#my-seat form.bid button").first).to_be_enabled()
+    scribe.wait_for_timeout(300)  # settled: the shot shows the page as read
+    scribe.screenshot(path=f"{SHOTS}/scribe-plays-hand-390.png")
+    # one tap: Anna's bid
+    scribe.locator("#my-seat form.bid").get_by_role("button", name="1", exact=True).tap()
+    x(scribe.locator("#my-seat .mybid")).to_have_text("Your bid this round: 1", timeout=15_000)
+    # the phone passed to Chloé: her bid buttons, Anna's hand gone from the screen
+    scribe.get_by_role("link", name="I am Chloé: show my bid buttons").tap()
+    x(scribe.get_by_role("heading", name="Chloé bids")).to_be_visible(timeout=15_000)
+    assert f'"{card}"' not in scribe.content()
+    scribe.screenshot(path=f"{SHOTS}/scribe-plays-passed-390.png")
+    scribe.locator("form.bid").get_by_role("button", name="0", exact=True).tap()
+    x(scribe.get_by_text("Your cards are hidden: the phone was passed round.")).to_be_visible(timeout=15_000)
+    assert f'"{card}"' not in scribe.content()
+    bruno.locator("form.bid").get_by_role("button", name="0", exact=True).tap()
+    x(bruno.locator(".mybid")).to_have_text("Your bid this round: 0", timeout=15_000)
+    # back with Anna: one tap shows her hand; she leads, one tap plays her card
+    scribe.get_by_role("button", name="I am Anna: show my cards").tap()
+    button = scribe.locator(f"#my-seat [data-card='{card}'], #my-seat summary[data-held='{card}']")
+    x(button).to_be_enabled(timeout=15_000)
+    x(scribe.locator("#my-seat .your-turn")).to_be_visible()
+    button.tap()
+    x(scribe.locator("#my-seat [data-card], #my-seat [data-held]")).to_have_count(0, timeout=15_000)
+    x(bruno.locator("#hand .your-turn")).to_be_visible(timeout=15_000)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from table_driver import Table
 from web_helpers import HX, text
 
@@ -94,3 +96,68 @@ def test_a_claim_still_waiting_for_its_phone_is_not_moved(app, client):
     # a revoked link moves nothing
     client.post(f"/api/games/{key}/links", json={"link": 1, "op": "revoke"})
     assert racing.post(f"/p/{tokens[1]}/move", data={"confirm": "yes"}).status_code == 410
+
+
+# --------------------------------------------------------------------------- the Scribe who plays
+
+
+def _cards(html: str, section: str = 'id="my-seat"') -> list[str]:
+    """The cards a page's section offers (their ``data-card``), up to its end."""
+    start = html.find(section)
+    assert start >= 0, section
+    part = html[start:html.find("</section>", start)]
+    return re.findall(r'data-card="([^"]+)"', part) + re.findall(r'data-held="([^"]+)"', part)
+
+
+def test_the_scribe_who_plays_sees_their_own_hand_on_their_page_and_nowhere_else(app):
+    """Anna keeps the score and plays: she says once that she is Anna; her page shows her
+    hand and her bid buttons, one tap each. Her hand is her seat's view: the TV, Bruno's
+    phone, the Scribe's JSON, another browser with the Scribe's link and this very page
+    once passed round to Chloé (and until Anna shows it again) never have it."""
+    body = {"players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2, "preset": "standard",
+            "rules": {"reveal": "hidden", "virtual_deck": True, "rounds": 3}}
+    t = Table(app, body, ways=("hx",))
+    scribe, k = t.scribe, t.key
+    page = scribe.get(f"/games/{k}").get_data(as_text=True)
+    assert "Do you play too?" in page
+    assert scribe.post(f"/games/{k}/seat", data={"seat": "0"}).status_code == 303
+    assert [p["claimed"] for p in scribe.get(f"/api/games/{k}/links").get_json()["players"]] == [True, False, False]
+    bruno = t.claim(BRUNO)
+    assert t.deal().status_code == 200
+    page = scribe.get(f"/games/{k}").get_data(as_text=True)
+    mine = _cards(page)
+    assert len(mine) == 1 and "You play as Anna" in text(page)
+    turned = t.sheet()["rounds"][0]["turned"]
+
+    def leaks(html: str) -> list[str]:
+        return [c for c in mine if f'"{c}"' in html and c != turned]
+
+    others = {
+        "TV page": t.tv.get(f"/w/{t.watch}"), "TV JSON": t.tv.get(f"/api/watch/{t.watch}"),
+        "TV stream": t.tv.get(f"/w/{t.watch}/events", headers={"Last-Event-ID": "0"}),
+        "Bruno's page": bruno.get(f"/p/{t.tokens[BRUNO]}"), "Bruno's JSON": bruno.get(f"/api/player/{t.tokens[BRUNO]}"),
+        "Scribe's JSON": scribe.get(f"/api/games/{k}"), "Scribe's history": scribe.get(f"/games/{k}/history"),
+        "history JSON": scribe.get(f"/api/games/{k}/history"),
+        "another browser with the Scribe's link": app.test_client().get(f"/games/{k}"),
+    }
+    for name, resp in others.items():
+        assert resp.status_code == 200, name
+        assert not leaks(resp.get_data(as_text=True)), name
+    # one tap: Anna's bid from her own page (the Scribe's write path, her seat named)
+    assert scribe.post(f"/games/{k}/bid", data={"round": "1", "player": "0", "bid": "1", "version": "1"},
+                       headers=HX).status_code == 200
+    assert "Your bid this round: 1" in text(scribe.get(f"/games/{k}").get_data(as_text=True))
+    # the phone passed to Chloé (no phone): her bid page, then the Scribe's page, hide Anna's hand
+    passed = scribe.get(f"/games/{k}/pass/{CHLOE}", headers=HX)
+    assert passed.headers.get("HX-Redirect", "").endswith(f"/games/{k}/pass/{CHLOE}")  # a page of its own
+    for name, path, headers in (("pass page", f"/games/{k}/pass/{CHLOE}", {}), ("page", f"/games/{k}", {}),
+                                ("fragment", f"/games/{k}", HX), ("poll", f"/games/{k}/poll?v=0", HX),
+                                ("stream", f"/games/{k}/events?v=0", {})):
+        html = scribe.get(path, headers=headers).get_data(as_text=True)
+        assert not leaks(html) and "data-held" not in html, name
+    after = scribe.post(f"/games/{k}/bid", data={"round": "1", "player": str(CHLOE), "bid": "0"}, headers=HX)
+    assert after.status_code == 200 and not leaks(after.get_data(as_text=True))
+    assert "Your cards are hidden" in text(after.get_data(as_text=True))
+    # back with Anna: one deliberate tap shows her hand again
+    assert scribe.post(f"/games/{k}/seat/show").status_code == 303
+    assert _cards(scribe.get(f"/games/{k}").get_data(as_text=True)) == mine
