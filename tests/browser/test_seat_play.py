@@ -211,3 +211,42 @@ def test_the_scribe_who_plays_bids_and_plays_from_their_own_page(server, context
     button.tap()
     x(scribe.locator("#my-seat [data-card], #my-seat [data-held]")).to_have_count(0, timeout=15_000)
     x(bruno.locator("#hand .your-turn")).to_be_visible(timeout=15_000)
+
+
+@pytest.mark.parametrize("theme", ("light", "dark"))
+def test_the_new_parts_have_no_serious_axe_violation(server, browser, theme):
+    """The Scribe's own seat on their page, the dealer naming the trump suit, and the
+    Seat taken page's question: axe finds nothing serious, light and dark."""
+    from .test_accessibility import _axe, _themed
+
+    x = expect()
+    key = api(server, "POST", "/api/games", {"players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2,
+                                              "preset": "standard",
+                                              "rules": {"reveal": "hidden", "virtual_deck": True, "rounds": 3}})["key"]
+    scribe_ctx, other_ctx = _themed(browser, theme), _themed(browser, theme)
+    try:
+        scribe, other = scribe_ctx.new_page(), other_ctx.new_page()
+        scribe.goto(f"{server}/games/{key}")
+        scribe.get_by_text("Do you play too? Say which player you are").click()
+        assert _axe(scribe) == []
+        scribe.locator("#my-seat").get_by_role("button", name="Anna", exact=True).click()
+        scribe.get_by_role("button", name="Deal", exact=True).click()
+        x(scribe.locator("#my-seat form.bid")).to_be_visible()
+        assert _axe(scribe) == []
+        scribe.screenshot(path=f"{SHOTS}/scribe-plays-{theme}-390.png")
+        token = api(server, "GET", f"/api/games/{key}/links")["players"][0]["token"]
+        other.goto(f"{server}/p/{token}")  # Anna's seat, held by the Scribe's phone
+        x(other.get_by_role("heading", name="Seat taken")).to_be_visible()
+        assert _axe(other) == []
+        other.screenshot(path=f"{SHOTS}/seat-move-question-{theme}-390.png")
+        plain = api(server, "POST", "/api/games", {"players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2,
+                                                    "preset": "standard", "rules": {"reveal": "hidden"}})["key"]
+        api(server, "POST", f"/api/games/{plain}/actions/trump", {"card": "wizard"})
+        dealer = api(server, "GET", f"/api/games/{plain}/links")["players"][2]["token"]
+        other.goto(f"{server}/p/{dealer}")
+        x(other.locator("form.trump")).to_be_visible()
+        assert _axe(other) == []
+        other.screenshot(path=f"{SHOTS}/wizard-dealer-names-trump-{theme}-390.png")
+    finally:
+        scribe_ctx.close()
+        other_ctx.close()
