@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from table_driver import Table
+from test_withdrawn_bid import DEALT, _masked, twin_deals  # noqa: F401 (twin_deals: a fixture used here)
 from web_helpers import HX, text
 
 ANNA, BRUNO, CHLOE = range(3)
@@ -161,3 +162,56 @@ def test_the_scribe_who_plays_sees_their_own_hand_on_their_page_and_nowhere_else
     # back with Anna: one deliberate tap shows her hand again
     assert scribe.post(f"/games/{k}/seat/show").status_code == 303
     assert _cards(scribe.get(f"/games/{k}").get_data(as_text=True)) == mine
+
+
+def _scribe_playing_anna(app, body: dict, swap: dict, swapped: bool) -> Table:
+    """The Scribe says they are Anna, Chloé opens her seat on her phone (Bruno has none);
+    the deal (Anna's and Bruno's hands swapped in one twin, the card turned up the same)."""
+    t = Table(app, body, ways=("hx",))
+    assert t.scribe.post(f"/games/{t.key}/seat", data={"seat": "0"}).status_code == 303
+    t.claim(CHLOE)
+    swap.update(on=swapped, seed=3)
+    assert t.deal().status_code == 200
+    return t
+
+
+def _everyone_elses(t: Table) -> dict[str, str]:
+    """What every screen but the Scribe's own page shows (and that page once passed)."""
+    k, chloe = t.key, t.holders[CHLOE]
+    reads = {
+        "TV page": (t.tv, f"/w/{t.watch}", {}), "TV JSON": (t.tv, f"/api/watch/{t.watch}", {}),
+        "TV stream": (t.tv, f"/w/{t.watch}/events", {"Last-Event-ID": "0"}),
+        "Chloé's page": (chloe, f"/p/{t.tokens[CHLOE]}", {}), "Chloé's JSON": (chloe, f"/api/player/{t.tokens[CHLOE]}", {}),
+        "Scribe's JSON": (t.scribe, f"/api/games/{k}", {}), "history page": (t.scribe, f"/games/{k}/history", {}),
+        "history JSON": (t.scribe, f"/api/games/{k}/history", {}),
+        "entries.csv": (t.scribe, "/export/entries.csv", {}),
+        "the Scribe's link in another browser": (t.phone(), f"/games/{k}", {}),
+    }
+    out = {}
+    for name, (client, path, headers) in reads.items():
+        resp = client.get(path, headers=headers)
+        assert resp.status_code == 200, name
+        out[name] = _masked(t, resp.get_data(as_text=True))
+    t.scribe.get(f"/games/{k}/pass/{BRUNO}")  # the phone passed to Bruno: Anna's page hides her hand
+    for name, path, headers in (("passed page", f"/games/{k}", {}), ("passed fragment", f"/games/{k}", HX),
+                                ("passed stream", f"/games/{k}/events?v=0", {})):
+        out[name] = _masked(t, t.scribe.get(path, headers=headers).get_data(as_text=True))
+    return out
+
+
+def test_the_scribes_own_hand_reads_alike_on_every_other_screen_in_twins(app, twin_deals):  # noqa: F811
+    """Two games differing only in the hand dealt to Anna, the Scribe who plays: every
+    other screen (the TV, Chloé's phone, the Scribe's JSON and history, the Scribe's link
+    in another browser, and the Scribe's page once passed round) reads alike."""
+    body = {**DEALT["wizard-deck"], "players": ["Anna", "Bruno", "Chloé"],
+            "rules": {**DEALT["wizard-deck"]["rules"], "rounds": 3}}
+    twins = [_scribe_playing_anna(app, body, twin_deals, swapped) for swapped in (False, True)]
+    own = [_cards(t.scribe.get(f"/games/{t.key}").get_data(as_text=True)) for t in twins]
+    assert own[0] != own[1] and all(len(h) == 1 for h in own)  # the twins differ in Anna's hand
+    reads = [_everyone_elses(t) for t in twins]
+    for name in reads[0]:
+        assert reads[0][name] == reads[1][name], name
+    # the Scribe's own page, shown again, does differ: the comparison sees a hand
+    shown = [t.scribe.post(f"/games/{t.key}/seat/show") and _masked(t, t.scribe.get(f"/games/{t.key}").get_data(as_text=True))
+             for t in twins]
+    assert shown[0] != shown[1]
