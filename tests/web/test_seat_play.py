@@ -215,3 +215,17 @@ def test_the_scribes_own_hand_reads_alike_on_every_other_screen_in_twins(app, tw
     shown = [t.scribe.post(f"/games/{t.key}/seat/show") and _masked(t, t.scribe.get(f"/games/{t.key}").get_data(as_text=True))
              for t in twins]
     assert shown[0] != shown[1]
+
+
+def test_the_scribe_who_plays_skull_king_bids_from_their_own_page(app):
+    """Skull King too (K-B1): the Scribe who is Anna sees her hand and bids in one tap."""
+    body = {"game": "skull_king", "players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2,
+            "rules": {"rounds": [2], "virtual_deck": True}}
+    t = Table(app, body, ways=("hx",))
+    assert t.scribe.post(f"/games/{t.key}/seat", data={"seat": "0"}).status_code == 303
+    assert t.deal().status_code == 200
+    page = t.scribe.get(f"/games/{t.key}").get_data(as_text=True)
+    assert len(_cards(page)) == 2 and "You play as Anna" in text(page)
+    resp = t.scribe.post(f"/games/{t.key}/bid", data={"round": "1", "player": "0", "bid": "2"}, headers=HX)
+    assert resp.status_code == 200 and "Your bid this round: 2" in text(resp.get_data(as_text=True))
+    assert t.sheet()["rounds"][0]["bids"][0] is None  # sealed from the Scribe's sheet until the reveal (K-B1)
