@@ -140,6 +140,11 @@ class GameRules:
         """(may bid now, must wait for the others) for ``seat``'s own phone."""
         return False, False
 
+    def names_trump(self, full: Any) -> tuple[int, str] | None:
+        """The seat that names the trump suit now and the card turned up that makes it
+        (a Wizard turned, W-R3), or None: nobody is to name one. Default: never."""
+        return None
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """Whether ``seat`` has cards of its own in play now (a virtual deck's hand to play
         from, or a card to take back), so the Scribe's phone may be passed to it for them.

@@ -33,7 +33,7 @@ class Link:
     created_at: str
     horizon: int = 0  # entries up to this seq were recorded before this link: sealed from it
     claim_hash: str | None = None  # the device holding this seat, hashed
-    released_hash: str | None = None  # the device the Scribe released this seat from, hashed
+    released_hash: str | None = None  # the device the Scribe released this seat from (or it moved from), hashed
     claim_version: int = 0  # the game's version when that device claimed it
     claimed_at: str | None = None  # when that device claimed it (or took it over)
     claim_pending: int = 0  # 1 until that device comes back with its key (``claim``)
@@ -257,6 +257,27 @@ def claim(db: Database, link: Link, device_hash: str, again: bool = False, held:
             "claim_version = (select version from games where id = links.game_id) "
             "where token_hash = ? and claim_hash is null and revoked_at is null",
             [device_hash, now(), int(not held), link.token_hash],
+        )
+    return _held_by(db, link, device_hash)
+
+
+def move(db: Database, link: Link, device_hash: str, held: bool = True) -> Link | None:
+    """The holder of a seat's link moves the seat to the device asking (its player opened
+    the link in another browser: a camera app's, then their own Chrome); the link is the
+    permission, as for the first claim. The device moved from is kept as
+    ``released_hash``, so it says plainly that the seat moved (and may move it back the
+    same way). The claim keeps its version: what the seat recorded stays its own. A claim
+    still waiting for its phone (``waiting``) is not moved (None): two phones racing for a
+    seat keep ``claim``'s order and its few seconds."""
+    if link.claim_hash is None or hmac.compare_digest(link.claim_hash, device_hash):
+        return claim(db, link, device_hash, again=True, held=held)
+    if waiting(link):
+        return None
+    with writing(db) as conn:  # only the very claim read: two devices moving at once, one wins
+        conn.execute(
+            "update links set released_hash = claim_hash, claim_hash = ?, claimed_at = ?, claim_pending = ? "
+            "where token_hash = ? and claim_hash = ? and revoked_at is null",
+            [device_hash, now(), int(not held), link.token_hash, link.claim_hash],
         )
     return _held_by(db, link, device_hash)
 

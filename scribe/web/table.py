@@ -19,7 +19,7 @@ from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, taps
+from . import access, scribe_seat, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
@@ -203,6 +203,12 @@ def pass_phone(key: str, player: int):
     plays = rules.seat_plays(full, player)
     if not (rules.seats_bid_alone(full) or plays):
         abort(404)
+    if scribe_seat.seat_of(game.id) is not None:  # the Scribe plays too: their own seat hides now
+        scribe_seat.hide(game.id)
+        if is_htmx():  # a page of its own, so the Scribe's page (and its stream) is left behind
+            resp = make_response("", 200)
+            resp.headers["HX-Redirect"] = request.full_path.rstrip("?")
+            return resp
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
     can_bid = rules.player_bid_state(full, player)[0]
@@ -263,7 +269,9 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
     ctx = _watch_ctx(shown, token)
     sheet, seat = shown.sheet, shown.link.seat
     can_bid, waits = rules_of(shown.full).player_bid_state(shown.full, seat)
-    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat))
+    namer = rules_of(shown.full).names_trump(shown.full)
+    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat),
+               names_trump=namer is not None and namer[0] == seat)
     return {**ctx, **extra}
 
 
@@ -343,7 +351,7 @@ def _player_action(token: str, refusal, record, field: str):
                             **_player_ctx(tap.shown, token, **ctx))
 
 
-@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back")
+@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back", "table.player_trump")
 def _answered_seat(_done: service.TapDone):
     """A seat's tap resent with its Idempotency-Key that was recorded: the seat as it is now."""
     token = request.view_args["token"]
@@ -357,6 +365,23 @@ def _answered_seat(_done: service.TapDone):
 def player_bid(token: str):
     """A player enters their own bid (hidden and secret modes, W-B7)."""
     return _player_action(token, player_bid_refusal, sharing.enter_bid, "bid")
+
+
+def player_trump_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
+    """Why this link may not name the trump suit (message, field, status), or None; whose
+    turn it is to name it, the rules check when it is recorded (``sharing.name_trump``)."""
+    seat = shown.link.seat
+    if "trump" not in GAMES[shown.game.game].KINDS:
+        return _("This game has no trump to name."), "suit", 404
+    if form_player not in (None, "", str(seat), seat):
+        return _("This link is %(name)s's: it enters only %(name)s's bid.", name=shown.full.setup.players[seat]), "player", 403
+    return None
+
+
+@bp.post("/p/<token>/trump")
+def player_trump(token: str):
+    """A Wizard turned up: the dealer names the trump suit on their own phone (W-R3)."""
+    return _player_action(token, player_trump_refusal, sharing.name_trump, "suit")
 
 
 def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
@@ -377,6 +402,18 @@ def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, st
 def claim_seat(token: str):
     """Take a seat again on the phone the Scribe released it from (a deliberate tap)."""
     _open(token, PLAYER, claim_again=True)
+    return see_other(url_for("table.player", token=token))
+
+
+@bp.post("/p/<token>/move")
+def move_seat(token: str):
+    """The seat's link opened in another browser of its player (a camera app's, then
+    Chrome): after the question on the "Seat taken" page, the seat moves here; the other
+    browser then says it moved."""
+    if request.form.get("confirm") == "yes":
+        access.move_seat(token)
+    else:  # not confirmed: the link answers as when opened (the question, if the seat is elsewhere)
+        access.link_version(token, PLAYER)
     return see_other(url_for("table.player", token=token))
 
 

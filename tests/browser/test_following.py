@@ -14,14 +14,14 @@ import re
 
 import pytest
 
-from .conftest import PHONE
+from .conftest import ARTIFACTS, PHONE
 from .tables import api
 
 pytestmark = pytest.mark.browser
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 POLL = re.compile(r"/(sheet|view|poll)\?v=\d+$")  # the 2-second poll of each page
-SHOTS = "/work/wt/shots/follow"
+SHOTS = str(ARTIFACTS)  # screenshots for the notes, with the other tests' own
 
 
 def expect():
