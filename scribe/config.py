@@ -45,6 +45,7 @@ ENVIRONMENT = {
     "CREATE_LIMIT": "games one client address may create, e.g. '30 per 10 minutes'",
     "RATELIMIT_ENABLED": "false turns the creation limit off",
     "LOG_LEVEL": "DEBUG, INFO (default: one access line per request), WARNING, ERROR",
+    "PUSH_RECHECK_SECONDS": "how often an open screen's stream looks again for what no notice names (default 2)",
 }
 
 
@@ -94,9 +95,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_DEFAULT_TIMEZONE=_local_timezone(),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        # Brotli first, at level 5: htmx, the CSS and the JS 10 to 20 % smaller than zstd, which
-        # Chromium also accepts, for about 2 ms on htmx (level 4 is larger, 9 seven times slower);
-        # the first page must stay under 40 KB on the wire
+        # Brotli first, at level 5 for pages: 10 to 20 % smaller than zstd, which Chromium also
+        # accepts, for about 2 ms a page (level 9 is seven times slower); static files go out at
+        # level 11, compressed once (web/compressing.py): the first page must stay under 40 KB
         COMPRESS_ALGORITHM=["br", "gzip", "deflate", "zstd"],
         # static files are streamed under any server without a file wrapper (uvicorn, scribe.bridge):
         # Flask-Compress then takes this list, zstd first by default
@@ -108,6 +109,7 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_REFRESH_EACH_REQUEST=False,
         CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
         LOG_LEVEL="INFO",
+        PUSH_RECHECK_SECONDS=2.0,  # a stream's look at what no notice names (push/hub.py)
     )
     # the instance's own config.py (a bare name would be read from the package's root: this module)
     app.config.from_pyfile(str(instance / "config.py"), silent=True)

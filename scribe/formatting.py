@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
-from flask_babel import format_decimal, gettext as _, ngettext
+from flask_babel import format_decimal, gettext as _, ngettext, pgettext
 
 from .chart import chart
 from .games import part, parts, rules_of
+from .rules.cards.faces import french_face, parse_french
 from .rules.errors import RuleError
 from .ruling import ruling
 
@@ -73,6 +74,29 @@ def card_class(notation: str, setup: Any) -> str:
     return part(setup.GAME, "words").card_class(notation)
 
 
+def card_face(notation: str, setup: Any) -> Any:
+    """What a card's face shows (``rules.cards.faces.Face``), as its game draws it."""
+    return part(setup.GAME, "words").card_face(notation, setup)
+
+
+def french_card(notation: str) -> str:
+    """A French-suited card's name in the reader's language ("queen of hearts", "dame de
+    cœur", "Herz Dame"): the deck of 52 or 32 that games to come deal."""
+    rank, suit = parse_french(notation)
+    names = {"J": pgettext("French-suited card", "jack"), "Q": pgettext("French-suited card", "queen"),
+             "K": pgettext("French-suited card", "king"), "A": pgettext("French-suited card", "ace")}
+    suits = {"spades": pgettext("French suit", "spades"), "hearts": pgettext("French suit", "hearts"),
+             "diamonds": pgettext("French suit", "diamonds"), "clubs": pgettext("French suit", "clubs")}
+    return pgettext("French-suited card: its rank and suit", "%(rank)s of %(suit)s", rank=names.get(rank, rank),
+                    suit=suits[suit])
+
+
+def deals_cards(sheet: Any) -> bool:
+    """The game is played with the virtual deck, so its pages show cards (and load their
+    stylesheet, static/cards.css: the other pages never carry its weight)."""
+    return bool(getattr(getattr(getattr(sheet, "setup", None), "rules", None), "virtual_deck", False))
+
+
 def destroyed_text(name: str, setup: Any) -> str:
     """A trick nobody won, and who leads the next, in its game's words (Skull King's Kraken
     or White Whale, Wizard's Bomb)."""
@@ -101,6 +125,8 @@ def story(sheet: Any) -> Any:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rules_text=rules_text, player=player, score=score, story=story, chart=chart, card=card, hand=hand,
                                  card_class=card_class, card_plays=card_plays,
+                                 card_face=card_face, french_card=french_card, french_face=french_face,
+                                 deals_cards=deals_cards,
                                  destroyed_text=destroyed_text)
     app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines
     for words in parts("words").values():

@@ -54,12 +54,13 @@ class LinkGone(Exception):
 
 class SeatTaken(Exception):
     """A player link already claimed by another phone (``released``: the Scribe freed it
-    from this very phone, which may take it again only by asking; ``wait``: the claim
-    waits that many seconds more for its phone, which may have lost its answer)."""
+    from this very phone, which may take it again only by asking; ``moved``: its link's
+    holder moved it from this very phone to another; ``wait``: the claim waits that many
+    seconds more for its phone, which may have lost its answer)."""
 
-    def __init__(self, link: Link, name: str, released: bool = False, wait: int = 0):
+    def __init__(self, link: Link, name: str, released: bool = False, wait: int = 0, moved: bool = False):
         super().__init__(name)
-        self.link, self.name, self.released, self.wait = link, name, released, wait
+        self.link, self.name, self.released, self.wait, self.moved = link, name, released, wait, moved
 
 
 def device_hash(device: str) -> str:
@@ -120,8 +121,40 @@ def rematch(db: Database, key: str, shown: Shown) -> Made:
     rules = rules_of(shown.full)
     if not rules.ended(shown.full):
         raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
-    return new_game(db, key, shown.game.game, None, shown.game.lang, made_from=f"rematch:{shown.game.id}",
+    made = new_game(db, key, shown.game.game, None, shown.game.lang, made_from=links.REMATCH + shown.game.id,
                     **rules.rematch(shown.full.setup))
+    if made.new:  # the old game's screens (phones, TV) ask again now: they move to this one
+        links.touch(db, shown.game.id)
+    return made
+
+
+def next_game(db: Database, game_id: str) -> str | None:
+    """The id of the game Play again made after ``game_id``; None until then."""
+    return links.next_game(db, game_id)
+
+
+def next_link(db: Database, key: str, shown: Shown, next_id: str) -> str | None:
+    """The token of the link that ``shown``'s holder follows to in the game after this one
+    (``next_id``, its rematch): the TV's watch link there, a seat's link for the same
+    player there (found by name: a seat keeps its player), made on first need and held
+    for the phone that holds the old seat, so nobody else's scan takes it first. None
+    when there is none for them: a player not in the next game, a link the Scribe
+    revoked there, or the Scribe's link (the Scribe's own phone opens the next game
+    when it taps Play again; another phone gets no edit rights by following).
+    Only a holder of the old link gets here: what it opens is never more than it had."""
+    link = shown.link
+    if link.kind == WATCH:
+        return links.token_of(key, links.ensure(db, key, next_id, WATCH))
+    if link.kind != PLAYER or link.seat is None:
+        return None
+    name = shown.full.setup.players[link.seat]
+    players = list(service.load(db, next_id)[1].setup.players)
+    if name not in players:
+        return None
+    seat = links.ensure(db, key, next_id, PLAYER, players.index(name))
+    if seat is not None and link.claim_hash is not None and seat.claim_hash is None:
+        links.claim(db, seat, link.claim_hash, held=not link.claim_pending)
+    return links.token_of(key, seat)
 
 
 def scribe_token(db: Database, key: str, game_id: str) -> str:
@@ -206,9 +239,19 @@ def _check_claim(db: Database, link: Link, device: str | None, name: str, again:
         return link
     mine = links.claim(db, link, device_hash(device), again, held) if device is not None else None
     if mine is None:
-        released = device is not None and link.claim_hash is None and link.released_hash == device_hash(device)
-        raise SeatTaken(link, name, released, links.waiting(link))
+        was_mine = device is not None and link.released_hash == device_hash(device)
+        raise SeatTaken(link, name, was_mine and link.claim_hash is None, links.waiting(link),
+                        was_mine and link.claim_hash is not None)
     return mine
+
+
+def move_seat(db: Database, token: Any, device: str, held: bool = True) -> None:
+    """The seat moves to this phone from the one holding it, asked for by the holder of its
+    link (the link is the permission: ``links.move``); SeatTaken while a claim still waits
+    for its phone, LinkGone or NotFound for a link that opens nothing."""
+    link, _version = _found(db, token, PLAYER)
+    if links.move(db, link, device_hash(device), held) is None:
+        raise SeatTaken(link, "", wait=max(links.waiting(link), 1))
 
 
 def open_link(db: Database, token: Any, kind: str, device: str | None = None, deleted_ok: bool = False,
@@ -263,6 +306,15 @@ def link_state(db: Database, token: Any, kind: str, device: str | None = None,
     return link.game_id, version
 
 
+def link_following(db: Database, token: Any, kind: str, device: str | None = None,
+                   held: bool = True) -> tuple[str, int, str | None]:
+    """``link_state``, and the id of the game's rematch if Play again was tapped (None
+    until then): the same one indexed SELECT."""
+    link, (version, next_id) = _found(db, token, kind, find=links.find_following)
+    _check_claim(db, link, device, "", held=held)
+    return link.game_id, version, next_id
+
+
 def claimed_seats(db: Database, game_id: str, device: str | None = None) -> frozenset[int]:
     """The seats another phone than ``device`` has claimed: the Scribe's phone no longer
     enters their sealed bids (a seat this very phone holds, it could open anyway)."""
@@ -287,6 +339,40 @@ def playing_on_phones(db: Database, game_id: str, device: str | None = None) -> 
 def _hand_hidden(full: Any, log: list[Entry], link: Link) -> bool:
     view = viewer_sheet(full, link.seat, log, link.horizon, link.entered)
     return bool((own_hands(view, link.player).get("current") or {}).get("hidden"))
+
+
+def scribe_seat(db: Database, key: str, game_id: str, device: str | None, seat: int) -> str | None:
+    """The token of ``seat``'s link if this very browser holds that seat (the Scribe who
+    also plays said they are that player, ``sit``), else None."""
+    if device is None:
+        return None
+    mine = device_hash(device)
+    for link in links.live(db, game_id):
+        if link.kind == PLAYER and link.player == seat and link.claim_hash is not None and link.claim_hash == mine:
+            return links.token_of(key, link)
+    return None
+
+
+def sit(db: Database, key: str, shown: Shown, which: Any, device: str, held: bool = True) -> int:
+    """The Scribe who also plays takes their own seat on this browser, once for the game:
+    its link is claimed here as a player's phone claims it (``links.claim``), so their page
+    shows that seat's own view (their hand, their bid buttons) and no other phone takes it.
+    Refused for a seat another phone holds."""
+    kind, seat = _which(which, shown.full.setup.n) if which != "watch" else (WATCH, NO_SEAT)
+    if kind != PLAYER:
+        raise RuleError(N_("Choose the player you are."), field="seat")
+    name = shown.full.setup.players[seat]
+
+    def take() -> None:
+        link = links.ensure(db, key, shown.game.id, PLAYER, seat)
+        if link is None:
+            raise RuleError(N_("%(name)s's link was stopped: make a new one on the links page first."),
+                            field="seat", name=name)
+        if links.claim(db, link, device_hash(device), again=True, held=held) is None:
+            raise RuleError(N_("%(name)s holds their seat on their own phone."), field="seat", name=name)
+
+    service.keyed_write(db, shown.game.id, take)
+    return seat
 
 
 def verify_scribe_may_bid(db: Database, shown: Shown, player: Any, device: str | None = None) -> None:
@@ -326,6 +412,22 @@ def _seat_act(db: Database, game_id: str, kind: str, data: dict[str, Any], versi
         except StaleError:
             continue
     raise StaleError(service.load(db, game_id)[1].version)
+
+
+def name_trump(db: Database, game_id: str, player: Any, round_no: Any, suit: Any, version: Any = None) -> Any:
+    """The seat whose turn it is names the trump suit on its own phone (W-R3: the dealer,
+    a Wizard turned; W-J5: the Werewolf's holder). Only that seat: anyone else's tap is
+    refused, as is one made once the suit is named (the append is conditional on the
+    version verified against)."""
+    full = service.load(db, game_id)[1]
+    namer = rules_of(full).names_trump(full)
+    if namer is None:
+        raise RuleError(N_("There is no trump suit to name now."), field="suit")
+    if namer[0] != player:
+        raise RuleError(N_("%(name)s names the trump suit, on their phone or the Scribe's."), field="suit",
+                        name=full.setup.players[namer[0]])
+    return _seat_act(db, game_id, "trump", {"round": round_no, "card": namer[1], "suit": suit},
+                     version if version not in (None, "") else full.version)
 
 
 def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: Any, version: Any = None) -> Any:

@@ -22,17 +22,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bridge import call_whole
-from ..web.live import event, sheet_event, version_of
+from ..web.live import FOLLOW_HEADER, event, sheet_event, version_of
 from .changes import SqliteChanges
 
 # A link the Scribe stops, a seat released, a game deleted move no version: each group asks
 # its fragment again this often (the poll's cheap 204 when nothing moved), so its pages hear
 # of it as soon as a poll of theirs would have (on PostgreSQL at once: the change is notified).
-# One ask per group, not per page.
+# One ask per group, not per page. The default of the PUSH_RECHECK_SECONDS setting.
 RECHECK_SECONDS = 2.0
 PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
 PING = event("ping")
 RELOAD = event("reload")  # the link no longer opens this view: the page reloads and says why
+_FOLLOW = FOLLOW_HEADER.lower().encode("latin1")
 
 
 @dataclass(eq=False)
@@ -77,31 +78,37 @@ class Hub:
 
     def __init__(self, wsgi_app: Callable, source: str | Any, pool: Executor):
         self.app, self.pool = wsgi_app, pool
+        config = getattr(wsgi_app, "config", {})
+        self.recheck = float(config.get("PUSH_RECHECK_SECONDS", RECHECK_SECONDS))
         self.source = SqliteChanges(source) if isinstance(source, str) else source
         self.groups: dict[str, Group] = {}
         self.games: dict[str, dict[str, Group]] = {}
         self.seen: dict[str, int] = {}  # each followed game's newest version found
         self.renders = 0  # how many fragments were rendered (bench/push.py reports it)
         self._named: set[str] = set()  # games to read at once: just followed, or written here
+        self._touched: set[str] = set()  # games whose groups ask again at once, moved or not
         self._woken: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def wake(self, game: str | None = None) -> None:
+    def wake(self, game: str | None = None, touched: bool = False) -> None:
         """A request in this process may have written (``game``, when it is known): look now,
         not at the next tick. Called from any thread. While no stream is held there is
         nothing to look for: no wake-up of the loop (a write's thread would otherwise
         cross to it after every write). A stream that joins meanwhile reads its game at
-        once (``join``), so it misses no write made before."""
+        once (``join``), so it misses no write made before. ``touched``: ``game``'s screens
+        ask again though its version did not move (its rematch was made)."""
         loop = self._loop
         if loop is not None and self.games:
             try:
-                loop.call_soon_threadsafe(self._poke, game)
+                loop.call_soon_threadsafe(self._poke, game, touched)
             except RuntimeError:  # the loop has closed: the server is stopping
                 pass
 
-    def _poke(self, game: str | None = None) -> None:
+    def _poke(self, game: str | None = None, touched: bool = False) -> None:
         if game is not None:
             self._named.add(game)
+            if touched:
+                self._touched.add(game)
         elif self.games:
             self._named.update(self.games)  # a write, game unknown: every followed game is read
         if self._woken is not None:
@@ -172,6 +179,7 @@ class Hub:
                 self._woken.clear()
                 if not self.games:
                     self._named.clear()
+                    self._touched.clear()
                     continue
                 if loop.time() - pinged >= PING_SECONDS:  # one timer for all streams, not one each
                     pinged = loop.time()
@@ -179,15 +187,16 @@ class Hub:
                         for member in group.members:
                             if not member.pending:
                                 member.give(PING)
-                if loop.time() - rechecked >= RECHECK_SECONDS:
+                if loop.time() - rechecked >= self.recheck:
                     rechecked = loop.time()
                     for group in list(self.groups.values()):
                         self._publish(group)
                 named, self._named = self._named, set()
+                touched, self._touched = self._touched, set()
                 ids = await source.moved(list(self.games), named)
                 if ids:
                     moved = self._changed(await source.versions(ids))
-                    for game in source.touched - moved:  # a link changed: its pages may have to say so
+                    for game in (source.touched | touched) - moved:  # a link changed: its pages may have to say so
                         for group in list(self.games.get(game, {}).values()):
                             self._publish(group)
         finally:
@@ -217,9 +226,14 @@ class Hub:
         try:
             while True:
                 group.again = False
-                status, body = await loop.run_in_executor(self.pool, self._call, group)
+                status, headers, body = await loop.run_in_executor(self.pool, self._call, group)
                 self.renders += 1
-                if status == 200:
+                followed = next((v for k, v in headers if k == _FOLLOW), None)
+                if followed:  # Play again: each stream's page opens its holder's link of the next game
+                    for member in group.members:
+                        member.give(event("follow", followed), end=True)
+                    group.members.clear()
+                elif status == 200:
                     version = version_of(body)
                     if version is not None and version > group.version:
                         group.version, group.last = version, sheet_event(body)
@@ -238,13 +252,13 @@ class Hub:
             if not group.members:
                 self._drop(group)
 
-    def _call(self, group: Group) -> tuple[int, bytes]:
+    def _call(self, group: Group) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         """The group's fragment from the app, as its viewer's poll would ask for it."""
         environ = dict(group.environ)
         environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": _path_info(group.path, environ),
                         "QUERY_STRING": f"v={group.version}", "wsgi.input": io.BytesIO(),
                         "wsgi.errors": sys.stderr, "scribe.push.render": True})
-        return call_whole(self.app, environ)[::2]  # type: ignore[return-value]
+        return call_whole(self.app, environ)
 
 
 def _path_info(path: str, environ: dict[str, Any]) -> str:

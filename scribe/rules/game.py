@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from .errors import RuleError
 from .log import Entry
-from .story import Story
+from .story import WORDS, Story, Words
 
 
 class GameRules:
@@ -27,6 +27,7 @@ class GameRules:
     seats: ClassVar[tuple[int, int]]  # fewest and most players
     Setup: ClassVar[Any]  # with ``from_dict`` and ``as_dict``: what the store keeps
     KINDS: ClassVar[tuple[str, ...]]  # the entry kinds this game records (undo/redo are everyone's)
+    WORDS: ClassVar[Words] = WORDS  # its rounds' and bids' names in its story and the group's statistics
     QUIET_KINDS: ClassVar[tuple[str, ...]] = ()  # entries that do not make a page stale
     SEAT_KINDS: ClassVar[tuple[str, ...]] = ()  # a seat's own taps (its cards): the Scribe makes them only for a seat with no phone
     # entries drawn by the server, never sent by a client: kind -> (sheet, data, rng) -> data
@@ -138,6 +139,11 @@ class GameRules:
     def player_bid_state(self, full: Any, seat: int) -> tuple[bool, bool]:
         """(may bid now, must wait for the others) for ``seat``'s own phone."""
         return False, False
+
+    def names_trump(self, full: Any) -> tuple[int, str] | None:
+        """The seat that names the trump suit now and the card turned up that makes it
+        (a Wizard turned, W-R3), or None: nobody is to name one. Default: never."""
+        return None
 
     def drawn_again(self, sheet: Any, log: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
         """For a ``DRAWN`` entry: the data drawn before that this one must repeat (a deal

@@ -12,6 +12,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .errors import N_
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a game calls its rounds and its bids where its story and the group's
+    statistics are told (``N_`` templates, translated where shown): Wizard's "Best round"
+    and "bid 4" are Tarot's "Best deal" and "Garde sans". ``bid_names`` names a bid by its
+    value (``BidCount.bid``) where the game has names for them."""
+
+    best: str = N_("Best round")
+    worst: str = N_("Worst round")
+    at: str = N_("%(points)s (round %(round)s)")
+    number: str = N_("Round")
+    bids: str = N_("Bids made: %(rate)s (%(made)s of %(tried)s)")
+    by_size: str = N_("By bid size")
+    size: str = N_("bid %(bid)s: %(made)s of %(tried)s")
+    bid_names: tuple[tuple[int, str], ...] = ()
+
+
+WORDS = Words()
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -57,6 +79,7 @@ class Story:
     winners: tuple[int, ...]  # empty until the game is over; several on a tie
     lines: tuple[PlayerStory, ...]
     variant: str = ""  # within a game, the kind whose scores compare (a points game's preset)
+    words: Words = WORDS  # what the game calls its rounds and bids
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -96,7 +119,8 @@ def longest_run(flags: Sequence[bool]) -> int:
 
 def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequence[int]]],
          lowest_wins: bool, finished: bool, winners: Sequence[int],
-         facts: Sequence[Sequence[Fact]] = (), bids: Sequence[Sequence[BidCount]] = (), variant: str = "") -> Story:
+         facts: Sequence[Sequence[Fact]] = (), bids: Sequence[Sequence[BidCount]] = (), variant: str = "",
+         words: Words = WORDS) -> Story:
     """The story from ``rows`` of (round number, points, totals after it); ``facts`` and
     ``bids``, one sequence per player, are the game's own.
 
@@ -112,5 +136,5 @@ def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequen
             p, players[p], rows[-1][2][p] if rows else 0, best, worst,
             tuple(facts[p]) if facts else (), tuple(bids[p]) if bids else ()))
     return Story(tuple(players), tuple(r[0] for r in rows), tuple(tuple(r[2]) for r in rows),
-                 lowest_wins, finished, tuple(winners), tuple(lines), variant)
+                 lowest_wins, finished, tuple(winners), tuple(lines), variant, words)
 

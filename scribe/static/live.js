@@ -52,6 +52,8 @@
     source.addEventListener("sheet", function (e) { watchdog(QUIET_MS); swap(e); });
     source.addEventListener("poll", function () { polling = true; close(); });
     source.addEventListener("reload", function () { close(); location.reload(); });
+    // Play again: this holder's own page of the next game (the server made it for this link)
+    source.addEventListener("follow", function (e) { close(); polling = true; location.assign(e.data); });
     source.onerror = function () {  // dropped, or refused: the poll covers the gap (and says why)
       close();
       reconnect();

@@ -4,13 +4,22 @@
 (function () {
   "use strict";
   function follow() {
-    var wrap = document.querySelector(".watch .sheet-wrap");
+    var wrap = document.querySelector(".watch .sheet-scroll");
     if (!wrap || wrap.scrollHeight <= wrap.clientHeight) { return; }
     var rows = wrap.querySelectorAll("tbody tr");
     var row = wrap.querySelector("tbody tr.now") || rows[rows.length - 1];
     if (!row) { return; }
-    var offset = row.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
-    wrap.scrollTop += offset - (wrap.clientHeight - row.offsetHeight) / 2;
+    var top = wrap.getBoundingClientRect().top - wrap.scrollTop, head = wrap.querySelector("thead");
+    var under = head ? head.offsetHeight : 0;
+    var target = row.getBoundingClientRect().top - top - (wrap.clientHeight - row.offsetHeight) / 2;
+    // a row begins just under the sticky heads (the nearest such place the box can scroll
+    // to): none half hidden, its bid boxes under them (issue 32)
+    var best = 0, most = wrap.scrollHeight - wrap.clientHeight;
+    for (var i = 0; i < rows.length; i++) {
+      var at = rows[i].getBoundingClientRect().top - top - under;
+      if (at <= most + 0.5 && Math.abs(at - target) < Math.abs(best - target)) { best = at; }
+    }
+    wrap.scrollTop = best;
   }
   document.addEventListener("DOMContentLoaded", follow);
   document.addEventListener("htmx:afterSettle", follow);

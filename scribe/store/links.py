@@ -33,7 +33,7 @@ class Link:
     created_at: str
     horizon: int = 0  # entries up to this seq were recorded before this link: sealed from it
     claim_hash: str | None = None  # the device holding this seat, hashed
-    released_hash: str | None = None  # the device the Scribe released this seat from, hashed
+    released_hash: str | None = None  # the device the Scribe released this seat from (or it moved from), hashed
     claim_version: int = 0  # the game's version when that device claimed it
     claimed_at: str | None = None  # when that device claimed it (or took it over)
     claim_pending: int = 0  # 1 until that device comes back with its key (``claim``)
@@ -85,6 +85,30 @@ def find(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, int]
     return Link(*row[:_N]), row[_N]
 
 
+def find_following(db: Database, token: Any, deleted_ok: bool = False) -> tuple[Link, tuple[int, str | None]] | None:
+    """``find``, with the id of the game's rematch (None until Play again is tapped): what a
+    poll or a stream reads, so the old game's screens move on to the next one."""
+    row = _live_row(db, token, _FOLLOW_SQL)
+    if row is None or (row[_N + 1] is not None and not deleted_ok):
+        return None
+    return Link(*row[:_N]), (row[_N], row[_N + 2])
+
+
+def next_game(db: Database, game_id: str) -> str | None:
+    """The id of ``game_id``'s rematch, None until Play again is tapped (or once deleted)."""
+    row = db.execute("select id from games where made_from = ?", [REMATCH + game_id]).fetchone()
+    return None if row is None else row[0]
+
+
+def touch(db: Database, game_id: str) -> None:
+    """Tell every node's push hub that ``game_id``'s screens should ask again, though its
+    version did not move (its rematch was made): PostgreSQL's notice, as a trigger sends
+    for a change of its own (pg.py). On SQLite the writing process wakes its own hub, and
+    the others ask again within their recheck (push/hub.py)."""
+    if is_pg(db):
+        db.execute("select pg_notify('scribe_changes', ?)", [game_id])
+
+
 _GAME = ("id", "game", "name", "setup", "lang", "version", "summary", "created_at", "updated_at", "deleted_at")
 
 
@@ -108,6 +132,10 @@ def _live_sql(game_columns: str) -> str:
 # written once: every tap and poll runs one of these
 _FIND_SQL = _live_sql("g.version, g.deleted_at")
 _WITH_GAME_SQL = _live_sql(", ".join(f"g.{c}" for c in _GAME))
+REMATCH = "rematch:"  # a rematch's ``made_from``: this, then the id of the game it follows (sharing.rematch)
+# a poll's read, with the game's next one (its rematch, through the unique index on made_from,
+# which a delete clears): an old game's screens learn of it in the same SELECT
+_FOLLOW_SQL = _live_sql(f"g.version, g.deleted_at, (select n.id from games n where n.made_from = '{REMATCH}' || g.id)")
 
 
 def _live_row(db: Database, token: Any, sql: str) -> tuple[Any, ...] | None:
@@ -229,6 +257,27 @@ def claim(db: Database, link: Link, device_hash: str, again: bool = False, held:
             "claim_version = (select version from games where id = links.game_id) "
             "where token_hash = ? and claim_hash is null and revoked_at is null",
             [device_hash, now(), int(not held), link.token_hash],
+        )
+    return _held_by(db, link, device_hash)
+
+
+def move(db: Database, link: Link, device_hash: str, held: bool = True) -> Link | None:
+    """The holder of a seat's link moves the seat to the device asking (its player opened
+    the link in another browser: a camera app's, then their own Chrome); the link is the
+    permission, as for the first claim. The device moved from is kept as
+    ``released_hash``, so it says plainly that the seat moved (and may move it back the
+    same way). The claim keeps its version: what the seat recorded stays its own. A claim
+    still waiting for its phone (``waiting``) is not moved (None): two phones racing for a
+    seat keep ``claim``'s order and its few seconds."""
+    if link.claim_hash is None or hmac.compare_digest(link.claim_hash, device_hash):
+        return claim(db, link, device_hash, again=True, held=held)
+    if waiting(link):
+        return None
+    with writing(db) as conn:  # only the very claim read: two devices moving at once, one wins
+        conn.execute(
+            "update links set released_hash = claim_hash, claim_hash = ?, claimed_at = ?, claim_pending = ? "
+            "where token_hash = ? and claim_hash = ? and revoked_at is null",
+            [device_hash, now(), int(not held), link.token_hash, link.claim_hash],
         )
     return _held_by(db, link, device_hash)
 

@@ -22,6 +22,7 @@ from . import (
     pdf_views,
     play,
     proxy,
+    scribe_seat,
     security,
     shell,
     stats,
@@ -50,6 +51,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(scribe_seat.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)

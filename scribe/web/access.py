@@ -108,9 +108,13 @@ def _taken(err: sharing.SeatTaken, token: str):
     if err.released:
         message = _("The Scribe released this seat from this phone.")
         return _refusal(403, _("Seat released"), message, "link", claim=url_for("table.claim_seat", token=token))
+    move = url_for("table.move_seat", token=token)  # the link is the permission (links.move)
+    if err.moved:
+        message = _("This seat moved to another phone or browser: its player uses it there now.")
+        return _refusal(403, _("Seat moved"), message, "link", move=move)
     message = _("This seat is already open on another phone. If that is a mistake, ask the Scribe to release it.")
     if not err.wait:
-        return _refusal(403, _("Seat taken"), message, "link")
+        return _refusal(403, _("Seat taken"), message, "link", move=move)
     message += " " + _("If this phone opened it a moment ago and the page did not load, open the link again in a "
                        "few seconds.")
     resp = _refusal(403, _("Seat taken"), message, "link")
@@ -165,6 +169,14 @@ def _answering(token: str, kind: str):
         raise _refused(err, token, kind) from None
 
 
+def move_seat(token: str) -> None:
+    """This browser takes the seat over from the phone holding it; the same refusals as
+    ``open_link`` (a claim still waiting for its phone: 403 and when to try again)."""
+    key, held = _player_device(PLAYER)
+    with _answering(token, PLAYER):
+        sharing.move_seat(get_db(), token, key, held)
+
+
 def open_link(token: str, kind: str, deleted_ok: bool = False, claim_again: bool = False) -> sharing.Shown:
     """The game behind ``token`` as its holder may see it; 404, 403 or 410 otherwise."""
     key, held = _player_device(kind)
@@ -184,6 +196,12 @@ def link_state(token: str, kind: str) -> tuple[str, int]:
     """The game behind a link and its version, for a stream; the same refusals as ``open_link``."""
     with _answering(token, kind):
         return sharing.link_state(get_db(), token, kind, *_player_device(kind))
+
+
+def link_following(token: str, kind: str) -> tuple[str, int, str | None]:
+    """``link_state`` and the game's rematch, if any (``sharing.link_following``)."""
+    with _answering(token, kind):
+        return sharing.link_following(get_db(), token, kind, *_player_device(kind))
 
 
 def scribe(key: str, deleted_ok: bool = False, opened: bool = False) -> sharing.Shown:

@@ -12,7 +12,7 @@ from ..games import DEFAULT, part, parts, rules_of
 from ..rules.errors import N_, RuleError, Unchanged
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
-from . import access, minimal, once, taps
+from . import access, live, minimal, once, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language, translate
@@ -104,7 +104,10 @@ def create():
 def rematch(key: str):
     """The next game at the same table, once this one is over: answers the new game (the
     same one when asked again)."""
-    return _made(sharing.rematch(get_db(), access.secret_key(), access.scribe(key)))
+    shown = access.scribe(key)
+    made = sharing.rematch(get_db(), access.secret_key(), shown)
+    live.touch(shown.game.id)  # the old game's phones and TV move to the new one now
+    return _made(made)
 
 
 def _made(made: sharing.Made):
@@ -316,21 +319,39 @@ def _answered_links(_done: service.TapDone):
 _shown = access.open_link
 
 
+_NEXT = {WATCH: ("table.watch", "api.watch"), PLAYER: ("table.player", "api.player")}
+
+
+def _next(kind: str, shown: sharing.Shown) -> dict[str, Any]:
+    """``{"next": ...}`` once Play again made the next game and this link's holder has a
+    link there (the watch link; a seat's same player): its token, page and JSON; else {}."""
+    next_id = sharing.next_game(get_db(), shown.game.id)
+    new = next_id and sharing.next_link(get_db(), access.secret_key(), shown, next_id)
+    if not new:
+        return {}
+    page, api = _NEXT[kind]
+    return {"next": {"token": new, "url": table_url(page, token=new), "api": table_url(api, token=new)}}
+
+
 @bp.get("/watch/<token>")
 def watch(token: str):
-    """What a watch link shows: the game's name and its sheet, read-only (no game id)."""
+    """What a watch link shows: the game's name and its sheet, read-only (no game id); once
+    the game has a next one (Play again), the watch link of that game."""
     shown = _shown(token, WATCH)
-    return jsonify(name=shown.game.name, game=shown.game.game, sheet=sheet_json(shown.sheet))
+    return jsonify(name=shown.game.name, game=shown.game.game, sheet=sheet_json(shown.sheet),
+                   **_next(WATCH, shown))
 
 
 @bp.get("/player/<token>")
 def player(token: str):
-    """What a player link shows: the player's seat and the sheet as that player may see it."""
+    """What a player link shows: the player's seat and the sheet as that player may see it;
+    once the game has a next one (Play again), this player's own link of that game."""
     shown = _shown(token, PLAYER)
     seat = shown.link.seat
     return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
                    player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
-                   cards=_own_cards(shown.sheet, seat), bidding=_bidding(shown))
+                   cards=_own_cards(shown.sheet, seat), bidding=_bidding(shown),
+                   **_next(PLAYER, shown))
 
 
 def _bidding(shown: sharing.Shown) -> dict[str, bool]:

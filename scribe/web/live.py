@@ -4,7 +4,9 @@ and the same fragment view, so it can show nothing the poll would not.
 
 This view answers the stream's first part: ``hello`` (the version on the server), and
 the viewer's fragment when the page shows an older version (the ``v`` it was opened
-with, or on a reconnect the browser's ``Last-Event-ID``: what was missed, once). Held
+with, or on a reconnect the browser's ``Last-Event-ID``: what was missed, once); or,
+once Play again made the next game, ``follow`` with the holder's own page of it (the
+fragment's ``HX-Redirect``: the TV's watch link, a seat's same player) and no more. Held
 by ``scribe serve`` (``scribe.push``: it finds ``scribe.push`` in the WSGI environ and
 keeps the connection for the changes that follow); under any other WSGI server the
 answer ends with ``poll``, and the page keeps its 2-second poll.
@@ -29,6 +31,7 @@ STREAM = "scribe.push.stream"  # environ key: what this view tells that server t
 WAKE = "scribe.push.wake"  # app.extensions key: call it after a write, the hub looks at once
 READ_ONLY = frozenset({"GET", "HEAD", "OPTIONS"})
 RETRY_MS = 2000  # a dropped stream is tried again this soon (then scribe/static/live.js backs off)
+FOLLOW_HEADER = "HX-Redirect"  # a fragment's answer naming the next game's page for its holder (table.py)
 _VERSION = re.compile(rb'\sdata-version="(\d+)"')
 
 
@@ -90,7 +93,10 @@ def _stream(kind: str, version: int, game_id: str, endpoint: str, **values: Any)
     if first.status_code == 200:
         body += sheet_event(first.get_data())
     path = url_for(endpoint, **values)
-    if request.environ.get(PUSH):
+    followed = first.headers.get(FOLLOW_HEADER)
+    if followed:  # Play again was tapped: the page opens the holder's own link of the next game
+        body += event("follow", followed)
+    elif request.environ.get(PUSH):
         shown = version_of(first.get_data()) if first.status_code == 200 else None
         request.environ[STREAM] = {"game": game_id, "share": share_key(kind, path), "path": path,
                                    "version": version if shown is None else shown, "environ": render_environ(kind)}
@@ -99,6 +105,15 @@ def _stream(kind: str, version: int, game_id: str, endpoint: str, **values: Any)
     resp = Response(b"retry: %d\n\n" % RETRY_MS + body, mimetype="text/event-stream")
     resp.headers["X-Accel-Buffering"] = "no"  # nginx-style proxies: pass each event on at once
     return resp
+
+
+def touch(game_id: str) -> None:
+    """``game_id``'s streams in this process ask again now, though its version did not
+    move: Play again made its next game, which its screens move to (other processes hear
+    of it through the store's notice, ``links.touch``, or their recheck)."""
+    wake = current_app.extensions.get(WAKE)
+    if wake is not None:
+        wake(game_id, touched=True)
 
 
 @bp.after_app_request

@@ -387,8 +387,11 @@ def _schemas() -> dict[str, Any]:
         **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards"),
-                           "bidding": _ref("Bidding")},
-                          optional=("player", "player_name", "cards", "bidding")),
+                           "bidding": _ref("Bidding"),
+                           "next": {**_closed({"token": STR, "url": STR, "api": STR}),
+                                    "description": "Once Play again made the next game: this link holder's own link "
+                                                   "of it (the watch link; a seat's same player)"}},
+                          optional=("player", "player_name", "cards", "bidding", "next")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},
         "Links": _closed({"scribe": STR, "key": STR, "watch": _ref("Link"),

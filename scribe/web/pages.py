@@ -14,7 +14,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, once, stats, taps
+from . import access, live, once, stats, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
@@ -44,6 +44,7 @@ def _index(status: int = 200, **ctx):
         finished=[(t, g) for t, g in games if g.summary.get("phase") == "finished"],
         more=total - len(games), total=total, deleted=deleted, deleted_total=deleted_total,
         round_label=lambda g: web_for(g.game).round_label(g.summary),
+        kind_label=lambda g: web_for(g.game).game_label(str(g.setup.get("preset") or "")),  # a points game's preset
         new_games=[(name, web.NEW_LABEL) for name, web in WEB_GAMES.items()], **ctx,
     ), status
 
@@ -141,6 +142,7 @@ def rematch(key: str):
         made = sharing.rematch(get_db(), access.secret_key(), shown)
     except RuleError as err:
         return render_template("errors/error.html", title=_("Not over yet"), message=error_ctx(err)["error"]["message"]), 409
+    live.touch(shown.game.id)  # the old game's phones and TV move to the new one now
     return _opened(made)
 
 

@@ -12,7 +12,7 @@ from ..games import rules_of
 from ..rules.errors import RuleError, Unchanged
 from ..rules.log import REDO, UNDO, resolve
 from ..store import StaleError
-from . import access, taps
+from . import access, scribe_seat, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other
@@ -41,9 +41,16 @@ def _show(game, sheet, log, status: int = 200, **ctx: Any):
     db, device = get_db(), access.device()
     claimed = sharing.claimed_seats(db, game.id, device)  # they bid on their own phones
     on_phones = sharing.playing_on_phones(db, game.id, device) if claimed else claimed  # and play their cards there
+    # a seat's own view matters where some viewer sees less (sealed bids, hands): the cached replay
+    full = service.load(db, game.id)[1] if rules_of(sheet).hides_anything(sheet) else None
+    me = scribe_seat.context(game, full) if full is not None else None
+    seats = scribe_seat.choices(game, full, claimed) if full is not None and me is None else []
+    if me is not None:  # the Scribe's own seat bids and plays in its own section, never passed round
+        claimed, on_phones = claimed | {me["seat"]}, on_phones | {me["seat"]}
     return page_or_fragment(f"{folder}/game.html", f"{folder}/_play.html", status, game=game, sheet=sheet,
                             undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, claimed=claimed,
-                            on_phones=on_phones, deals_again=rules_of(sheet).deals_again(sheet, log), **ctx)
+                            on_phones=on_phones, me=me, my_seats=seats,
+                            deals_again=rules_of(sheet).deals_again(sheet, log), **ctx)
 
 
 @bp.get("/games/<key>")

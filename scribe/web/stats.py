@@ -29,12 +29,17 @@ from .render import error_ctx, see_other
 from .serialize import entry_data
 
 bp = Blueprint("stats", __name__)
-bp.app_context_processor(lambda: {"game_label": game_label})
+bp.app_context_processor(lambda: {"game_label": game_label, "game_words": game_words})
 
 
 def game_label(game: str, variant: str = "") -> str:
     """A game type's name for the statistics' headings, as its web module words it."""
     return web_for(game).game_label(variant)
+
+
+def game_words(game: str) -> Any:
+    """What a game calls its bids in the statistics (``rules.story.Words``): its definition's."""
+    return GAMES[game].WORDS
 
 
 def _aliases() -> dict[str, str]:

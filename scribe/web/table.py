@@ -2,7 +2,8 @@
 
 Watch and player pages carry only their own token, never the Scribe's, so a page's
 HTML cannot be turned into edit rights. They poll a fragment URL with the version they
-show; an unchanged version is answered 204, which htmx ignores.
+show; an unchanged version is answered 204, which htmx ignores. Once Play again made the
+next game, each of them leads its holder to their own link of it (issue 32).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, taps
+from . import access, scribe_seat, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
@@ -35,8 +36,11 @@ def bid_restriction(sheet: Any, row: Any) -> str | None:
 
 
 def qr(url: str) -> str:
-    """A QR code as a data: URI (the CSP allows img-src data:, no inline script)."""
-    return segno.make(url, error="m").svg_data_uri(scale=5, border=2, dark="#1d1a2b")
+    """A QR code as a data: URI (the CSP allows img-src data:, no inline script).
+
+    Dark modules on a white background drawn inside the code, with the standard's quiet
+    zone of 4 modules: a transparent one vanished on the dark theme's card (issue 32)."""
+    return segno.make(url, error="m").svg_data_uri(scale=5, border=4, dark="#1d1a2b", light="#fff")
 
 
 def _version_arg() -> int | None:
@@ -55,6 +59,55 @@ def _no_content():
 
 
 _open = access.open_link
+
+# --------------------------------------------------------------------------- the next game
+
+_PAGE = {WATCH: "table.watch", PLAYER: "table.player"}
+
+
+def _next_url(token: str, kind: str, next_id: str | None, shown: sharing.Shown | None = None) -> str | None:
+    """Where this link's holder goes once Play again made ``next_id``: their own link of
+    the next game (the TV's watch link, a seat's same player), or None (none for them)."""
+    if next_id is None:
+        return None
+    token_next = sharing.next_link(get_db(), access.secret_key(), shown or _open(token, kind), next_id)
+    return None if token_next is None else url_for(_PAGE[kind], token=token_next)
+
+
+class Opened(NamedTuple):
+    """A link's page opened: what it shows, whether the game has a next one, and the 303
+    to its holder's page of it (None: none for them, or no next game yet)."""
+
+    shown: sharing.Shown
+    has_next: bool
+    moved: Any
+
+
+def _page_or_next(token: str, kind: str) -> Opened:
+    """Open a link's page (once: a seat's claim is made, or confirmed, once per request)
+    and find where its holder goes if Play again was tapped."""
+    shown = _open(token, kind)
+    next_id = sharing.next_game(get_db(), shown.game.id)
+    url = _next_url(token, kind, next_id, shown)
+    return Opened(shown, next_id is not None, see_other(url) if url is not None else None)
+
+
+def _followed(url: str):
+    """A poll's answer once the game has a next one: htmx opens it (``HX-Redirect``), and a
+    stream tells its page to (``follow``, scribe/web/live.py)."""
+    resp = _no_content()
+    resp.headers["HX-Redirect"] = url
+    return resp
+
+
+def _fragment_or_next(token: str, kind: str):
+    """A poll's cheap answers: to the next game, or 204 while the version shown is
+    current; None when the fragment is to be rendered."""
+    _game, version, next_id = access.link_following(token, kind)
+    url = _next_url(token, kind, next_id)
+    if url is not None:
+        return _followed(url)
+    return _no_content() if _unchanged(version) else None
 
 
 # --------------------------------------------------------------------------- the Scribe
@@ -150,6 +203,12 @@ def pass_phone(key: str, player: int):
     plays = rules.seat_plays(full, player)
     if not (rules.seats_bid_alone(full) or plays):
         abort(404)
+    if scribe_seat.seat_of(game.id) is not None:  # the Scribe plays too: their own seat hides now
+        scribe_seat.hide(game.id)
+        if is_htmx():  # a page of its own, so the Scribe's page (and its stream) is left behind
+            resp = make_response("", 200)
+            resp.headers["HX-Redirect"] = request.full_path.rstrip("?")
+            return resp
     sheet = sharing.viewer_sheet(full, player)
     row = sheet.current
     can_bid = rules.player_bid_state(full, player)[0]
@@ -202,15 +261,18 @@ def _watch_ctx(shown: sharing.Shown, token: str) -> dict[str, Any]:
 @bp.get("/w/<token>")
 def watch(token: str):
     """The sheet, read-only, updating itself: for a phone, a tablet or the TV."""
-    shown = _open(token, WATCH)
-    return render_template("table/watch.html", **_watch_ctx(shown, token))
+    opened = _page_or_next(token, WATCH)
+    if opened.moved is not None:  # Play again was tapped: this TV shows the next game (issue 32)
+        return opened.moved
+    return render_template("table/watch.html", **_watch_ctx(opened.shown, token))
 
 
 @bp.get("/w/<token>/sheet")
 def watch_sheet(token: str):
     """The watch fragment, or 204 No Content if the version shown is still current."""
-    if _unchanged(access.link_version(token, WATCH)):
-        return _no_content()
+    cheap = _fragment_or_next(token, WATCH)
+    if cheap is not None:
+        return cheap
     return render_template("table/_watch.html", **_watch_ctx(_open(token, WATCH), token))
 
 
@@ -222,8 +284,9 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
     sheet, seat = shown.sheet, shown.link.seat
     rules = rules_of(shown.full)
     can_bid, waits = rules.player_bid_state(shown.full, seat)
+    namer = rules.names_trump(shown.full)
     ctx.update(seat=seat, waits=waits, can_bid=can_bid, awaits_deal=rules.awaits_deal(shown.full),
-               cards=sharing.own_hands(sheet, seat))
+               cards=sharing.own_hands(sheet, seat), names_trump=namer is not None and namer[0] == seat)
     return {**ctx, **extra}
 
 
@@ -231,15 +294,18 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
 def player(token: str):
     """One player's own view: their bid and score, the sheet; their bid buttons in hidden
     and secret modes (W-B7)."""
-    shown = _open(token, PLAYER)
-    return render_template("table/player.html", **_player_ctx(shown, token))
+    opened = _page_or_next(token, PLAYER)
+    if opened.moved is not None:  # Play again was tapped: this seat's player, in the next game (issue 32)
+        return opened.moved
+    return render_template("table/player.html", left_out=opened.has_next, **_player_ctx(opened.shown, token))
 
 
 @bp.get("/p/<token>/view")
 def player_view(token: str):
     """The player fragment, or 204 No Content if the version shown is still current."""
-    if _unchanged(access.link_version(token, PLAYER)):
-        return _no_content()
+    cheap = _fragment_or_next(token, PLAYER)
+    if cheap is not None:
+        return cheap
     return render_template("table/_player.html", **_player_ctx(_open(token, PLAYER), token))
 
 
@@ -300,7 +366,7 @@ def _player_action(token: str, refusal, record, field: str):
                             **_player_ctx(tap.shown, token, **ctx))
 
 
-@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back")
+@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back", "table.player_trump")
 def _answered_seat(_done: service.TapDone):
     """A seat's tap resent with its Idempotency-Key that was recorded: the seat as it is now."""
     token = request.view_args["token"]
@@ -314,6 +380,23 @@ def _answered_seat(_done: service.TapDone):
 def player_bid(token: str):
     """A player enters their own bid (hidden and secret modes, W-B7)."""
     return _player_action(token, player_bid_refusal, sharing.enter_bid, "bid")
+
+
+def player_trump_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
+    """Why this link may not name the trump suit (message, field, status), or None; whose
+    turn it is to name it, the rules check when it is recorded (``sharing.name_trump``)."""
+    seat = shown.link.seat
+    if "trump" not in GAMES[shown.game.game].KINDS:
+        return _("This game has no trump to name."), "suit", 404
+    if form_player not in (None, "", str(seat), seat):
+        return _("This link is %(name)s's: it enters only %(name)s's bid.", name=shown.full.setup.players[seat]), "player", 403
+    return None
+
+
+@bp.post("/p/<token>/trump")
+def player_trump(token: str):
+    """A Wizard turned up: the dealer names the trump suit on their own phone (W-R3)."""
+    return _player_action(token, player_trump_refusal, sharing.name_trump, "suit")
 
 
 def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
@@ -334,6 +417,18 @@ def player_card_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, st
 def claim_seat(token: str):
     """Take a seat again on the phone the Scribe released it from (a deliberate tap)."""
     _open(token, PLAYER, claim_again=True)
+    return see_other(url_for("table.player", token=token))
+
+
+@bp.post("/p/<token>/move")
+def move_seat(token: str):
+    """The seat's link opened in another browser of its player (a camera app's, then
+    Chrome): after the question on the "Seat taken" page, the seat moves here; the other
+    browser then says it moved."""
+    if request.form.get("confirm") == "yes":
+        access.move_seat(token)
+    else:  # not confirmed: the link answers as when opened (the question, if the seat is elsewhere)
+        access.link_version(token, PLAYER)
     return see_other(url_for("table.player", token=token))
 
 

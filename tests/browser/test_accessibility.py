@@ -74,6 +74,9 @@ def _axe(page) -> list[str]:
     # the page at rest: a control that just appeared fades in for half a second (issue 18). Ended
     # here rather than awaited: a page the browser is not painting never advances its animations
     # (a wait hung the suite once, then failed it on /games/new in the dark theme)
+    # nor mid-request: htmx dims the buttons of a form whose request is in flight (a pushed
+    # refresh may have just started)
+    page.wait_for_function("!document.querySelector('.htmx-request')")
     page.evaluate("document.getAnimations().forEach((a) => a.finish())")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations

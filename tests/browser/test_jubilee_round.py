@@ -148,7 +148,8 @@ def test_w_j3_a_virtual_deck_cloud_round_on_three_phones(server, contexts, artif
         x(me.locator("#hand .your-turn")).to_be_visible(timeout=15_000)
         if seat == holder:  # W-J3: the Cloud is tapped as the suit its player names
             names = me.locator('#hand button[data-card^="CL"]')
-            x(names).to_have_count(4)
+            x(names).to_have_count(4)  # one card: tapped, it asks which suit (issue 32, item 9)
+            _tap(me, me.locator('#hand .card-choice summary'))
             _tap(me, me.locator('#hand button[data-card="CLG"]'))
         else:
             _tap(me, me.locator("#hand button[data-card]:enabled").first)

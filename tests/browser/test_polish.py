@@ -320,7 +320,7 @@ def test_information_warning_and_error_each_look_their_own_and_clans_are_not_the
         api(page, server, "post", f"/api/games/{key}/tricks", {"tricks": tricks})
     api(page, server, "post", f"/api/games/{key}/rounds/1/correction", {"bids": [1, 0, 0], "tricks": [1, 0, 0]})
     page.goto(f"{server}/games/{key}")
-    warn = page.locator("#sheet ~ .warn").first
+    warn = page.locator(".sheet-wrap > .warn").first  # under the sheet, beside its scroll box
     expect()(warn).to_contain_text("no longer allowed")
     looks["warning"] = (colour(warn, "backgroundColor"), colour(warn, "borderLeftColor"), colour(warn))
     # error: a refused filter on the statistics page

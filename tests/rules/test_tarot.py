@@ -98,6 +98,18 @@ def test_t_c1_everyone_passed_records_a_redeal_that_scores_nothing_and_passes_th
     assert sum(sheet.totals) == 0 and sheet.totals[2] == 3 * 66
 
 
+def test_t_c1_t_e1_a_passed_deal_is_not_one_of_the_agreed_deals():
+    """Everyone passed on deal 5 of 5: the next dealer deals again and deal 5 is still to
+    play (it once ended the game with every score at 0)."""
+    sheet = play(FOUR, *[deal(taker=i % 4) for i in range(4)], None, deals_to_play=5)
+    assert not sheet.finished and sheet.ended_at is None and sheet.phase == "playing"
+    assert sheet.played == 4 and sheet.deal_number == 5
+    assert sheet.rounds[4].dealer == 0 and sheet.dealer == 3  # the next dealer, to the right (T-M2)
+    assert verify(sheet, "redeal", {}) == {"round": 6}  # and it may be passed again
+    sheet = play(FOUR, *[deal(taker=i % 4) for i in range(4)], None, None, deal(taker=3), deals_to_play=5)
+    assert sheet.finished and sheet.played == 5 and sheet.ended_at == 7 and len(sheet.rounds) == 7
+
+
 def test_t_c2_at_five_the_called_king_makes_a_partner():
     row = play(FIVE, deal(taker=0, partner=2, points=49)).rounds[0]
     assert row.deal.partner == 2 and row.points == (132, -66, 66, -66, -66)
@@ -446,8 +458,8 @@ def test_t_s6_shares_at_three_four_five_and_alone(names, partner, shares):
 
 
 def test_t_e1_an_agreed_number_of_deals_ends_the_game():
-    sheet = play(FOUR, deal(taker=0), None, deal(taker=2, points=30), deals_to_play=3)
-    assert sheet.finished and sheet.ended_at == 3
+    sheet = play(FOUR, deal(taker=0), deal(taker=1, points=30), None, deal(taker=2, points=30), deals_to_play=3)
+    assert sheet.finished and sheet.ended_at == 4 and sheet.played == 3
     assert sheet.winners == (0,)  # the highest total
     with pytest.raises(RuleError):
         verify(sheet, "deal", deal())

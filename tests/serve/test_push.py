@@ -143,3 +143,29 @@ def test_a_seat_released_is_told_on_its_stream_though_no_entry_is_made(serve):
     assert status == 200
     assert stream.next() == (None, "reload", "")
     assert stream.next() is None
+
+
+def test_play_again_moves_the_old_games_streams_at_once(serve):
+    """Play again moves no version of the old game: its streams are told at once all the
+    same, each with its holder's own link of the next game (issue 32, item 2), and end. The
+    hub's recheck is set ten minutes away: only the rematch's own wake can tell them."""
+    server = serve("--host", "127.0.0.1", env={"SCRIBE_PUSH_RECHECK_SECONDS": "600"})
+    port = server.port
+    status, _, body = request(port, "POST", "/api/games", {"players": ["Ann", "Bo", "Cy"], "first_dealer": 0,
+                                                          "rules": {"rounds": 1}}, headers={"Host": "localhost"})
+    key = json.loads(body)["key"]
+    for p in (1, 2, 0):
+        act(port, key, "bid", {"player": p, "bid": 0})
+    version = act(port, key, "tricks", {"round": 1, "tricks": [1, 0, 0]})
+    _, _, links = request(port, "GET", f"/api/games/{key}/links", headers={"Host": "localhost"})
+    watch = json.loads(links)["watch"]["token"]
+    tvs = [Stream(port, f"/w/{watch}/events?v={version}") for _ in range(2)]
+    for tv in tvs:
+        assert tv.next() == (None, "hello", str(version))
+    status, _, body = request(port, "POST", f"/api/games/{key}/rematch", headers={"Host": "localhost"})
+    assert status == 201
+    _, _, links = request(port, "GET", f"/api/games/{json.loads(body)['key']}/links", headers={"Host": "localhost"})
+    new_watch = json.loads(links)["watch"]["token"]
+    for tv in tvs:
+        assert tv.next(timeout=30) == (None, "follow", f"/w/{new_watch}")
+        assert tv.next() is None

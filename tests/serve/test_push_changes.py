@@ -187,3 +187,31 @@ def test_a_dropped_listen_connection_is_made_again_and_nothing_is_missed(pg_url)
             await source.close()
 
     run_alone(scenario())
+
+
+def test_a_rematch_is_notified_for_the_old_game(pg_url):
+    """Play again moves no version of the old game: ``links.touch`` names it on the channel
+    all the same, so every node's hub asks its screens again at once (issue 32, item 2)."""
+    from scribe.store import links, open_db
+
+    db = open_db(pg_url)
+
+    async def scenario():
+        pokes = asyncio.Event()
+        source = PgChanges(pg_url)
+        await source.open(pokes.set)
+        try:
+            await _until(lambda: source.connects == 1, "LISTEN")
+            await source.moved(["old"], set())  # just connected: everything read once
+            pokes.clear()
+            await asyncio.to_thread(links.touch, db, "old")
+            await asyncio.wait_for(pokes.wait(), 20)
+            assert await source.moved(["old"], set()) == ["old"]
+            assert source.touched == {"old"}  # asked again, though its version did not move
+        finally:
+            await source.close()
+
+    try:
+        run_alone(scenario())
+    finally:
+        db.close()

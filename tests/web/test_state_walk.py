@@ -4,7 +4,8 @@ Each scenario is one game played through the real app (tests/web/table_driver.py
 phase of a round in turn: before the deal, dealt, a turned Wizard's suit to name, bidding
 partway, bids in, cards being played (a card taken back), the last trick taken, the
 round scored, its tricks undone and redone, corrected, the correction undone and redone,
-a bid undone after the reveal, the game finished, undone and finished again, deleted.
+a bid undone after the reveal, the game finished, undone and finished again, Play again
+(the old game's pages, polls, streams and JSON leading on to the next), deleted.
 After each step the GET routes of the game are opened by everyone who can open them: the
 Scribe (page, htmx fragment, poll, /pass/N for every N, links, history, settings, every
 round's correction page, the sheet as PDF, the CSV exports, the lists and statistics,
@@ -529,6 +530,7 @@ def wizard_script(t: Table, walk: Walker, sc: Scenario) -> None:
                      [first["cards"] if p == last else 0 for p in range(t.n)]), 200, 303, 422)
         walk.state(t, "round 1 corrected after the game")
     ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
     put_away(t, walk)
 
 
@@ -626,6 +628,7 @@ def jubilee_script(t: Table, walk: Walker, sc: Scenario) -> None:
     ok(t.redo())
     walk.state(t, "game finished again")
     ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
     put_away(t, walk)
 
 
@@ -704,6 +707,7 @@ def points_script(t: Table, walk: Walker, sc: Scenario) -> None:
     ok(t.redo())
     walk.state(t, "game finished again")
     ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
     put_away(t, walk)
 
 
@@ -747,6 +751,7 @@ def tarot_script(t: Table, walk: Walker, sc: Scenario) -> None:
     ok(t.redo())
     walk.state(t, "game finished again")
     ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
     put_away(t, walk)
 
 
@@ -809,6 +814,7 @@ def skull_king_script(t: Table, walk: Walker, sc: Scenario) -> None:
     ok(t.redo())
     walk.state(t, "game finished again")
     ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
     put_away(t, walk)
 
 
@@ -870,6 +876,7 @@ def skull_king_deck_script(t: Table, walk: Walker, sc: Scenario) -> None:
     ok(t.redo())
     walk.state(t, "game finished again")
     ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
     put_away(t, walk)
 
 

@@ -132,7 +132,9 @@ def test_token_routes_take_only_their_own_kind(app, client, table):
     token_routes = [(rule, m) for rule, m in _write_routes(app) if "<token>" in rule]
     assert {r for r, _ in token_routes} == {"/p/<token>/bid", "/api/player/<token>/bid", "/p/<token>/claim",
                                             "/p/<token>/played", "/api/player/<token>/played",  # virtual deck
-                                            "/p/<token>/take_back", "/api/player/<token>/take_back"}
+                                            "/p/<token>/take_back", "/api/player/<token>/take_back",
+                                            "/p/<token>/trump",  # the dealer names a turned Wizard's suit
+                                            "/p/<token>/move"}  # the seat moved to another browser of its player
     client.post(f"/api/games/{t['key']}/links", json={"link": 1, "op": "revoke"})
     for rule, _methods in token_routes:
         for token in (t["watch"], "x" * 22, t["players"][THOMAS], "", "a" * 5000):

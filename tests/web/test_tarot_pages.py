@@ -181,7 +181,8 @@ def test_everyone_passed_records_a_redeal(client, api):
     s = sheet(api, gid)
     assert s["rounds"][0]["passed"] and s["rounds"][0]["points"] == [0, 0, 0, 0] and s["dealer"] == 3
     words = text(page(client, gid))
-    assert "everyone passed: redeal · Σ 0" in words and "Deal 2" in words and "Dee deals" in words
+    # T-C1: passed, the deal is dealt again by the next dealer and is still deal 1
+    assert "everyone passed: redeal · Σ 0" in words and "Deal 1" in words and "Dee deals" in words
 
 
 def test_stale_page_is_409_and_nothing_saved(client, api):
@@ -214,8 +215,10 @@ def test_t_e1_an_agreed_number_of_deals(client, api):
     assert "Deal 1 of 2" in text(page(client, gid))
     enter(client, gid)
     client.post(f"/games/{gid}/redeal", data={"version": version(client, gid)})
+    assert not sheet(api, gid)["finished"] and "Deal 2 of 2" in text(page(client, gid))  # T-C1: a pass is no deal
+    enter(client, gid, taker="1", points="30")
     s = sheet(api, gid)
-    assert s["finished"] and s["ended_at"] == 2 and s["winners"] == [0]
+    assert s["finished"] and s["ended_at"] == 3 and s["winners"] == [0]
 
 
 def test_correction_page_and_its_refusals(client, api):
@@ -307,4 +310,9 @@ def test_the_story_and_the_statistics(client, api):
     eve = facts.split('data-player="4"')[1].split("</tr>")[0]
     assert 'data-fact="as_partner">1 / 1<' in eve
     stats = text(client.get("/stats?game=tarot").get_data(as_text=True))
-    assert "French Tarot · 5 players · 1 game" in stats and "bid 1: 0 of 1" in stats and "bid 2: 1 of 1" in stats
+    assert "French Tarot · 5 players · 1 game" in stats and "Prise: 0 of 1" in stats and "Garde: 1 of 1" in stats
+    # Tarot's words, never Wizard's (issue 32 item 5)
+    assert "Contracts made: 50%" in stats and "By contract" in stats
+    assert not re.search(r"Bids made|By bid size|bid \d", stats)
+    assert "Best deal" in text(body) and "Won in defence" in text(body) and "Best round" not in text(body)
+    assert 'data-fact="defended">1 / 2<' in facts.split('data-player="0"')[1].split("</tr>")[0]  # Ben's Prise fell

@@ -8,6 +8,8 @@ from typing import Any
 
 from flask_babel import gettext as _, ngettext, pgettext
 
+from ...rules.cards.faces import Face
+from .faces import face
 from .setup import Setup
 
 SCORING_NAMES = {"skull_king": "Skull King’s scoring", "rascal": "Rascal’s scoring"}
@@ -111,6 +113,11 @@ def card_class(notation: Any) -> str:
     if code[1:].isdigit():
         return _SUIT_CLASS.get(code[:1], "none")
     return {"ES": "none", "LO": "none", "TE": "none"}.get(code, "wizard")
+
+
+def card_face(notation: Any, setup: Any = None) -> Face:
+    """What the card's face shows: its suit's colour, symbol and rank, or a character."""
+    return face(notation)
 
 
 def card_plays(notation: Any) -> list[str]:

@@ -11,6 +11,7 @@ from ...rules.game import GameRules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 from .sheet import KINDS, advance, replay, summary, verify
 from .story import rematch, story
+from .words_rules import WORDS
 
 
 class TarotRules(GameRules):
@@ -20,6 +21,7 @@ class TarotRules(GameRules):
     seats = (MIN_PLAYERS, MAX_PLAYERS)
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
+    WORDS = WORDS
 
     make_setup = staticmethod(make_setup)
     replay = staticmethod(replay)

@@ -2,7 +2,7 @@
 T-S1..T-S6, T-E1).
 
 Entry kinds (``KINDS``): "deal" a played deal; "redeal" everyone passed, the deal scores
-nothing and the deal passes on (T-C1); "end" the table stops the game here (T-E1);
+nothing, the next dealer deals again and it is not one of the agreed deals (T-C1, T-E1); "end" the table stops the game here (T-E1);
 "correction" supersedes a past deal (``data["round"]``, 1-based), played or passed.
 """
 
@@ -67,10 +67,23 @@ class TarotSheet:
         return self.rounds[-1].totals if self.rounds else (0,) * self.setup.n
 
     @property
+    def played(self) -> int:
+        """How many deals were played: a deal everyone passed is dealt again and is not
+        one of the agreed deals (T-C1, T-E1)."""
+        return sum(1 for r in self.rounds if not r.passed)
+
+    @property
+    def deal_number(self) -> int:
+        """The next deal as the table counts them (T-C1: passed deals left out), as in
+        "Deal 5 of 5"; ``round_number`` is its line on the sheet."""
+        return self.played + 1
+
+    @property
     def ended_at(self) -> int | None:
-        """T-E1: the deal after which the game ended: the agreed number of deals, or where
-        the table said stop; None while it goes on."""
-        agreed = self.setup.deals if self.setup.deals is not None and len(self.rounds) >= self.setup.deals else None
+        """T-E1: the line after which the game ended: the agreed number of deals played
+        (passed deals do not count, T-C1), or where the table said stop; None while it
+        goes on."""
+        agreed = len(self.rounds) if self.setup.deals is not None and self.played >= self.setup.deals else None
         ends = [d for d in (agreed, self.ended_by_table) if d is not None]
         return min(ends) if ends else None
 
@@ -265,7 +278,7 @@ def summary(sheet: TarotSheet) -> dict[str, Any]:
     names = sheet.setup.players
     return {
         "phase": sheet.phase,
-        "round": sheet.round_number,
+        "round": sheet.deal_number,
         "rounds": len(sheet.rounds),
         "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
         "players": list(names),

@@ -69,6 +69,14 @@ class WizardRules(BiddingRules):
         naming = row.trump is not None and row.trump.pending  # W-R3: the suit comes first
         return row.bids[seat] is None and not naming, seat == row.order[-1] and last_seat_waits(full, row)
 
+    def names_trump(self, full: Any) -> tuple[int, str] | None:
+        """W-R3: a Wizard turned up, the dealer names the suit (W-J5: the Werewolf's holder)
+        before anyone bids."""
+        row = full.current
+        if row is None or full.phase != "bidding" or row.trump is None or not row.trump.pending:
+            return None
+        return row.trump.picker(row.dealer), row.trump.card
+
     def forbidden_bid(self, sheet: Any) -> Any:
         """W-B3..W-B5: the bid refused to the seat bidding now, if any."""
         return sheet.forbidden()

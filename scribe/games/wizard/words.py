@@ -9,6 +9,7 @@ from flask_babel import get_locale, gettext as _, lazy_gettext, pgettext
 
 from ...formatting import ngettext_rounds
 from ...rules.cards import SUITS as SUIT_CARDS, WIZARD_RANK, card_label as _label, jubilee, parse_card, sort_key
+from ...rules.cards.faces import Face, wizard_face
 from ...rules.cards.labels import EDITIONS
 from . import SUIT_OF, Setup, Trump
 
@@ -161,6 +162,11 @@ def card_class(notation: str) -> str:
         named = jubilee.named_suit(notation)
         return f"jubilee {SUIT_OF[str(named)] if named else ('wizard' if kind == 'dragon' else 'none')}"
     return {"W": "wizard", "J": "none"}.get(notation) or SUIT_OF.get(notation[:1], "none")
+
+
+def card_face(notation: str, setup: Setup) -> Face:
+    """What the card's face shows, in the game's edition (W-M2: the Canadian deck's suits)."""
+    return wizard_face(notation, setup.edition)
 
 
 def card_plays(notation: str) -> list[str]:
