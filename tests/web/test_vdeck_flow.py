@@ -80,6 +80,8 @@ def test_w_b7_k_b1_no_hidden_bids_sentence_beside_bids_shown_after_an_undo(clien
         words = text(client.get(url).get_data(as_text=True))
         assert HIDDEN_UNTIL_LAST not in words, url
         assert "All are revealed at once when the last one is in" not in words, url
+    marie = text(client.get(f"/p/{tokens[MARIE]}").get_data(as_text=True))  # her bid to make again
+    assert "the bids were shown: everyone sees it" in marie and "nobody else sees it" not in marie
 
 
 @pytest.mark.parametrize("game", GAMES)
