@@ -215,8 +215,8 @@ def _entry_data(rules: GameRules, sheet: Any, log: tuple[Entry, ...], kind: str,
     if kind == REDO:
         return named(REDO, verify_redo(log))
     if kind in rules.KINDS:
-        if kind in rules.DRAWN:  # a deal: shuffled here, whatever the client sent
-            data = rules.DRAWN[kind](sheet, data, rng or make_rng())
+        if kind in rules.DRAWN:  # a deal: shuffled here, whatever the client sent; a deal taken back, again
+            data = rules.drawn_again(sheet, log, kind, data) or rules.DRAWN[kind](sheet, data, rng or make_rng())
         return rules.verify(sheet, kind, data)
     raise RuleError(N_("Unknown action."), field="kind")
 

@@ -145,6 +145,21 @@ class GameRules:
         (a Wizard turned, W-R3), or None: nobody is to name one. Default: never."""
         return None
 
+    def drawn_again(self, sheet: Any, log: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        """For a ``DRAWN`` entry: the data drawn before that this one must repeat (a deal
+        taken back and dealt again gives the same cards), or None to draw afresh. Default:
+        always afresh."""
+        return None
+
+    def deals_again(self, sheet: Any, log: Any) -> bool:
+        """Whether the next deal repeats one taken back (see ``drawn_again``). Default: no."""
+        return False
+
+    def awaits_deal(self, full: Any) -> bool:
+        """Whether the round in play waits for Scribe's deal before anyone may bid (a
+        virtual deck's cards come before the bids). Default: no cards dealt by Scribe."""
+        return False
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """Whether ``seat`` has cards of its own in play now (a virtual deck's hand to play
         from, or a card to take back), so the Scribe's phone may be passed to it for them.

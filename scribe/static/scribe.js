@@ -36,9 +36,30 @@
       out.className = "sum " + (missing.length === 0 && sum === cards ? "ok" : (sum > cards ? "bad" : ""));
     }
   }
+  // Taps not yet sent survive a reload: kept for this tab and address, with the round and
+  // version the form was drawn at (data-draft), so a draft never fills a newer form.
+  var KEY = "draft:" + location.pathname;
+  function restore(root) {
+    var form = root.querySelector && root.querySelector("form[data-draft]"), kept;
+    try { kept = JSON.parse(sessionStorage.getItem(KEY)); } catch (err) { return; }
+    if (!form || !kept || kept[0] !== form.dataset.draft) { return; }
+    form.querySelectorAll("input[type=radio],input[type=checkbox]").forEach(function (i) {
+      i.checked = kept[1].indexOf(i.name + "=" + i.value) >= 0;
+    });
+    update(form);
+  }
+  restore(document);
+  document.addEventListener("htmx:load", function (e) { restore(e.target); });
   document.addEventListener("change", function (e) {
     var form = e.target.closest && e.target.closest("form[data-sum-to]");
-    if (form) { update(form); }
+    if (!form) { return; }
+    update(form);
+    var on = form.querySelectorAll("input:checked:not([data-auto])");
+    try {
+      if (form.dataset.draft) {
+        sessionStorage.setItem(KEY, JSON.stringify([form.dataset.draft, [].map.call(on, function (i) { return i.name + "=" + i.value; })]));
+      }
+    } catch (err) { /* storage refused: nothing kept */ }
   });
 })();
 

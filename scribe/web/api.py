@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from .. import service, sharing
-from ..games import DEFAULT, part, parts
+from ..games import DEFAULT, part, parts, rules_of
 from ..rules.errors import N_, RuleError, Unchanged
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
@@ -350,7 +350,16 @@ def player(token: str):
     seat = shown.link.seat
     return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
                    player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
-                   cards=_own_cards(shown.sheet, seat), **_next(PLAYER, shown))
+                   cards=_own_cards(shown.sheet, seat), bidding=_bidding(shown),
+                   **_next(PLAYER, shown))
+
+
+def _bidding(shown: sharing.Shown) -> dict[str, bool]:
+    """Whether the seat may bid now on its phone, must wait for the others' bids, or for
+    Scribe's deal (a virtual deck's cards come before the bids)."""
+    rules = rules_of(shown.full)
+    can_bid, waits = rules.player_bid_state(shown.full, shown.link.seat)
+    return {"open": can_bid, "waits": waits, "awaits_deal": rules.awaits_deal(shown.full)}
 
 
 def _player_write(token: str, refusal, record, field: str):
@@ -361,20 +370,23 @@ def _player_write(token: str, refusal, record, field: str):
     tap = seat_tap(token, refusal, record, b.get("player"), b.get("round"), b.get(field), field, b.get("version"))
     if tap.error is not None:
         return jsonify(error=tap.error["message"], field=tap.error["field"]), tap.status
-    seat, mine = tap.shown.link.seat, tap.shown.sheet
+    seat, mine, bidding = tap.shown.link.seat, tap.shown.sheet, _bidding(tap.shown)
     if minimal.wanted() and tap.before is not None:  # the seat's own view, before and after
-        return minimal.applied(jsonify({**minimal.cut(tap.before.sheet, mine), "cards": _own_cards(mine, seat)}))
-    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat))
+        return minimal.applied(jsonify({**minimal.cut(tap.before.sheet, mine), "cards": _own_cards(mine, seat),
+                                        "bidding": bidding}))
+    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat), bidding=bidding)
 
 
 @taps.replaying("api.player_bid", "api.player_played", "api.player_take_back")
 def _answered_seat(done: service.TapDone):
     """A seat's tap sent again with its Idempotency-Key: the seat's view its entry made."""
     shown = _shown(request.view_args["token"], PLAYER)
-    before, mine, seat = sharing.as_at(shown, done.seq - 1), sharing.as_at(shown, done.seq).sheet, shown.link.seat
+    before, after, seat = sharing.as_at(shown, done.seq - 1), sharing.as_at(shown, done.seq), shown.link.seat
+    mine, bidding = after.sheet, _bidding(after)
     if minimal.wanted():
-        return minimal.applied(jsonify({**minimal.cut(before.sheet, mine), "cards": _own_cards(mine, seat)}))
-    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat))
+        return minimal.applied(jsonify({**minimal.cut(before.sheet, mine), "cards": _own_cards(mine, seat),
+                                        "bidding": bidding}))
+    return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat), bidding=bidding)
 
 
 def _own_cards(sheet: Any, seat: int) -> dict[str, Any]:

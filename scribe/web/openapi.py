@@ -366,11 +366,14 @@ def _schemas() -> dict[str, Any]:
                                             "counted from (the sheet before the write)"},
             "round_count": {**INT, "description": "Prefer: return=minimal only: how many rounds the whole sheet "
                                                   "holds, numbered 1..round_count"},
-            "cards": _ref("Cards"),
+            "cards": _ref("Cards"), "bidding": _ref("Bidding"),
             "unchanged": {"type": "boolean", "const": True,
                           "description": "A correction equal to what the round records (sent twice?): nothing was "
                                          "recorded, the sheet is as it stands"}},
-            optional=("cards", "since", "round_count", "unchanged")),
+            optional=("cards", "bidding", "since", "round_count", "unchanged")),
+        "Bidding": _closed({"open": BOOL, "waits": BOOL, "awaits_deal": BOOL}, description=(
+            "A player link's only: whether this seat may bid now on its phone; must wait for the others' bids "
+            "first; waits for Scribe's deal (virtual deck: the cards come before the bids)")),
         "Entry": _closed({"seq": INT, "kind": STR,
                           "data": {"type": "object", "description": "The action's fields; sealed values null. An undo's "
                                    "is {takes_back: seq}, a redo's {brings_back: seq}: the entry it took back or "
@@ -384,10 +387,11 @@ def _schemas() -> dict[str, Any]:
         **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards"),
+                           "bidding": _ref("Bidding"),
                            "next": {**_closed({"token": STR, "url": STR, "api": STR}),
                                     "description": "Once Play again made the next game: this link holder's own link "
                                                    "of it (the watch link; a seat's same player)"}},
-                          optional=("player", "player_name", "cards", "next")),
+                          optional=("player", "player_name", "cards", "bidding", "next")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},
         "Links": _closed({"scribe": STR, "key": STR, "watch": _ref("Link"),

@@ -49,7 +49,8 @@ def _show(game, sheet, log, status: int = 200, **ctx: Any):
         claimed, on_phones = claimed | {me["seat"]}, on_phones | {me["seat"]}
     return page_or_fragment(f"{folder}/game.html", f"{folder}/_play.html", status, game=game, sheet=sheet,
                             undo_entry=resolved.undo_target, redo_entry=resolved.redo_target, claimed=claimed,
-                            on_phones=on_phones, me=me, my_seats=seats, **ctx)
+                            on_phones=on_phones, me=me, my_seats=seats,
+                            deals_again=rules_of(sheet).deals_again(sheet, log), **ctx)
 
 
 @bp.get("/games/<key>")

@@ -214,6 +214,8 @@ def pass_phone(key: str, player: int):
     can_bid = rules.player_bid_state(full, player)[0]
     ctx = {"game": game, "sheet": sheet, "row": row, "p": player, "can_bid": can_bid}
     claimed = player in sharing.claimed_seats(get_db(), game.id, access.device())
+    if plays and _played_since(shown, player):  # reloaded, or Back, once the hand was played from
+        return see_other(url_for("play.game", key=key))
     if plays:  # cards in play: this seat's hand and the trick, for its turn or its take-back
         if player in sharing.playing_on_phones(get_db(), game.id, access.device()):
             msg = _("%(name)s holds their seat on their own phone: they play their cards there.",
@@ -232,6 +234,18 @@ def pass_phone(key: str, player: int):
         return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
     # a dealt hand is shown with the bid buttons: a player bids on the cards they hold (W-R4)
     return page_or_fragment("table/pass.html", "table/_pass.html", cards=sharing.own_hands(sheet, player), **ctx)
+
+
+def _played_since(shown: sharing.Shown, player: int) -> bool:
+    """Whether the table moved on for ``player`` since the version the "Play for" link was
+    made at (``v``): a card of theirs, or anything but another seat's card. The phone is
+    then in someone else's hands: a reload or Back must not show this hand again."""
+    v = _version_arg()
+    if v is None:
+        return False
+    quiet = rules_of(shown.full).QUIET_KINDS
+    return v > shown.full.version or any(e.kind not in quiet or e.data.get("player") == player
+                                         for e in shown.full_log[v:])
 
 
 # --------------------------------------------------------------------------- watchers
@@ -268,10 +282,11 @@ def watch_sheet(token: str):
 def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any]:
     ctx = _watch_ctx(shown, token)
     sheet, seat = shown.sheet, shown.link.seat
-    can_bid, waits = rules_of(shown.full).player_bid_state(shown.full, seat)
-    namer = rules_of(shown.full).names_trump(shown.full)
-    ctx.update(seat=seat, waits=waits, can_bid=can_bid, cards=sharing.own_hands(sheet, seat),
-               names_trump=namer is not None and namer[0] == seat)
+    rules = rules_of(shown.full)
+    can_bid, waits = rules.player_bid_state(shown.full, seat)
+    namer = rules.names_trump(shown.full)
+    ctx.update(seat=seat, waits=waits, can_bid=can_bid, awaits_deal=rules.awaits_deal(shown.full),
+               cards=sharing.own_hands(sheet, seat), names_trump=namer is not None and namer[0] == seat)
     return {**ctx, **extra}
 
 

@@ -105,8 +105,9 @@ def test_w_j_a_jubilee_score_sheet_round_by_tapping(server, contexts, artifacts)
 
 def _cloud_deal(server, key, phones, tries: int = 400) -> dict[int, list[str]]:
     """Deal round 1 until a hand holds the Cloud (an undo takes a deal back before any
-    bid): the server draws from its cryptographic source, the test only chooses which
-    deal to keep. Each hand is read on its own phone (its link's JSON, its cookies)."""
+    bid, and a shuffle makes the next deal a new one): the server draws from its
+    cryptographic source, the test only chooses which deal to keep. Each hand is read on
+    its own phone (its link's JSON, its cookies)."""
     for _ in range(tries):
         api(server, "POST", f"/api/games/{key}/deal", {})
         hands = {p: phone.request.get(f"{server}/api/player/{tok}").json()["cards"]["current"]["hand"]
@@ -114,6 +115,7 @@ def _cloud_deal(server, key, phones, tries: int = 400) -> dict[int, list[str]]:
         if any("CL" in h for h in hands.values()):
             return hands
         api(server, "POST", f"/api/games/{key}/undo", {})
+        api(server, "POST", f"/api/games/{key}/actions/shuffle", {})  # else the same cards again
     raise AssertionError(f"no deal of {tries} held the Cloud")
 
 

@@ -89,7 +89,8 @@ def wizard_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if rules.virtual_deck and not row.dealt:
-            moves.append(("deal", {"round": n}))
+            # issue 32: or Scribe shuffles again first (the next deal a new one)
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
         elif row.trump is not None and row.trump.pending:
             moves.append(("trump", {"round": n, "card": "wizard", "suit": draw(st.sampled_from(
                 ["blue", "green", "red", "yellow"]))}))
@@ -240,7 +241,8 @@ def skull_king_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if setup.rules.virtual_deck and not row.dealt:
-            moves.append(("deal", {"round": n}))
+            # issue 32: or Scribe shuffles again first (the next deal a new one)
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
         elif setup.rules.virtual_deck and row.bids_in and not row.play.finished:
             seat = row.play.turn
             cards, _why = legal([parse_card(c) for c in row.remaining(seat)], [c for _s, c in row.play.trick])

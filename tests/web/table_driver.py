@@ -251,6 +251,11 @@ class Table:
         number = self.sheet()["current_round"]
         return self.scribe_act("deal", {"round": number}, way, api_path=self.action_path("deal", "deal"))
 
+    def shuffle(self, way: str | None = None):
+        """Scribe shuffles again: the next deal of the round is a new one, not the one taken back."""
+        number = self.sheet()["current_round"]
+        return self.scribe_act("shuffle", {"round": number}, way, api_path="/api/games/KEY/actions/shuffle")
+
     def tricks(self, counts: list[int | None] | None, way: str | None = None):
         """The round's tricks; None: as played on the virtual deck (one tap)."""
         number, way = self.sheet()["current_round"], way or self.next_way()

@@ -161,7 +161,7 @@ class Table:
             return
         assert resp.headers["Preference-Applied"] == "return=minimal"
         answer = resp.get_json()
-        mine = {**held, "sheet": merge(held["sheet"], answer), "cards": answer["cards"]}
+        mine = {**held, "sheet": merge(held["sheet"], answer), "cards": answer["cards"], "bidding": answer["bidding"]}
         self.seen.add("player:" + path)
         self.seats[seat] = mine
         assert mine == self.seat_fresh(seat)

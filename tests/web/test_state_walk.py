@@ -450,6 +450,14 @@ def wizard_script(t: Table, walk: Walker, sc: Scenario) -> None:
         w("before the deal" if vdeck else "round begins")
         if vdeck:
             ok(t.deal())
+            if number == 1:  # taken back: dealt again alike, or shuffled again first (issue 32)
+                ok(t.undo())
+                w("deal taken back: the same cards next")
+                ok(t.deal())
+                ok(t.undo())
+                ok(t.shuffle())
+                w("shuffled again", live=True)
+                ok(t.deal())
             w("dealt", live=True)
         elif row["has_trump"]:
             ok(t.trump("wizard" if number == 1 and sc.turn_wizard else ("blue", "green", "red", "yellow")[number % 4]))
@@ -831,8 +839,15 @@ def skull_king_deck_script(t: Table, walk: Walker, sc: Scenario) -> None:
         walk.state(t, "round begins, not dealt", True)
         ok(t.all_bids([0, 1, 0, 0]), 422)  # deal first
         ok(t.deal())
+        ok(t.undo())  # taken back: Scribe offers to shuffle again (issue 32)
+        walk.state(t, "deal taken back", True)
+        ok(t.shuffle())
+        ok(t.shuffle())
+        walk.state(t, "shuffled again twice", True)
+        ok(t.deal())
         walk.state(t, "dealt", True)
         ok(t.deal(), 422)  # once
+        ok(t.shuffle(), 422)  # dealt: too late
         ok(t.all_bids([0, 1, 0, 0]))
         walk.state(t, "bids in, Ben leads", True)
         ok(t.play_card(BEN, "G14"))

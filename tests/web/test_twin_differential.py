@@ -399,6 +399,8 @@ class Twins:
             self.tricks(*args)
         elif name in ("undo", "redo"):
             self.scribe(name, lambda t: getattr(t, name)())
+        elif name == "shuffle":  # issue 32: the next deal a new one, not the deal taken back
+            self.scribe("shuffled again", lambda t: t.shuffle())
         elif name == "correct":
             self.scribe("correction of round 1", _correct_round_1)
         elif name == "tricks_played":
@@ -524,6 +526,12 @@ HANDWRITTEN = {
         ("claim", CY, "new"), ("deal",), ("claim", BEN, "new"), ("reissue", CY), ("claim", CY, "new"),
         ("bid", ANA, 0, "scribe"), ("bid", BEN, 0, "scribe"), ("bid", CY, 0, "scribe"), ("play", 0),
         ("take_back",), ("play", 0), ("play", 0), ("play", 0)]),
+    # a deal taken back and dealt again (the same cards: Cy's differing one too), taken back
+    # again, shuffled again and dealt anew (issue 32); Cy's phone holds his seat throughout
+    "hand-dealt-again-then-shuffled": (dict(reveal="hidden", players=3, vdeck=True), Secret("hand", CY, 1), [
+        ("claim", CY, "new"), ("deal",), ("undo",), ("claim", BEN, "new"), ("deal",), ("undo",), ("shuffle",),
+        ("undo",), ("redo",), ("deal",), ("shuffle",), ("bid", ANA, 0, "scribe"), ("bid", BEN, 0, "own"),
+        ("bid", CY, 0, "own"), ("play", 0), ("play", 0), ("play", 0)]),
     # hidden bids on the virtual deck: Ben's second-round hand differs; bids on phones and on
     # the passed phone, cards played until his differing card has to go on the table
     "hand-hidden-deck-round-2": (dict(reveal="hidden", players=3, vdeck=True), Secret("hand", BEN, 2), [
@@ -552,6 +560,12 @@ HANDWRITTEN = {
         ("tricks_played",), ("claim", CY, "new"), ("claim", BEN, "new"), ("deal",), ("reissue", CY),
         ("claim", CY, "new"), ("bid", ANA, 0, "scribe"), ("bid", BEN, 1, "own"), ("bid", CY, 1, "scribe"),
         ("play", 0), ("take_back",), ("undo",), ("redo",), *[("play", k) for k in range(6)]]),
+    # Skull King: round 2's deal taken back, shuffled again twice (once undone), dealt anew
+    "skull-king-hand-shuffled": (dict(game="skull_king", players=3, vdeck=True), Secret("hand", CY, 2), [
+        ("deal",), *[("bid", p, 0, "scribe") for p in (ANA, BEN, CY)], ("play", 0), ("play", 0), ("play", 0),
+        ("tricks_played",), ("claim", CY, "new"), ("deal",), ("undo",), ("shuffle",), ("shuffle",), ("undo",),
+        ("deal",), ("bid", ANA, 0, "scribe"), ("bid", BEN, 1, "scribe"), ("bid", CY, 1, "own"),
+        *[("play", k) for k in range(6)]]),
     # Withdrawn, then revealed (issue 31): the seat's first bid differs, is undone before the
     # reveal and bid again alike in both twins; after the reveal (and an undo and redo of
     # what revealed it, a correction, the next round) the twins still read alike
@@ -632,7 +646,7 @@ def test_random_sequences_keep_a_sealed_bid_sealed(twin_app, twin_deals, reveal,
            st.tuples(st.just("play"), st.integers(0, 3)), st.just(("take_back",)),
            st.tuples(st.sampled_from(["claim"]), st.integers(0, 2), st.just("new")),
            st.tuples(st.sampled_from(["release", "retake", "reissue"]), st.integers(0, 2)),
-           st.sampled_from([("undo",), ("redo",)])), min_size=3, max_size=10))
+           st.sampled_from([("undo",), ("redo",), ("shuffle",)])), min_size=3, max_size=10))
 def test_random_sequences_keep_a_dealt_hand_sealed(twin_app, twin_deals, reveal, seat, claims, ways, steps):
     """The virtual deck, 3 players, one seat's hand differing by a card: seats claimed
     (or not), the deal, every bid, then cards played and taken back, claims, releases,

@@ -199,12 +199,13 @@ def twin_deals(monkeypatch):
 
 
 def _dealt_again(app, body: dict, swap: dict, swapped: bool) -> Table:
-    """Deal (Ana's and Ben's hands swapped in one twin), undo, deal again, everyone bids 0
+    """Deal (Ana's and Ben's hands swapped in one twin), undo, shuffle again, deal, everyone bids 0
     on the Scribe's phone, the cards played out, the round scored as played."""
     t = Table(app, body, ways=("api",))
     swap.update(on=swapped, seed=3)
     assert t.deal().status_code == 200
     assert t.undo().status_code == 200
+    assert t.shuffle().status_code == 200  # else the same cards are dealt again (issue 32)
     swap.update(on=False, seed=1)
     assert t.deal().status_code == 200
     for seat in (ANA, BEN, CY):

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...rules.errors import RuleError
 from ...rules.game import GameRules
+from .dealt import taken_back
 
 
 class BiddingRules(GameRules):
@@ -50,6 +51,28 @@ class BiddingRules(GameRules):
             return self.verify(sheet, "deal", dealt)
         except RuleError:
             return None
+
+    def drawn_again(self, sheet: Any, log: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A deal of the round whose deal was taken back (undone), unless Scribe shuffled
+        again since: the same cards again (``dealt.taken_back``), to be verified as any deal."""
+        row = sheet.current
+        if kind != "deal" or row is None or str(data.get("round") or row.number) != str(row.number):
+            return None  # another round named: the fresh draw refuses it in words
+        undone = taken_back(list(log), row.number)
+        return None if undone is None else dict(undone.data)
+
+    def deals_again(self, sheet: Any, log: Any) -> bool:
+        """Whether the next deal of the round in play gives the cards of a deal taken back
+        (so Scribe's page offers to shuffle again instead)."""
+        row = sheet.current
+        return bool(sheet.setup.rules.virtual_deck and row is not None and not row.dealt
+                    and taken_back(list(log), row.number) is not None)
+
+    def awaits_deal(self, full: Any) -> bool:
+        """The virtual deck's round is not dealt yet: nobody bids before holding the cards
+        (W-R4; K-B1), so no phone offers bid buttons until Scribe deals."""
+        row = full.current
+        return bool(full.setup.rules.virtual_deck and row is not None and full.phase == "bidding" and not row.dealt)
 
     def seat_plays(self, full: Any, seat: int) -> bool:
         """The virtual deck's cards are in play (W-R4; K-B1: once every bid is in) and

@@ -27,7 +27,7 @@ from typing import Any
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from .actions import verify_bid, verify_bids, verify_correction, verify_tricks
-from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_take_back
+from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_shuffle, verify_take_back
 from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points
 from .setup import (
     MAX_PLAYERS,
@@ -47,6 +47,7 @@ _VERIFIERS: dict[str, Callable[[Sheet, Mapping[str, Any]], dict[str, Any]]] = {
     "tricks": verify_tricks,  # the round's result: tricks, destroyed, bonuses, Loot, Cannonballs
     "correction": verify_correction,
     "deal": verify_deal,  # virtual deck: Scribe's deal, before the bids
+    "shuffle": verify_shuffle,  # virtual deck: the next deal is a new one, not the deal taken back
     "played": verify_played,  # virtual deck: a card played to the trick, in turn
     "take_back": verify_card_back,  # virtual deck: the seat's own last card, until the next one
 }

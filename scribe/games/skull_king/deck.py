@@ -12,6 +12,7 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding import dealt
 from ..bidding.dealt import deal_shape, playing_round
 from .actions import current_round, seat
 from .cards import deal, deck, parse_card
@@ -38,6 +39,11 @@ def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]
     row = _dealing_round(sheet, data)
     hands = deal(sheet.setup.n, row.cards, _deck(sheet), rng)
     return {"round": row.number, "hands": [[str(c) for c in h] for h in hands]}
+
+
+def verify_shuffle(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Scribe shuffles again before the round's deal (K-R1): the next deal is a new one."""
+    return dealt.verify_shuffle(sheet, data, current_round)
 
 
 def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:

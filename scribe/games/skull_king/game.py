@@ -64,7 +64,7 @@ class SkullKingRules(BiddingRules):
         """(may bid now, must wait): any seat without a bid in the round being bid; no
         seat ever waits, no bid being forbidden (K-B1)."""
         row = full.current
-        if full.phase != "bidding" or row is None:
+        if full.phase != "bidding" or row is None or self.awaits_deal(full):
             return False, False
         return row.bids[seat] is None, False
 

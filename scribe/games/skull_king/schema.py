@@ -35,7 +35,7 @@ CORRECTION = {"bids": COUNTS, "tricks": COUNTS, "destroyed": OPT_INT,
               "bonuses": {"type": "array", "items": {"type": ["object", "null"]}}, "loot": {"type": "array", "items": _PAIR},
               "cannonball": INTS}
 
-PATHS: dict = {}  # every action goes through /actions/{kind}: bid, bids, tricks, deal, played, take_back
+PATHS: dict = {}  # every action goes through /actions/{kind}: bid, bids, tricks, deal, shuffle, played, take_back
 
 _PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
 #: A round's play on the virtual deck: every card on the table is public.

@@ -35,6 +35,7 @@ class Record:
     corrected: bool = False
     hands: tuple[tuple[str, ...], ...] | None = None  # virtual deck: the dealt hands (card notations)
     plays: tuple[tuple[int, str], ...] = ()  # virtual deck: (seat, card as played), in play order
+    shuffled: int = 0  # virtual deck: times Scribe shuffled again before the deal (public)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class RoundRow(BidRow):
     hands: tuple[tuple[str, ...] | None, ...] | None = None
     plays: tuple[tuple[int, str], ...] = ()
     play: Any = None  # trickplay.RoundPlay of Skull King's cards, None once scored
+    shuffled: int = 0  # times Scribe shuffled again before the deal (public)
 
     @property
     def dealt(self) -> bool:
@@ -200,6 +202,8 @@ def _apply(setup: Setup, records: tuple[Record, ...], entry: Entry) -> tuple[Rec
         r = replace(r, bids=tuple(d["bids"]))
     elif entry.kind == "deal":
         r = replace(r, hands=tuple(tuple(h) for h in d["hands"]), plays=())
+    elif entry.kind == "shuffle":  # virtual deck: the next deal is a new one (the table is told)
+        r = replace(r, shuffled=r.shuffled + 1)
     elif entry.kind == "played":
         r = replace(r, plays=r.plays + ((d["player"], d["card"]),))
     elif entry.kind == "take_back":
@@ -236,7 +240,7 @@ def _sheet(setup: Setup, records: tuple[Record, ...], version: int, can_undo: bo
             row = RoundRow(i + 1, cards, dealer, order, record.bids, record.tricks, record.destroyed,
                            record.bonuses or (Bonus(),) * setup.n, record.loot, record.cannonball,
                            points, earned, totals, top(totals) if totals else (), record.corrected,
-                           record.hands, record.plays, _play(setup, record, cards, order))
+                           record.hands, record.plays, _play(setup, record, cards, order), record.shuffled)
         if row.totals is not None:
             running = list(row.totals)
         rows.append(row)

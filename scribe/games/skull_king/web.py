@@ -29,7 +29,7 @@ def game_label(variant: str) -> str:
 TEMPLATES = "skull_king"
 ROUND_TEMPLATE = "skull_king/_watch_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "skull_king/_player_bid.html"  # a seat's own bid on its phone (K-B1)
-ACTIONS = ("bid", "bids", "tricks", "deal", "played", "take_back")
+ACTIONS = ("bid", "bids", "tricks", "deal", "shuffle", "played", "take_back")
 NEW_TEMPLATE = "skull_king/new.html"
 SEATS = MAX_PLAYERS
 #: The bonuses a player's row counts (K-S2), most to fewest on the form; the black 14 and
@@ -92,7 +92,7 @@ def parse_action(kind: str, form, sheet: Sheet) -> dict[str, Any]:
             n = sheet.setup.n
             return {"round": form.get("round"), "cannonball": [p for p in range(n) if form.get(f"cannonball.{p}") == "on"]}
         return {"round": form.get("round"), **_result(form, sheet, sheet.current)}
-    if kind == "deal":
+    if kind in ("deal", "shuffle"):
         return {"round": form.get("round")}
     if kind == "played":
         return {k: form.get(k) for k in ("round", "player", "card")}
@@ -243,6 +243,8 @@ def entry_text(e: Any, setup: Any) -> str:
         mine = [f"{names[p]}: {', '.join(card_label(c) for c in h)}" for p, h in enumerate(d.get("hands") or ()) if h]
         text = _("Round %(round)s: Scribe deals", round=d["round"])
         return text + (" · " + "; ".join(mine) if mine else "")
+    if e.kind == "shuffle":
+        return _("Round %(round)s: Scribe shuffled the cards again", round=d["round"])
     if e.kind == "played":
         return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
                  card=card_label(d["card"]))

@@ -30,6 +30,7 @@ from .deck import (
     verify_card_back,
     verify_deal,
     verify_played,
+    verify_shuffle,
     verify_take_back,
 )
 from .reveal import (
@@ -100,6 +101,7 @@ _VERIFIERS = {
     "played": verify_played,  # virtual deck: a card played to the trick (W-P1..W-P6)
     "take_back": verify_card_back,  # virtual deck: the player's own last card, until the next one
     "cloud": verify_cloud,  # virtual deck, Jubilee: the Cloud's trick winner changes their bid (W-J3)
+    "shuffle": verify_shuffle,  # virtual deck: the next deal is a new one, not the deal taken back
 }
 
 

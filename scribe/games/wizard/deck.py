@@ -11,6 +11,7 @@ from typing import Any
 from ...rules import cards, trickplay
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding import dealt
 from ..bidding.dealt import deal_shape, playing_round
 from .actions import _changed_bid
 from .inputs import _current_round, _player
@@ -45,6 +46,11 @@ def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]
         hands, turned = dealt.hands, dealt.turned
     return {"round": row.number, "hands": [[str(c) for c in h] for h in hands],
             "turned": None if turned is None else str(turned)}
+
+
+def verify_shuffle(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Scribe shuffles again before the round's deal (W-R1): the next deal is a new one."""
+    return dealt.verify_shuffle(sheet, data, _current_round)
 
 
 def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -63,7 +63,7 @@ class WizardRules(BiddingRules):
         return sheet.setup.rules.reveal != "open"
 
     def player_bid_state(self, full: Any, seat: int) -> tuple[bool, bool]:
-        if full.phase != "bidding" or not self.seats_bid_alone(full):
+        if full.phase != "bidding" or not self.seats_bid_alone(full) or self.awaits_deal(full):
             return False, False
         row = full.current
         naming = row.trump is not None and row.trump.pending  # W-R3: the suit comes first

@@ -81,6 +81,7 @@ class RoundRow(BidRow):
     destroyed: int = 0
     cloud: tuple[int, int] | None = None
     passed: tuple[str | None, ...] = ()
+    shuffled: int = 0  # virtual deck: times Scribe shuffled again before this round's deal (public)
 
     @property
     def tricks_to_win(self) -> int:
@@ -375,6 +376,7 @@ class _Round:
     destroyed: int = 0
     cloud: tuple[int, int] | None = None
     passed: list[str | None] | None = None
+    shuffled: int = 0
 
     def copy(self) -> _Round:
         """A round ``_apply`` may change while the sheet holding this one stays as it was."""
@@ -382,7 +384,7 @@ class _Round:
                       self.corrected, self.hands, self.turned,
                       None if self.played is None else [list(p) for p in self.played],
                       None if self.plays is None else list(self.plays), self.destroyed, self.cloud,
-                      None if self.passed is None else list(self.passed))
+                      None if self.passed is None else list(self.passed), self.shuffled)
 
 
 class _State(NamedTuple):
@@ -492,6 +494,7 @@ def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
         destroyed=r.destroyed,
         cloud=r.cloud,
         passed=tuple(r.passed) if r.passed is not None else (),
+        shuffled=r.shuffled,
     )
 
 
@@ -524,6 +527,8 @@ def _apply(rounds: list[_Round], entry: Entry) -> None:
         r.played = [[] for _ in r.hands]
         r.plays = []
         r.passed = [None] * len(r.hands)
+    elif entry.kind == "shuffle":  # virtual deck: the next deal is a new one (the table is told)
+        r.shuffled += 1
     elif entry.kind == "played" and d.get("cloud"):  # W-J3: tapped on the winner's own phone
         r.cloud = (d["player"], d["change"])
     elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left

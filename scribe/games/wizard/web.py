@@ -25,7 +25,7 @@ def game_label(variant: str) -> str:
 TEMPLATES = "play"
 ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
-ACTIONS = ("bid", "trump", "tricks", "deal", "played", "take_back", "cloud")  # the Scribe plays only for seats with no phone
+ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back", "cloud")  # the Scribe plays only for seats with no phone
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
 
@@ -56,7 +56,7 @@ def parse_action(kind: str, form, sheet: wizard.Sheet) -> dict[str, Any]:
         if form.get("made") == "bids":  # "everyone made it": each player's tricks = their bid
             return {"round": form.get("round"), "tricks": _made_bids(sheet)}
         return {"round": form.get("round"), "tricks": _counts(form, "tricks", sheet.setup.n), **_jubilee_fields(form)}
-    if kind == "deal":  # the cards come from the service's random source, never the form
+    if kind in ("deal", "shuffle"):  # the cards come from the service's random source, never the form
         return {"round": form.get("round")}
     if kind == "played":
         return {k: form.get(k) for k in ("round", "player", "card")}
@@ -306,6 +306,8 @@ def entry_text(e: Any, setup: wizard.Setup) -> str:
         if hands and len(hands) == len(names):  # the round is scored: every hand, for review
             text += " · " + "; ".join(f"{names[p]}: {cards_text(h, setup)}" for p, h in enumerate(d["hands"]))
         return text
+    if e.kind == "shuffle":
+        return _("Round %(round)s: Scribe shuffled the cards again", round=d["round"])
     if e.kind == "take_back":
         return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
