@@ -100,7 +100,7 @@ def test_w_b4_flag_in_french(client, api, new_game):
     api("post", f"/api/games/{gid}/rounds/1/correction", {"bids": [1, 0, 0], "tricks": [1, 0, 0]})
     client.set_cookie("lang", "fr")
     html = page(client, f"/games/{gid}")
-    assert "Le pari de 0 de A à la manche 2 n’est plus permis" in text(html)
+    assert "Le pari de 0 fait par A à la manche 2 n’est plus permis" in text(html)
 
 
 def test_w_r3_api_refuses_bids_until_the_dealer_names_the_suit(api, new_game):

@@ -569,8 +569,8 @@ def test_games_list_shows_zibi_games_with_round_and_leader(client):
     assert "Zibi night" in listing and "Round 1" in listing and "leading" not in listing
     ok(record(client, gid, "ABAB", out=(0, 2)))
     listing = text(client.get("/").get_data(as_text=True))
-    assert "Zibi night Round 2 · leading: Ben, Dee" in listing
-    assert " of " not in re.search(r"Zibi night(.*?)·", listing).group(1)  # no fixed number of rounds (Z-S3)
+    assert "Zibi night Witty Zibi · Round 2 · leading: Ben, Dee" in listing  # the game named (issue 32)
+    assert " of " not in re.search(r"Zibi night Witty Zibi · (.*?)·", listing).group(1)  # no fixed number of rounds (Z-S3)
 
 
 def test_rename_and_delete_a_zibi_game(client, api):
