@@ -59,6 +59,12 @@ class BiddingRules(GameRules):
         except RuleError:
             return None
 
+    def may_change_bid(self, full: Any, seat: int) -> bool:
+        """W-B7, K-B1: a seat that bid alone, its bid sealed, changes it until the last is in."""
+        row = full.current
+        return bool(self.seats_bid_alone(full) and full.phase == "bidding" and row is not None
+                    and not row.bids_in and 0 <= seat < full.setup.n and row.bids[seat] is not None)
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """The virtual deck's cards are in play (W-R4; K-B1: once every bid is in) and
         ``seat`` has a hand to play from or a card to take back."""

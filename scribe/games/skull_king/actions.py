@@ -74,8 +74,6 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(N_("%(name)s has already bid."), field="bid", name=sheet.setup.players[player])
     bid = count(data.get("bid"), row.cards, "bid", bid=True)
     if rebid:  # changed before the last bid is in, in the first one's place (rules/log.py)
-        if row.bids[player] == bid:
-            raise Unchanged(N_("Nothing was changed."), field="bid")
         return {"round": row.number, "player": player, "bid": bid, CHANGE: True}
     return {"round": row.number, "player": player, "bid": bid}
 

@@ -66,8 +66,6 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     if forbidden is not None and forbidden.value == bid and forbidden.player == player:
         raise forbidden_message(sheet.setup, forbidden)
     if rebid:  # W-B7: changed before the last bid is in, in the first one's place (rules/log.py)
-        if row.bids[player] == bid:
-            raise Unchanged(N_("Nothing was changed."), field="bid")
         return {"round": row.number, "player": player, "bid": bid, CHANGE: True}
     return {"round": row.number, "player": player, "bid": bid}
 
