@@ -12,7 +12,7 @@ from rules_helpers import Game
 from scribe.games import GAMES
 from scribe.games.bidding.rules import without_rebids
 from scribe.games.wizard import SEALED
-from scribe.rules.errors import RuleError, Unchanged
+from scribe.rules.errors import RuleError
 
 PAUL, THOMAS, MARIE = range(3)  # round 3: Marie deals and bids last
 
@@ -44,8 +44,7 @@ def test_w_b7_a_sealed_bid_changes_until_the_last_is_in(mode):
     assert g.sheet.current.bids[PAUL] == 0
     with pytest.raises(RuleError, match="already bid"):  # a second bid without asking to change it
         g.bid(1, player=PAUL)
-    with pytest.raises(Unchanged):
-        g.bid(0, player=PAUL, rebid=True)
+    g.bid(0, player=PAUL, rebid=True)  # the same again (a record's stand-in may be it): nothing to see
     g.bid(1, player=MARIE)  # 0 + 1 + 1 = 2 of 3: allowed
     with pytest.raises(RuleError, match="no longer change"):
         g.bid(1, player=PAUL, rebid=True)
