@@ -173,3 +173,17 @@ def test_w_b7_k_b1_the_record_keeps_the_first_bid_without_its_value_and_imports_
         copy = record.import_record(get_db(), rec)
         assert service.load(get_db(), copy)[1].rows == service.load(get_db(), t.id)[1].rows
         assert record.export_record(get_db(), copy)["entries"] == rec["entries"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_w_b7_k_b1_only_the_seat_changes_its_bid_never_the_scribe(app, case):
+    """A change is the player's own, on the phone holding their seat: the Scribe's phone
+    (page or API) asking to change Ana's bid is refused in words, nothing recorded."""
+    t = _played(app, CASES[case], changed=False, last=False)
+    before = t.sheet()["version"]
+    path = t.action_path("bids", "bid")
+    resp = t.api_post(path, {"round": 1, "player": ANA, "bid": 1, "rebid": True})
+    assert resp.status_code in (403, 409, 422), resp.status_code
+    assert t.sheet()["version"] == before
+    with app.app_context():
+        assert service.load(get_db(), t.id)[1].rows[0].bids[ANA] == 0
