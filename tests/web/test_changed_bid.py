@@ -187,3 +187,22 @@ def test_w_b7_k_b1_only_the_seat_changes_its_bid_never_the_scribe(app, case):
     assert t.sheet()["version"] == before
     with app.app_context():
         assert service.load(get_db(), t.id)[1].rows[0].bids[ANA] == 0
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_w_b7_k_b1_a_bid_changed_twice_round_trips_without_either_first_value(app, case):
+    t = Table(app, CASES[case], ways=("api",))
+    t.claim(ANA)
+    for value, way in ((1, "bid"), (0, "rebid"), (1, "rebid")):
+        resp = t.own_phone(ANA).post(f"/p/{t.tokens[ANA]}/{way}", data={"round": "1", "bid": str(value)}, headers=HX)
+        assert resp.status_code == 200
+    assert t.bid(BEN, 0).status_code == 200
+    assert t.bid(CY, 1).status_code == 200
+    assert t.tricks([1, 0, 0]).status_code == 200
+    with app.app_context():
+        rec = json.loads(json.dumps(record.export_record(get_db(), t.id)))
+        assert [e["data"]["bid"] for e in rec["entries"] if e["kind"] == "bid" and e["data"]["player"] == ANA] == [
+            None, None, 1]
+        copy = record.import_record(get_db(), rec)
+        assert service.load(get_db(), copy)[1].rows == service.load(get_db(), t.id)[1].rows
+        assert record.export_record(get_db(), copy)["entries"] == rec["entries"]
