@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from . import service, sharing
+from . import service
 from .config import LANGUAGES
 from .games import GAMES, rules_of
 from .rules.errors import N_, RuleError
@@ -48,8 +48,10 @@ def sealed_now(sheet: Any, log: list[Entry]) -> bool:
 def _scribes(sheet: Any, log: list[Entry]) -> list[Entry] | None:
     """The log as the record writes it (the whole log, each withdrawn entry as the Scribe
     reads it), or None while the Scribe's view hides anything else."""
-    gone = rules_of(sheet).withdrawn(sheet, log)
-    seen = sharing.viewer_log(sheet, log)
+    rules = rules_of(sheet)
+    gone = rules.withdrawn(sheet, log)
+    # entry by entry, not ``view_log``: that one shows a changed sealed bid once, the record keeps every entry
+    seen = [rules.view_entry(sheet, e, None, 0, 0, gone) for e in log]
     if any(s != e for s, e in zip(seen, log) if e.seq not in gone):
         return None
     return [replace(e, data=_unsealed(s.data)) if e.seq in gone else e for s, e in zip(seen, log)]

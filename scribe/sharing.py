@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from . import service
 from .games import rules_of
 from .rules.errors import N_, RuleError
-from .rules.log import Entry
+from .rules.log import CHANGE, Entry
 from .store import AlreadyMade, StaleError, links
 from .store.games import Database
 from .store.links import NO_SEAT, PLAYER, SCRIBE, WATCH, Link
@@ -399,6 +399,13 @@ def enter_bid(db: Database, game_id: str, player: Any, round_no: Any, bid: Any, 
     Returns the whole new sheet.
     """
     return _seat_act(db, game_id, "bid", {"round": round_no, "player": player, "bid": bid})
+
+
+def change_bid(db: Database, game_id: str, player: Any, round_no: Any, bid: Any, version: Any = None) -> Any:
+    """One player's sealed bid changed before the last bid is in (W-B7, K-B1): recorded in
+    the first one's place (rules/log.py), refused once the last is in; as ``enter_bid``,
+    another seat's bid landing first is no reason to refuse it."""
+    return _seat_act(db, game_id, "bid", {"round": round_no, "player": player, "bid": bid, CHANGE: True})
 
 
 def _seat_act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None) -> Any:

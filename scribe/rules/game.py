@@ -140,6 +140,11 @@ class GameRules:
         """(may bid now, must wait for the others) for ``seat``'s own phone."""
         return False, False
 
+    def may_change_bid(self, full: Any, seat: int) -> bool:
+        """Whether ``seat`` may change its own sealed bid now (until the last bid is in).
+        Default: no sealed bids."""
+        return False
+
     def names_trump(self, full: Any) -> tuple[int, str] | None:
         """The seat that names the trump suit now and the card turned up that makes it
         (a Wizard turned, W-R3), or None: nobody is to name one. Default: never."""

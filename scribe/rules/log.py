@@ -8,6 +8,11 @@ An undo records ``{"takes_back": seq}`` and a redo ``{"brings_back": seq}`` so t
 log reads on its own; older records hold ``{}``. Either way the target is worked out
 from the order of the entries alone: the data is for people and for checks, never
 for ``resolve``.
+
+A changed sealed bid (W-B7, K-B1) is an entry whose data holds ``"rebid": True``: it
+takes the place of the entry of the same kind, round and player in effect, where that
+one stood in the undo stack, and leaves the redo stack alone, so that undo and redo act
+as if the first entry had been this one all along (nobody learns of the change).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ REDO = "redo"
 TAKES_BACK = "takes_back"
 BRINGS_BACK = "brings_back"
 NAMED_BY = {UNDO: TAKES_BACK, REDO: BRINGS_BACK}  # the one key of an undo's or a redo's data
+CHANGE = "rebid"  # the key of an entry taking the place of its seat's in effect (see above)
 
 
 @dataclass(frozen=True)
@@ -52,10 +58,28 @@ class Resolved:
         return self.redoable[-1] if self.redoable else None
 
 
+def replaces(entry: Entry, done: list[Entry]) -> int | None:
+    """The place in ``done`` of the entry a change takes the place of, or None: not a
+    change, or nothing of its kind, round and player in effect.
+
+    >>> bid = lambda seq, p, **k: Entry(seq, "bid", {"round": 1, "player": p, **k})
+    >>> replaces(bid(3, 0, rebid=True), [bid(1, 0), bid(2, 1)]), replaces(bid(3, 0), [bid(1, 0)])
+    (0, None)
+    """
+    if not entry.data.get(CHANGE):
+        return None
+    same = (entry.data.get("round"), entry.data.get("player"))
+    for i in range(len(done) - 1, -1, -1):
+        d = done[i]
+        if d.kind == entry.kind and (d.data.get("round"), d.data.get("player")) == same:
+            return i
+    return None
+
+
 def _steps(log: Iterable[Entry], done: list[Entry], redo: list[Entry]) -> Iterator[tuple[Entry, Entry | None]]:
     """Walk the log like an editor's undo stack, growing ``done`` and ``redo`` in place;
-    yield each entry with the one it took back or brought back (None: not an undo or a
-    redo, or one with nothing to do). The one place the stack's rules are written."""
+    yield each entry with the one it took back or brought back, or a change with the one
+    whose place it took (None: none of these, or one with nothing to do). The one place the stack's rules are written."""
     for entry in log:
         moved = None
         if entry.kind == UNDO:
@@ -67,8 +91,12 @@ def _steps(log: Iterable[Entry], done: list[Entry], redo: list[Entry]) -> Iterat
                 moved = redo.pop()
                 done.append(moved)
         else:
-            done.append(entry)
-            redo.clear()
+            at = replaces(entry, done)
+            if at is None:
+                done.append(entry)
+                redo.clear()
+            else:  # a change: in the first one's place, the redo stack as it was
+                moved, done[at] = done[at], entry
         yield entry, moved
 
 
@@ -127,7 +155,7 @@ def targets(log: Iterable[Entry]) -> dict[int, Entry]:
     >>> {seq: e.seq for seq, e in targets(log).items()}
     {3: 2, 4: 1, 5: 1}
     """
-    return {entry.seq: moved for entry, moved in _steps(log, [], []) if moved is not None}
+    return {entry.seq: moved for entry, moved in _steps(log, [], []) if moved is not None and entry.kind in NAMED_BY}
 
 
 def named(kind: str, target: Entry) -> dict[str, int]:

@@ -178,7 +178,7 @@ def _answer(before: sharing.Shown, sheet: Any, unchanged: bool = False):
 
 # The writes answering a sheet, whose answer depends on the Prefer header
 _SHEET_WRITES = {"api.correction", "api.action", "api.undo", "api.redo",
-                 "api.player_bid", "api.player_played", "api.player_take_back"}
+                 "api.player_bid", "api.player_rebid", "api.player_played", "api.player_take_back"}
 
 
 @bp.after_request
@@ -377,7 +377,7 @@ def _player_write(token: str, refusal, record, field: str):
     return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat), bidding=bidding)
 
 
-@taps.replaying("api.player_bid", "api.player_played", "api.player_take_back")
+@taps.replaying("api.player_bid", "api.player_rebid", "api.player_played", "api.player_take_back")
 def _answered_seat(done: service.TapDone):
     """A seat's tap sent again with its Idempotency-Key: the seat's view its entry made."""
     shown = _shown(request.view_args["token"], PLAYER)
@@ -405,6 +405,15 @@ def player_bid(token: str):
     from .table import player_bid_refusal
 
     return _player_write(token, player_bid_refusal, sharing.enter_bid, "bid")
+
+
+@bp.post("/player/<token>/rebid")
+def player_rebid(token: str):
+    """The player changes their own sealed bid before the last one is in (W-B7, K-B1):
+    {"round", "bid"}; nobody else's view shows the change."""
+    from .table import player_bid_refusal
+
+    return _player_write(token, player_bid_refusal, sharing.change_bid, "bid")
 
 
 @bp.post("/player/<token>/played")

@@ -208,6 +208,14 @@ def _document() -> dict[str, Any]:
                     "round": {"type": "integer"}, "bid": {"type": "integer", "minimum": 0}}})},
                 "responses": {"200": _recorded("Recorded: the sheet as this player may see it"),
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
+            "/api/player/{token}/rebid": {"post": {
+                "summary": "A player changes their own sealed bid until the last bid is in (W-B7, K-B1): it takes the "
+                           "first one's place, so nobody else's view, history or undo shows the change",
+                "parameters": [token, PREFER],
+                "requestBody": {"required": True, **_json({"type": "object", "properties": {
+                    "round": {"type": "integer"}, "bid": {"type": "integer", "minimum": 0}}})},
+                "responses": {"200": _recorded("Recorded: the sheet as this player may see it"),
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/played": {"post": {
                 "summary": "Virtual deck: the player plays one card of their own hand to the trick: in turn (W-P1), a legal "
                            "one (W-P2, W-P3, W-P6); with the version their screen showed, a table moved on since is a 409",

@@ -285,8 +285,13 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
     rules = rules_of(shown.full)
     can_bid, waits = rules.player_bid_state(shown.full, seat)
     namer = rules.names_trump(shown.full)
+    # W-B7, K-B1: their own bid, seen on this phone (not one sealed from its link), changes until the last is in
+    can_rebid = rules.may_change_bid(shown.full, seat) and seat not in getattr(sheet.current, "sealed", ())
+    forbidden = rules.forbidden_bid(shown.full) if can_rebid else None
     ctx.update(seat=seat, waits=waits, can_bid=can_bid, awaits_deal=rules.awaits_deal(shown.full),
-               cards=sharing.own_hands(sheet, seat), names_trump=namer is not None and namer[0] == seat)
+               cards=sharing.own_hands(sheet, seat), can_rebid=can_rebid,
+               rebid_forbidden=forbidden if getattr(forbidden, "player", None) == seat else None,
+               names_trump=namer is not None and namer[0] == seat)
     return {**ctx, **extra}
 
 
@@ -366,7 +371,7 @@ def _player_action(token: str, refusal, record, field: str):
                             **_player_ctx(tap.shown, token, **ctx))
 
 
-@taps.replaying("table.player_bid", "table.player_played", "table.player_take_back", "table.player_trump")
+@taps.replaying("table.player_bid", "table.player_rebid", "table.player_played", "table.player_take_back", "table.player_trump")
 def _answered_seat(_done: service.TapDone):
     """A seat's tap resent with its Idempotency-Key that was recorded: the seat as it is now."""
     token = request.view_args["token"]
@@ -380,6 +385,12 @@ def _answered_seat(_done: service.TapDone):
 def player_bid(token: str):
     """A player enters their own bid (hidden and secret modes, W-B7)."""
     return _player_action(token, player_bid_refusal, sharing.enter_bid, "bid")
+
+
+@bp.post("/p/<token>/rebid")
+def player_rebid(token: str):
+    """A player changes their own sealed bid before the last one is in (W-B7, K-B1)."""
+    return _player_action(token, player_bid_refusal, sharing.change_bid, "bid")
 
 
 def player_trump_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:

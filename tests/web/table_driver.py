@@ -242,6 +242,10 @@ class Table:
         return self.scribe_act("bid", {"round": number, "player": seat, "bid": value}, way,
                                api_path=self.action_path("bids", "bid"))
 
+    def rebid(self, seat: int, value: int, way: str | None = None):
+        """A seat changes its sealed bid on its own phone before the last is in (W-B7, K-B1)."""
+        return self.seat_act(seat, "rebid", {"round": self.sheet()["current_round"], "bid": value}, way)
+
     def trump(self, card: str, suit: str | None = None, way: str | None = None):
         number = self.sheet()["current_round"]
         return self.scribe_act("trump", {"round": number, "card": card, "suit": suit}, way,

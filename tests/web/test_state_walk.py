@@ -466,6 +466,7 @@ def wizard_script(t: Table, walk: Walker, sc: Scenario) -> None:
             w("trump to name", live=True)
             ok(t.trump("wizard", "red"))
             w("trump named")
+        changed = False
         for k, seat in enumerate(order):
             value = 1 if k == 1 and cards >= 2 else 0
             if number == 1 and k == 0 and not (t.sealed_bids and t.own_phone(seat)):
@@ -477,6 +478,11 @@ def wizard_script(t: Table, walk: Walker, sc: Scenario) -> None:
                     ok(t.bid(seat, 0))
             else:
                 ok(t.bid(seat, value))
+            if number == 2 and k < t.n - 1 and not changed and t.sealed_bids and t.own_phone(seat):
+                changed = True  # a bid changed on its phone before the last (W-B7), and back
+                ok(t.rebid(seat, 1 - value))
+                w("a bid changed before the last", live=True)
+                ok(t.rebid(seat, value))
             if number == 1 and k == 0:
                 churn_early(t, sc.arrangement, order[-1])
             if k in (0, t.n - 2, t.n - 1):  # the first bid in, all but the last, all
@@ -769,11 +775,17 @@ def skull_king_script(t: Table, walk: Walker, sc: Scenario) -> None:
         cards, order = row["cards"], row["order"]
         w("round begins", live=True)
         if number % 2 == 1:  # one seat at a time, on its phone or the passed one, in any order
+            changed = False
             for k, seat in enumerate(reversed(order)):
                 if number == 1 and k == 0 and not t.own_phone(seat):
                     double_tap(t, {"round": 1, "player": seat, "bid": 1})
                 else:
                     ok(t.bid(seat, 1 if k == 0 else 0))
+                if k < t.n - 1 and not changed and t.own_phone(seat):  # changed on its phone before the last (K-B1)
+                    changed = True
+                    ok(t.rebid(seat, 1 - (k == 0)))
+                    w("a bid changed before the last", live=True)
+                    ok(t.rebid(seat, int(k == 0)))
                 if number == 1 and k == 0:
                     churn_early(t, sc.arrangement, order[0])
                 if k in (0, t.n - 2):

@@ -131,6 +131,7 @@ def test_token_routes_take_only_their_own_kind(app, client, table):
     t = table()
     token_routes = [(rule, m) for rule, m in _write_routes(app) if "<token>" in rule]
     assert {r for r, _ in token_routes} == {"/p/<token>/bid", "/api/player/<token>/bid", "/p/<token>/claim",
+                                            "/p/<token>/rebid", "/api/player/<token>/rebid",  # a sealed bid changed
                                             "/p/<token>/played", "/api/player/<token>/played",  # virtual deck
                                             "/p/<token>/take_back", "/api/player/<token>/take_back",
                                             "/p/<token>/trump",  # the dealer names a turned Wizard's suit

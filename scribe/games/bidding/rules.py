@@ -4,15 +4,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...rules.errors import RuleError
 from ...rules.game import GameRules
+from ...rules.log import CHANGE, NAMED_BY, REDO, UNDO, Entry, walk
 from .dealt import taken_back
 
 
 class BiddingRules(GameRules):
+    def view_log(self, sheet: Any, log: Any, seat: int | None = None, horizon: int = 0,
+                 entered: int = 0) -> list[Entry]:
+        """The log as ``seat`` may read it, a changed sealed bid shown once (``without_rebids``)."""
+        log = list(log)
+        return without_rebids(log, super().view_log(sheet, log, seat, horizon, entered))
+
     def stand_in(self, sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
         """A bid carried without its value (``withdrawn``, W-B7, K-B1): the lowest bid the
         rules accept in its place, chosen from what the record shows, never from the value
@@ -74,6 +82,12 @@ class BiddingRules(GameRules):
         row = full.current
         return bool(full.setup.rules.virtual_deck and row is not None and full.phase == "bidding" and not row.dealt)
 
+    def may_change_bid(self, full: Any, seat: int) -> bool:
+        """W-B7, K-B1: a seat that bid alone, its bid sealed, changes it until the last is in."""
+        row = full.current
+        return bool(self.seats_bid_alone(full) and full.phase == "bidding" and row is not None
+                    and not row.bids_in and 0 <= seat < full.setup.n and row.bids[seat] is not None)
+
     def seat_plays(self, full: Any, seat: int) -> bool:
         """The virtual deck's cards are in play (W-R4; K-B1: once every bid is in) and
         ``seat`` has a hand to play from or a card to take back."""
@@ -85,3 +99,55 @@ class BiddingRules(GameRules):
     def past_hands(view: Any, seat: int) -> list[dict[str, Any]]:
         """The hands ``seat`` was dealt in the rounds already scored, from its own view."""
         return [{"round": r.number, "dealt": list(r.hands[seat] or ())} for r in view.rows if r.complete and r.dealt]
+
+
+def rebids(log: Iterable[Entry]) -> dict[int, int]:
+    """Each changed sealed bid's first entry by the seq of the bid now standing for it
+    (the chain's last change; rules/log.py: a change takes the first one's place).
+
+    >>> bid = lambda seq, p, **k: Entry(seq, "bid", {"round": 1, "player": p, "bid": 1, **k})
+    >>> rebids([bid(1, 0), bid(2, 1), bid(3, 0, rebid=True), bid(4, 0, rebid=True)])
+    {4: 1}
+    """
+    first: dict[int, int] = {}
+    for entry, moved in walk(log):
+        if entry.kind not in (UNDO, REDO) and moved is not None:
+            first[entry.seq] = first.pop(moved.seq, moved.seq)
+    return first
+
+
+def _heads(log: Iterable[Entry]) -> dict[int, int]:
+    """The first entry of every changed bid by each of its entries' seqs (a changed one's
+    too: an undo or a redo may name it)."""
+    heads: dict[int, int] = {}
+    for entry, moved in walk(log):
+        if entry.kind not in (UNDO, REDO) and moved is not None:
+            heads[entry.seq] = heads.setdefault(moved.seq, moved.seq)
+    return heads
+
+
+def without_rebids(log: list[Entry], viewed: list[Entry]) -> list[Entry]:
+    """``viewed`` (each entry of ``log`` as a viewer reads it) with every changed bid
+    shown once, at its first entry's place and number, with the value standing now, and
+    the changes themselves gone, as are the undos and redos' numbers that named them: at
+    a real table nobody learns that a sealed bid was changed (W-B7, K-B1)."""
+    first = rebids(log)
+    if not first:
+        return viewed
+    standing = {head: seq for seq, head in first.items()}
+    heads = _heads(log)
+    dropped = {e.seq for e in log if e.kind not in NAMED_BY and e.data.get(CHANGE)}
+    by_seq = {e.seq: v for e, v in zip(log, viewed)}
+    out = []
+    for entry, seen in zip(log, viewed):
+        if entry.seq in standing:  # the first bid: shown with the value standing now, unflagged
+            now = by_seq[standing[entry.seq]]
+            out.append(replace(now, seq=entry.seq, data={k: v for k, v in now.data.items() if k != CHANGE}))
+        elif entry.seq in dropped:
+            continue
+        elif entry.kind in NAMED_BY and seen.data.get(NAMED_BY[entry.kind]) in heads:
+            key = NAMED_BY[entry.kind]
+            out.append(replace(seen, data={**seen.data, key: heads[seen.data[key]]}))
+        else:
+            out.append(seen)
+    return out

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...rules.log import REDO, UNDO, Entry, resolve, walk
+from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve, walk
 from .sealing import BID_KINDS
 
 
@@ -45,6 +45,8 @@ class Tally:
     def step(self, reveal: str, players: int, entry: Entry, moved: Entry | None) -> None:
         """Count one entry of the log (``moved``: what an undo took back or a redo brought back)."""
         change, sign = (moved, -1) if entry.kind == UNDO else (moved, 1) if entry.kind == REDO else (entry, 1)
+        if entry.kind not in (UNDO, REDO) and moved is not None:
+            return  # a changed bid in its first one's place: the same seats bid, nothing more revealed
         if change is None or change.kind not in COUNTED:
             return
         number = change.data.get("round")
@@ -131,12 +133,15 @@ def withdrawn(reveal: str, players: int, log: Iterable[Entry], bids: bool = True
     frozenset()
     >>> withdrawn("secret", 2, [bid(1, 1), Entry(2, UNDO)])  # a redo may still bring it back
     frozenset()
+    >>> changed = Entry(2, "bid", {"round": 1, "player": 0, "bid": 0, "rebid": True})
+    >>> withdrawn("hidden", 2, [bid(1, 2), changed, other])  # Ana's 2 changed to 0 before the reveal: never seen
+    frozenset({1})
     >>> deal = lambda seq: Entry(seq, "deal", {"round": 1, "hands": [["W"], ["J"]]})
     >>> withdrawn("open", 2, [deal(1), Entry(2, UNDO), deal(3), Entry(4, "tricks", {"round": 1})], bids=False)
     frozenset({1})
     """
     log = list(log)  # read twice: walked here, resolved below
-    if not any(e.kind == UNDO for e in log):  # nothing was ever taken back: the common case, read once
+    if not any(e.kind == UNDO or e.data.get(CHANGE) for e in log):  # nothing taken back: the common case, read once
         return frozenset()
     counted = Tally()
     active: dict[object, set[int]] = {}  # round -> the entries holding its bids in effect now
@@ -157,6 +162,8 @@ def withdrawn(reveal: str, players: int, log: Iterable[Entry], bids: bool = True
                 in_effect.discard(change.seq)
             else:
                 in_effect.add(change.seq)
+                if entry.kind != REDO and moved is not None:  # a changed bid: the first one never seen
+                    in_effect.discard(moved.seq)
         for key, shown_now in ((number, counted.bids), (("hands", number), counted.hands)):
             if number in shown_now:  # revealed now (or before): what is in effect is seen
                 seen.update(active.get(key, ()))

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
+from ...rules.log import CHANGE
 from .bonuses import parse_bonuses, parse_loot, verify_bonuses
 from .play import tally
 from .sheet import RoundRow, Sheet
@@ -56,18 +57,24 @@ def _dealt(sheet: Sheet, row: RoundRow, field_name: str) -> None:
 
 def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """One seat's bid (K-B1): 0 to the cards dealt, none forbidden, each seat alone and
-    in any order (all are revealed together once the last is in)."""
+    in any order (all are revealed together once the last is in); a seat that has bid
+    may change its bid (``rebid``) until then."""
     _whole_sheet(sheet)
     row = current_round(sheet, data)
+    if row.bids_in and data.get(CHANGE):  # a stale page: the last bid is in, the bids are the table's
+        raise RuleError(N_("Every bid is in: yours can no longer change."), field="bid")
     if row.bids_in:
         raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
     _dealt(sheet, row, "bid")
     if data.get("player") in (None, ""):
         raise RuleError(N_("Say whose bid this is: everyone bids at once."), field="player")
     player = seat(sheet, data["player"])
-    if row.bids[player] is not None:
+    rebid = row.bids[player] is not None
+    if rebid and not data.get(CHANGE):
         raise RuleError(N_("%(name)s has already bid."), field="bid", name=sheet.setup.players[player])
     bid = count(data.get("bid"), row.cards, "bid", bid=True)
+    if rebid:  # changed before the last bid is in, in the first one's place (rules/log.py)
+        return {"round": row.number, "player": player, "bid": bid, CHANGE: True}
     return {"round": row.number, "player": player, "bid": bid}
 
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
-from ...rules.log import REDO, UNDO, Entry, resolve
+from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
 from ...rules.standings import Standing, before_last, ranked
 from ..bidding.rows import BidRow
 from ..bidding.shown import Shown, shown
@@ -287,7 +287,7 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     """
     if sheet.redacted:
         raise ValueError("advance the whole sheet, not a viewer's")
-    if entry.kind in (UNDO, REDO):
+    if entry.kind in (UNDO, REDO) or entry.data.get(CHANGE):  # a change: in its first one's place
         return replay(sheet.setup, [*log, entry])
     records = _apply(sheet.setup, sheet.records, entry)
     new = _sheet(sheet.setup, records, sheet.version + 1, True, False, before=sheet, seen=sheet.shown)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...rules.errors import N_, RuleError, Unchanged
+from ...rules.log import CHANGE
 from .inputs import _count, _current_round, _player
 from .reveal import last_seat_waits, revealed
 from .setup import JUBILEE_CARDS, NO_TRUMP_CARDS, SUITS, TRUMP_CARDS, _whole
@@ -20,11 +21,14 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     known: a turned-up Wizard is named by the dealer first (W-R3, seeds 000, 001, 004).
 
     Hidden and secret bids (W-B7) come in any order, except that the last seat bids
-    after everyone else when a restriction may bind it, so it is checked on entry.
+    after everyone else when a restriction may bind it, so it is checked on entry. A
+    seat that has bid may change its sealed bid (``rebid``) until the last bid is in.
     """
     if sheet.redacted:
         raise ValueError("verify against the whole sheet, not a viewer's")
     row = _current_round(sheet, data)
+    if row.bids_in and data.get(CHANGE):  # a stale page: the last bid is in, the bids are the table's
+        raise RuleError(N_("Every bid is in: yours can no longer change."), field="bid")
     if row.bids_in:
         raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
     if sheet.setup.rules.virtual_deck and not row.dealt:
@@ -41,7 +45,8 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     expected = row.next_bidder
     player = _player(sheet, expected if data.get("player") is None else data["player"])
     name = sheet.setup.players[player]
-    if row.bids[player] is not None:
+    rebid = row.bids[player] is not None
+    if rebid and not (data.get(CHANGE) and sheet.setup.rules.reveal != "open"):
         raise RuleError(N_("%(name)s has already bid."), field="bid", name=name)
     if sheet.setup.rules.reveal == "open" and player != expected:
         raise RuleError(
@@ -58,8 +63,10 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         )
     bid = _count(data.get("bid"), row.cards, "bid", "bid")
     forbidden = _forbidden(sheet, row, row.bids)
-    if forbidden is not None and forbidden.value == bid:
+    if forbidden is not None and forbidden.value == bid and forbidden.player == player:
         raise forbidden_message(sheet.setup, forbidden)
+    if rebid:  # W-B7: changed before the last bid is in, in the first one's place (rules/log.py)
+        return {"round": row.number, "player": player, "bid": bid, CHANGE: True}
     return {"round": row.number, "player": player, "bid": bid}
 
 

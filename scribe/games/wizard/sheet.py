@@ -12,7 +12,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ...rules.cards import jubilee
 from ...rules.errors import N_, RuleError
-from ...rules.log import REDO, UNDO, Entry, resolve
+from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
 from ...rules.standings import Standing, before_last, ranked
 from ..bidding.rows import BidRow
 from .play import TrickState, jubilee_state, trick_state
@@ -446,7 +446,7 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     """
     if sheet.redacted:
         raise ValueError("advance the whole sheet, not a viewer's")
-    if entry.kind in (UNDO, REDO) or sheet.state is None:
+    if entry.kind in (UNDO, REDO) or entry.data.get(CHANGE) or sheet.state is None:  # a change: in place
         return replay(sheet.setup, [*log, entry])
     setup = sheet.setup
     i = entry.data["round"] - 1
