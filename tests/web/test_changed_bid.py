@@ -38,7 +38,7 @@ TIMES = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d
                    r"|\d{1,2}/\d{1,2}/\d{2,4},?\s\d{1,2}:\d\d(\s?[AP]M)?|\b\d{1,2} \w+ \d{4}\b|\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 # versions and entry numbers: a change is one more entry, numbered, as any write is
 COUNTERS = re.compile(r'("(?:version|seq|takes_back|brings_back|entries|count)": ?)\d+'
-                      r'|((?:[?&]v=|^id: |data-version="|name="version" value="|#|/entries/)\s?)\d+'
+                      r'|((?:[?&]v=|^id: |data-version="|data-draft="\d+\.|name="version" value="|#|/entries/)\s?)\d+'
                       r'|(\bv)\d+\b|(Entry |entry |version |event: hello\ndata: |^<game>,)\d+', re.MULTILINE)
 TAP_KEYS = re.compile(r'(name="idempotency_key" value=")[^"]*')
 
