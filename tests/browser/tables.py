@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import urllib.request
+from contextlib import contextmanager
 
 
 def api(server: str, method: str, path: str, body=None):
@@ -12,6 +14,30 @@ def api(server: str, method: str, path: str, body=None):
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as resp:
         return json.loads(resp.read() or b"null")
+
+
+@contextmanager
+def serving(tmp_path, monkeypatch, skull_king_hands=None):
+    """The app on a loopback HTTP server of its own (its URL), whose Skull King deals are
+    ``skull_king_hands`` (card codes per seat) when given: a hand the test can count on."""
+    from werkzeug.serving import make_server
+
+    from scribe import create_app
+    from scribe.games.skull_king import deck as sk_deck
+    from scribe.games.skull_king.cards import parse_card
+
+    if skull_king_hands is not None:
+        dealt = tuple(tuple(parse_card(c) for c in h) for h in skull_king_hands)
+        monkeypatch.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: dealt)
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
+        thread.join(5)
 
 
 def play_out(server: str, key: str) -> dict:

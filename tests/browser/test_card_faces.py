@@ -8,16 +8,14 @@ light or dark. The app is served in this process so the deal can be a known one.
 
 from __future__ import annotations
 
-import json
 import re
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from .conftest import PHONE
-from .tables import api as table_api
+from .tables import api, serving
 from .test_accessibility import _axe
 
 pytestmark = pytest.mark.browser
@@ -44,28 +42,8 @@ def _shot(page, artifacts: Path, name: str) -> None:
 @pytest.fixture
 def dealing_server(tmp_path, monkeypatch):
     """The app on a loopback HTTP server whose Skull King deals are ``HANDS``."""
-    from werkzeug.serving import make_server
-
-    from scribe import create_app
-    from scribe.games.skull_king import deck as sk_deck
-    from scribe.games.skull_king.cards import parse_card
-
-    hands = tuple(tuple(parse_card(c) for c in h) for h in HANDS)
-    monkeypatch.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: hands)
-    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    thread.join(5)
-
-
-def api(server, method, path, body=None):
-    req = urllib.request.Request(server + path, method=method, data=json.dumps(body).encode() if body else None,
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.loads(resp.read() or b"null")
+    with serving(tmp_path, monkeypatch, HANDS) as url:
+        yield url
 
 
 # the contrast of each enabled card's value and name against its face (WCAG's formula)
@@ -158,23 +136,23 @@ def test_a_wizard_trick_on_the_tv_is_a_face_under_each_name(server, browser, art
     """Four players, a round of one card, three cards played: the TV shows each card as a
     face at least 180 px tall directly under its player's name, readable across the room;
     axe finds nothing serious there, on the Scribe's page or on the phone passed round."""
-    key = table_api(server, "POST", "/api/games", {"players": NAMES, "first_dealer": 0, "preset": "standard",
+    key = api(server, "POST", "/api/games", {"players": NAMES, "first_dealer": 0, "preset": "standard",
                                                     "rules": {"virtual_deck": True, "rounds": 1}})["key"]
-    sheet = table_api(server, "POST", f"/api/games/{key}/deal", {})["sheet"]
+    sheet = api(server, "POST", f"/api/games/{key}/deal", {})["sheet"]
     row = sheet["rounds"][0]
     if row["trump"] and row["trump"]["card"] == "wizard":
-        table_api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+        api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
     for p in row["order"]:
-        table_api(server, "POST", f"/api/games/{key}/bids", {"player": p, "bid": 0})
+        api(server, "POST", f"/api/games/{key}/bids", {"player": p, "bid": 0})
     played = []
     for _ in range(3):
-        turn = table_api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["play"]["turn"]
+        turn = api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["play"]["turn"]
         with urllib.request.urlopen(f"{server}/games/{key}/pass/{turn}", timeout=10) as resp:
             page = resp.read().decode()
         card = re.search(r'name="card" value="([^"]+)"(?![^>]*disabled)', page).group(1)
-        table_api(server, "POST", f"/api/games/{key}/actions/played", {"round": 1, "player": turn, "card": card})
+        api(server, "POST", f"/api/games/{key}/actions/played", {"round": 1, "player": turn, "card": card})
         played.append((turn, card))
-    watch = table_api(server, "GET", f"/api/games/{key}/links")["watch"]["url"]
+    watch = api(server, "GET", f"/api/games/{key}/links")["watch"]["url"]
     for theme in ("light", "dark"):
         context = browser.new_context(**TV, bypass_csp=True)
         context.add_init_script(f"localStorage.setItem('scribe-theme', '{theme}')")
@@ -205,7 +183,7 @@ def test_a_wizard_trick_on_the_tv_is_a_face_under_each_name(server, browser, art
         context.set_default_timeout(10_000)
         try:
             page = context.new_page()
-            turn = table_api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["play"]["turn"]
+            turn = api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["play"]["turn"]
             for path in (f"/games/{key}", f"/games/{key}/pass/{turn}"):
                 page.goto(server + path)
                 expect()(page.locator("#trick .on-table [role=img]")).to_have_count(3)

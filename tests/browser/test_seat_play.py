@@ -6,13 +6,10 @@ can be a known one (the rules, the store and the pages are the real ones)."""
 
 from __future__ import annotations
 
-import json
-import threading
-import urllib.request
-
 import pytest
 
 from .conftest import ARTIFACTS, PHONE
+from .tables import api, serving
 
 pytestmark = pytest.mark.browser
 
@@ -25,40 +22,14 @@ def expect():
     return _expect
 
 
-def _serve(tmp_path, monkeypatch, hands=None):
-    from werkzeug.serving import make_server
-
-    from scribe import create_app
-    from scribe.games.skull_king import deck as sk_deck
-    from scribe.games.skull_king.cards import parse_card
-
-    if hands is not None:
-        dealt = tuple(tuple(parse_card(c) for c in h) for h in hands)
-        monkeypatch.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: dealt)
-    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    return srv, thread, f"http://127.0.0.1:{srv.server_port}"
-
-
 TIGRESS_HANDS = [["TI", "G3", "Y4"], ["G14", "PI", "B2"], ["G5", "B14", "ES"]]
 
 
 @pytest.fixture
 def tigress_server(tmp_path, monkeypatch):
     """The app, its Skull King deals ``TIGRESS_HANDS`` (Anna holds the Tigress)."""
-    srv, thread, url = _serve(tmp_path, monkeypatch, TIGRESS_HANDS)
-    yield url
-    srv.shutdown()
-    thread.join(5)
-
-
-def api(server, method, path, body=None):
-    req = urllib.request.Request(server + path, method=method, data=json.dumps(body).encode() if body else None,
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.loads(resp.read() or b"null")
+    with serving(tmp_path, monkeypatch, TIGRESS_HANDS) as url:
+        yield url
 
 
 def _seat_phones(x, server, key, contexts, names):
@@ -106,10 +77,8 @@ def test_k_t1_the_tigress_is_one_card_that_asks_pirate_or_escape(tigress_server,
 
 @pytest.fixture
 def plain_server(tmp_path, monkeypatch):
-    srv, thread, url = _serve(tmp_path, monkeypatch)
-    yield url
-    srv.shutdown()
-    thread.join(5)
+    with serving(tmp_path, monkeypatch) as url:
+        yield url
 
 
 def test_w_r3_a_turned_wizard_asks_the_dealers_phone_for_the_suit(plain_server, contexts):

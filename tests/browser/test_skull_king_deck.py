@@ -9,13 +9,10 @@ can be replaced by a known deal (the rules, the store and the pages are the real
 
 from __future__ import annotations
 
-import json
-import threading
-import urllib.request
-
 import pytest
 
 from .conftest import PHONE
+from .tables import api, serving
 
 pytestmark = pytest.mark.browser
 
@@ -32,28 +29,8 @@ def expect():
 @pytest.fixture
 def dealing_server(tmp_path, monkeypatch):
     """The app on a loopback HTTP server whose Skull King deals are ``HANDS``."""
-    from werkzeug.serving import make_server
-
-    from scribe import create_app
-    from scribe.games.skull_king import deck as sk_deck
-    from scribe.games.skull_king.cards import parse_card
-
-    hands = tuple(tuple(parse_card(c) for c in h) for h in HANDS)
-    monkeypatch.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: hands)
-    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance")})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    thread.join(5)
-
-
-def api(server, method, path, body=None):
-    req = urllib.request.Request(server + path, method=method, data=json.dumps(body).encode() if body else None,
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.loads(resp.read() or b"null")
+    with serving(tmp_path, monkeypatch, HANDS) as url:
+        yield url
 
 
 def test_a_virtual_round_on_four_phones_played_to_its_bonuses(dealing_server, contexts, artifacts):
