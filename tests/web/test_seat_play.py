@@ -229,3 +229,20 @@ def test_the_scribe_who_plays_skull_king_bids_from_their_own_page(app):
     resp = t.scribe.post(f"/games/{t.key}/bid", data={"round": "1", "player": "0", "bid": "2"}, headers=HX)
     assert resp.status_code == 200 and "Your bid this round: 2" in text(resp.get_data(as_text=True))
     assert t.sheet()["rounds"][0]["bids"][0] is None  # sealed from the Scribe's sheet until the reveal (K-B1)
+
+
+def test_the_scribe_who_plays_is_not_told_they_bid_or_play_on_their_own_phone(app):
+    """The Scribe seated as Anna bids and plays from their page: the page lists the others
+    as bidding on their own phones, not Anna, and on Anna's turn says to tap a card."""
+    body = {"game": "skull_king", "players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2,
+            "rules": {"rounds": [1], "virtual_deck": True}}
+    t = Table(app, body, ways=("hx",))
+    t.claim(1)
+    assert t.scribe.post(f"/games/{t.key}/seat", data={"seat": "0"}).status_code == 303
+    assert t.deal().status_code == 200
+    page = text(t.scribe.get(f"/games/{t.key}").get_data(as_text=True))
+    assert "Bidding on their own phones: Bruno." in page and "phones: Anna" not in page
+    for seat in (0, 1, 2):
+        t.bid(seat, 0)
+    page = text(t.scribe.get(f"/games/{t.key}").get_data(as_text=True))  # Anna leads (K-B1)
+    assert "Anna plays on their own phone" not in page and "Your turn: tap the card you play." in page
