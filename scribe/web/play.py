@@ -35,6 +35,17 @@ def _load(key: str, opened: bool = False):
     return shown.game, shown.sheet, shown.log
 
 
+@bp.post("/games/<key>/seat")
+def sit(key: str):
+    """The Scribe says which player they are, once for the game on this phone."""
+    shown = access.scribe(key)
+    try:
+        scribe_seat.sit(shown)
+    except RuleError as err:
+        return _show(shown.game, shown.sheet, shown.log, 422, **error_ctx(err))
+    return see_other(url_for("play.game", key=key))
+
+
 def _show(game, sheet, log, status: int = 200, **ctx: Any):
     resolved = resolve(log)
     folder = web_for(game.game).TEMPLATES

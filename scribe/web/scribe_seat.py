@@ -18,11 +18,10 @@ from flask import Blueprint, request, session, url_for
 
 from .. import sharing
 from ..games import rules_of
-from ..rules.errors import RuleError
 from ..store.links import PLAYER
 from . import access
 from .db import get_db
-from .render import error_ctx, see_other
+from .render import see_other
 
 bp = Blueprint("scribe_seat", __name__)
 
@@ -86,22 +85,15 @@ def choices(game: Any, full: Any, claimed: frozenset[int]) -> list[int]:
     return [p for p in range(full.setup.n) if p not in claimed]
 
 
-@bp.post("/games/<key>/seat")
-def sit(key: str):
-    """The Scribe says which player they are, once for the game on this phone."""
-    shown = access.scribe(key)
+def sit(shown: Any) -> int:
+    """The Scribe says which player they are, once for the game on this phone (the view,
+    in web/play.py, answers a refusal on its page): the seat taken and remembered."""
     device = access.known_device()
-    held = device is not None
-    try:
-        seat = sharing.sit(get_db(), access.secret_key(), shown, request.form.get("seat"), device or access.device(),
-                           held)
-    except RuleError as err:
-        from .play import _show
-
-        return _show(shown.game, shown.sheet, shown.log, 422, **error_ctx(err))
+    seat = sharing.sit(get_db(), access.secret_key(), shown, request.form.get("seat"), device or access.device(),
+                       device is not None)
     _remember(shown.game.id, seat)
     show_again(shown.game.id)
-    return see_other(url_for("play.game", key=key))
+    return seat
 
 
 @bp.post("/games/<key>/seat/show")
