@@ -32,9 +32,10 @@ def tigress_server(tmp_path, monkeypatch):
         yield url
 
 
-def _trump_named(server, key):
+def _trump_named(server, key, page):
     """After the deal: a turned Wizard waits for the dealer to name the trump suit (W-R3), 4
-    deals in 57 or so; named here (red) when it does, as it is not what these tests are about."""
+    deals in 57 or so; named here (red) when it does, as it is not what these tests are
+    about, and ``page`` read again (it may have opened its stream as the suit was named)."""
     import time
 
     for _ in range(100):
@@ -44,6 +45,7 @@ def _trump_named(server, key):
         time.sleep(0.1)  # the deal tapped on the page is not recorded yet
     if row["trump"]["card"] == "wizard" and not row["trump"].get("suit"):
         api(server, "POST", f"/api/games/{key}/trump", {"card": "wizard", "suit": "red"})
+        page.reload()
 
 
 def _in_hand(page, card) -> bool:
@@ -175,7 +177,7 @@ def test_the_scribe_who_plays_bids_and_plays_from_their_own_page(server, context
     scribe.get_by_role("button", name="Deal", exact=True).tap()
     mine = scribe.locator("#my-seat [data-card], #my-seat [data-held]")
     x(mine).to_have_count(1, timeout=15_000)
-    _trump_named(server, key)
+    _trump_named(server, key, scribe)
     card = mine.first.get_attribute("data-card") or mine.first.get_attribute("data-held")
     assert f'data-card="{card}"' not in bruno.content()
     x(scribe.locator("#my-seat form.bid button").first).to_be_enabled()
@@ -222,7 +224,7 @@ def test_the_new_parts_have_no_serious_axe_violation(server, browser, theme):
         assert _axe(scribe) == []
         scribe.locator("#my-seat").get_by_role("button", name="Anna", exact=True).click()
         scribe.get_by_role("button", name="Deal", exact=True).click()
-        _trump_named(server, key)
+        _trump_named(server, key, scribe)
         x(scribe.locator("#my-seat form.bid")).to_be_visible()
         assert _axe(scribe) == []
         scribe.screenshot(path=f"{SHOTS}/scribe-plays-{theme}-390.png")
