@@ -19,6 +19,7 @@ import re
 import pypdf
 import pytest
 from table_driver import Table
+from test_withdrawn_bid import CASES, TIMES  # the same three sealed games, the same dates masked
 from web_helpers import HX, text
 
 from scribe import record, service
@@ -26,16 +27,6 @@ from scribe.web.db import get_db
 
 ANA, BEN, CY = range(3)  # first_dealer=2: Ana bids first, Cy deals and bids last
 
-CASES = {
-    "wizard-hidden": {"players": ["Ana", "Ben", "Cy"], "first_dealer": 2, "preset": "standard",
-                      "rules": {"reveal": "hidden", "rounds": 2}},
-    "wizard-secret": {"players": ["Ana", "Ben", "Cy"], "first_dealer": 2, "preset": "standard",
-                      "rules": {"reveal": "secret", "rounds": 2}},
-    "skull-king": {"game": "skull_king", "players": ["Ana", "Ben", "Cy"], "first_dealer": 2,
-                   "rules": {"rounds": [1, 2]}},
-}
-TIMES = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?"
-                   r"|\d{1,2}/\d{1,2}/\d{2,4},?\s\d{1,2}:\d\d(\s?[AP]M)?|\b\d{1,2} \w+ \d{4}\b|\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 # versions and entry numbers: a change is one more entry, numbered, as any write is
 COUNTERS = re.compile(r'("(?:version|seq|takes_back|brings_back|entries|count)": ?)\d+'
                       r'|((?:[?&]v=|^id: |data-version="|data-draft="\d+\.|name="version" value="|#|/entries/)\s?)\d+'
