@@ -72,6 +72,10 @@ def test_a_skull_king_hand_of_eight_is_a_fan_of_faces_on_a_phone(dealing_server,
         cleo.goto(api(server, "GET", f"/api/games/{key}/links")["players"][2]["url"])
         hand = cleo.locator("#hand button[data-card]")
         x(hand).to_have_count(8)
+        # its stream or poll set up first, and no render in flight: a fragment swapped in while
+        # the fan is measured would deal the buttons again under the measure
+        x(cleo.locator("html")).to_have_attribute("data-stream", re.compile("stream|poll"))
+        x(cleo.locator(".htmx-request")).to_have_count(0)
         cleo.locator("#hand").scroll_into_view_if_needed()
         # the page at rest: a button that just appeared takes no tap for half a second (scribe.css)
         cleo.evaluate("document.getAnimations().forEach((a) => a.finish())")
