@@ -8,9 +8,8 @@ colour. The card's name (the screen reader's, and the caption) comes from its ga
 words, in the reader's language.
 
 Decks here: Wizard (W-M1, W-M2 with the Canadian edition's standard suits, the Jubilee
-cards W-J1..W-J5) and the standard French-suited packs of 52 and 32 cards (``standard``:
-Rikiki / Oh Hell; Belote, Coinche and the like next). Skull King's
-faces are in its own package (``games/skull_king/faces.py``).
+cards W-J1..W-J5) and the standard French-suited packs of 52 and 32 cards (``standard``).
+Skull King's faces are in its own package (``games/skull_king/faces.py``).
 
 >>> wizard_face("R7"), wizard_face("W").art, wizard_face("B13", "canadian").rank
 (Face(tone='red', rank='7', symbol='wz-red', art='wz-red'), 'wz-wizard', 'A')

@@ -1,6 +1,6 @@
 """The standard French-suited pack: 52 cards, or the 32-card piquet pack (7 to ace), for any
-game that deals it (Rikiki / Oh Hell, R-M1; Belote and Coinche next). Pure: no Flask, no
-SQL; randomness is passed in (a ``random.Random``, as in ``deck.py``).
+game that deals it (R-M1; the 32-card games of the contract family next). Pure: no Flask,
+no SQL; randomness is passed in (a ``random.Random``, as in ``deck.py``).
 
 A card is its code, a plain string: its rank then its suit, written upper case and read in
 any case (``"AS"`` the ace of spades, ``"10H"``, ``"QD"``, ``"7C"``).
@@ -10,10 +10,11 @@ rank   ``2`` .. ``10``, ``J`` jack, ``Q`` queen, ``K`` king, ``A`` ace
 suit   ``S`` spades, ``H`` hearts, ``D`` diamonds, ``C`` clubs
 ====== ==============================================================
 
-Every code ends with S, H, D or C after a rank: no Wizard code (a suit letter first, or a
-Jubilee card's two letters) nor Skull King code reads as one (``tests/rules/
-test_standard_cards.py`` builds the decks and checks it). The rank order here is plain,
-ace high (R-M1); a game with its own order (Belote's trumps) keeps it in its package.
+Every code ends with S, H, D or C after a rank: no other deck's code (a suit letter first,
+or a special card's two letters) reads as one (``tests/rules/test_standard_cards.py``
+builds every deck's codes and checks it; ``docs/cards.md`` lists them). The rank order
+here is plain, ace high (R-M1); a game with its own order (a trump order of its own)
+keeps it in its package.
 How a trick is played and won: ``standard_tricks``.
 
 >>> d = deal(4, 5, make_rng(7))

@@ -1,7 +1,7 @@
 """Plain trick play with the standard pack, for the family's play engine
 (``rules.trickplay.TrickGame``): whoever holds the led suit follows it, else plays anything;
 the highest trump wins the trick, else the highest card of the led suit, and its winner
-leads the next (Rikiki / Oh Hell: R-M1 ace high, R-T1 the trump, R-R2 the lead). Trumping
+leads the next (R-M1 ace high, R-T1 the trump, R-R2 the lead). Trumping
 is never compulsory. ``ctx`` is the round's trump suit: ``"H"`` (or ``"hearts"``), None for
 no trump. Cards are codes (``standard``); no card carries a choice when played.
 
@@ -23,7 +23,7 @@ from .standard import CARD, SUIT_NAMES, parse, parse_suit
 __all__ = ["MUST_FOLLOW", "STANDARD_TRICKS", "StandardTricks", "led_suit", "trump_suit", "winner_index"]
 
 #: The refusal of a card that does not follow, one message per suit so that each translates
-#: whole (as Wizard's and Skull King's).
+#: whole (as the family's other decks word theirs).
 MUST_FOLLOW = {
     "S": N_("You must follow spades: you hold a spade."),
     "H": N_("You must follow hearts: you hold a heart."),
