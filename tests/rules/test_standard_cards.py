@@ -27,6 +27,7 @@ from scribe.rules.cards.standard import (
     parse,
     parse_suit,
     rank_of,
+    shuffled,
     sort_hand,
     suit_of,
 )
@@ -156,6 +157,8 @@ def test_a_random_deal_holds_each_card_once_and_a_seed_deals_it_again(players, d
     assert (d.turned is None) == (players * cards == size)  # R-T1
     assert d.turned is None or (d.turned in pack and d.turned not in held)
     assert d == deal(players, cards, random.Random(seed), pack)
+    whole = shuffled(random.Random(seed), pack)
+    assert sorted(whole) == sorted(pack) and whole == shuffled(random.Random(seed), pack)
 
 
 # --------------------------------------------------------------------------- tricks

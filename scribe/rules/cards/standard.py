@@ -50,6 +50,7 @@ __all__ = [
     "parse",
     "parse_suit",
     "rank_of",
+    "shuffled",
     "sort_hand",
     "suit_of",
 ]
@@ -186,6 +187,15 @@ def check_round(players: int, cards: int, size: int = 52) -> None:
     if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= top:
         raise RuleError(N_("With %(players)s players a round deals 1 to %(top)s cards, not %(cards)s."),
                         field="cards", players=players, top=top, cards=cards)
+
+
+def shuffled(rng: random.Random | None = None, pack: Sequence[str] = PACK_52) -> list[str]:
+    """Every card of ``pack`` in a random order (to draw for the first dealer, R-R2).
+
+    >>> a = shuffled(make_rng(4)); sorted(a) == sorted(PACK_52) and a == shuffled(make_rng(4))
+    True
+    """
+    return draw(list(pack), len(pack), (rng or make_rng()).random)
 
 
 def deal(players: int, cards: int, rng: random.Random | None = None, pack: Sequence[str] = PACK_52) -> Deal:
