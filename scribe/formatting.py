@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
-from flask_babel import format_decimal, gettext as _, ngettext, pgettext
+from flask_babel import format_decimal, gettext as _, ngettext
 
+from .cards_words import card_name
 from .chart import chart
 from .games import part, parts, rules_of
 from .rules.cards.faces import french_face, parse_french
@@ -81,14 +82,9 @@ def card_face(notation: str, setup: Any) -> Any:
 
 def french_card(notation: str) -> str:
     """A French-suited card's name in the reader's language ("queen of hearts", "dame de
-    cœur", "Herz Dame"): the deck of 52 or 32 that games to come deal."""
-    rank, suit = parse_french(notation)
-    names = {"J": pgettext("French-suited card", "jack"), "Q": pgettext("French-suited card", "queen"),
-             "K": pgettext("French-suited card", "king"), "A": pgettext("French-suited card", "ace")}
-    suits = {"spades": pgettext("French suit", "spades"), "hearts": pgettext("French suit", "hearts"),
-             "diamonds": pgettext("French suit", "diamonds"), "clubs": pgettext("French suit", "clubs")}
-    return pgettext("French-suited card: its rank and suit", "%(rank)s of %(suit)s", rank=names.get(rank, rank),
-                    suit=suits[suit])
+    cœur", "Herz Dame"): the standard pack of 52 or 32 (its words: ``cards_words``)."""
+    parse_french(notation)  # any case; a ValueError for a code of no such card
+    return card_name(notation.strip().upper())
 
 
 def deals_cards(sheet: Any) -> bool:

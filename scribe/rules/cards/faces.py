@@ -8,9 +8,8 @@ colour. The card's name (the screen reader's, and the caption) comes from its ga
 words, in the reader's language.
 
 Decks here: Wizard (W-M1, W-M2 with the Canadian edition's standard suits, the Jubilee
-cards W-J1..W-J5) and the standard French-suited decks of 52 and 32 cards (no game
-deals them yet; their faces are ready for Belote, Coinche and the like). Skull King's
-faces are in its own package (``games/skull_king/faces.py``).
+cards W-J1..W-J5) and the standard French-suited packs of 52 and 32 cards (``standard``).
+Skull King's faces are in its own package (``games/skull_king/faces.py``).
 
 >>> wizard_face("R7"), wizard_face("W").art, wizard_face("B13", "canadian").rank
 (Face(tone='red', rank='7', symbol='wz-red', art='wz-red'), 'wz-wizard', 'A')
@@ -25,6 +24,7 @@ from typing import Final
 
 from . import jubilee
 from .notation import WIZARD_RANK, parse_card
+from .standard import PACK_32, PACK_52, RANKS, SUIT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +97,14 @@ def wizard_deck(jubilee_cards: bool = True) -> list[str]:
 # --------------------------------------------------------------------------- French suits
 
 #: The standard French suits, by their English initial in the notation (``QH`` the Queen
-#: of hearts, ``10S`` the ten of spades), and their colours (red and black).
-FRENCH_SUITS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: of hearts, ``10S`` the ten of spades), and their colours (red and black). The packs and
+#: their codes are ``standard``'s (one source): the names here stay for their callers.
+FRENCH_SUITS: Final = SUIT_NAMES
 _FRENCH_TONE: Final = {"spades": "black", "hearts": "red", "diamonds": "red", "clubs": "black"}
-FRENCH_RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+FRENCH_RANKS: Final = RANKS
 #: The 52-card deck, and the 32-card piquet deck (7 to Ace) of Belote and Coinche.
-FRENCH_52: Final = tuple(r + s for s in FRENCH_SUITS for r in FRENCH_RANKS)
-FRENCH_32: Final = tuple(r + s for s in FRENCH_SUITS for r in FRENCH_RANKS[5:])
+FRENCH_52: Final = PACK_52
+FRENCH_32: Final = PACK_32
 
 
 def parse_french(notation: str) -> tuple[str, str]:
@@ -119,7 +120,8 @@ def parse_french(notation: str) -> tuple[str, str]:
     text = notation.strip().upper() if isinstance(notation, str) else ""
     rank, suit = text[:-1], text[-1:]
     if rank not in FRENCH_RANKS or suit not in FRENCH_SUITS:
-        # no game deals these cards yet, so no player types one: a programming error
+        # a card reaches its face only once recorded (``standard.parse`` refused any other
+        # to the player): a programming error
         raise ValueError(f"{notation!r} is not a French-suited card")
     return rank, FRENCH_SUITS[suit]
 
