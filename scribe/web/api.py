@@ -10,11 +10,13 @@ from flask_babel import gettext as _
 from .. import service, sharing
 from ..games import DEFAULT, part, parts, rules_of
 from ..rules.errors import N_, RuleError, Unchanged
+from ..rules.log import REDO, UNDO
+from ..schema import Action, field_at_fault
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
 from . import access, live, minimal, once, taps
 from .db import get_db
-from .games import WEB_GAMES, web_for
+from .games import WEB_GAMES
 from .i18n import game_language, translate
 from .openapi import openapi_document
 from .render import table_url
@@ -120,8 +122,25 @@ def _made(made: sharing.Made):
 
 @bp.get("/games/<key>")
 def read(key: str):
-    """The game and its sheet."""
-    return jsonify(_game_json(key, access.scribe(key, opened=True)))
+    """The game and its sheet; while cards are in play, the seats the Scribe plays for."""
+    shown = access.scribe(key, opened=True)
+    return jsonify({**_game_json(key, shown), **_scribes_seats(shown)})
+
+
+def _scribes_seats(shown: sharing.Shown) -> dict[str, Any]:
+    """``{"seats": [...]}``: each seat whose cards the Scribe plays now (no phone holds
+    them: the seats the pass-the-phone page serves), with its own cards as that seat's
+    own view shows them (its hand, whether it is its turn, the cards it may play). A seat
+    whose phone plays its cards is never listed: its hand is made for that phone only.
+    Nothing (no key) while no seat has cards in play."""
+    full = shown.full
+    rules = rules_of(full)
+    playing = [p for p in range(full.setup.n) if rules.seat_plays(full, p)]
+    if not playing:
+        return {}
+    on_phones = sharing.playing_on_phones(get_db(), shown.game.id, access.known_device())
+    return {"seats": [{"player": p, "cards": _own_cards(sharing.viewer_sheet(full, p, shown.full_log), p)}
+                      for p in playing if p not in on_phones]}
 
 
 @bp.get("/games/<key>/sheet")
@@ -201,14 +220,56 @@ def correction(key: str, number: int):
         return _answer(now, now.sheet, unchanged=True)
 
 
-@bp.post("/games/<key>/actions/<kind>")
+#: The Scribe's own undo and redo, every game's: answered as actions too (their paths stay).
+#: A correction keeps its own path only: its round is in the path, and "correction" is no
+#: action of a game's own (actions/correction stays a 404).
+GENERIC_ACTIONS = (UNDO, REDO)
+
+
 def action(key: str, kind: str):
-    """Any action of the game's own (its web part's ``ACTIONS``), the body holding its fields."""
+    """Any entry of the game's own (its schema's ``ACTIONS``), the body holding its fields;
+    undo and redo as well."""
     shown = access.scribe(key)
-    if kind not in web_for(shown.game.game).ACTIONS:
-        abort(404)
     b = _body()
-    return _record(key, shown, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
+    version = b.get("version")
+    data = {k: v for k, v in b.items() if k != "version"}
+    if kind in (UNDO, REDO):
+        return _act(key, kind, {}, version, shown)
+    named = part(shown.game.game, "schema").ACTIONS.get(kind)
+    if named is None:  # another game's kind: this game has no such action
+        abort(404)
+    recorded = named.recorded(kind)
+    fault = field_at_fault(named, data)
+    if fault is not None:
+        _refuse_as_the_rules_would(shown, named, recorded, data, fault)
+        raise RuleError(N_("This value is not one this field takes (see /api/openapi.json)."), field=fault)
+    if named.entry is not None:  # a choice posted as its own kind: the entry its older path records
+        data = named.entry(shown.full, data)
+    return _record(key, shown, recorded, data, version)
+
+
+def _refuse_as_the_rules_would(shown: sharing.Shown, named: Action, recorded: str, data: dict[str, Any],
+                               fault: str) -> None:
+    """A body its schema does not take at ``fault``, that the rules refuse at that field
+    too, is refused in the rules' words (as it was before the API checked bodies); else
+    by the schema, naming that field."""
+    rules = rules_of(shown.full)
+    if named.entry is not None or recorded in rules.DRAWN:
+        return
+    try:
+        rules.verify(shown.full, recorded, data)
+    except RuleError as err:
+        if err.field == fault:
+            raise
+    except Exception:  # noqa: BLE001 - a value the rules never expected: the schema's refusal says it
+        return
+
+
+# one route per kind any registered game takes, so the document lists each with its body; and
+# the route for any other kind (a kind this game does not take: 404)
+for _kind in sorted({k for schema in parts("schema").values() for k in schema.ACTIONS} | set(GENERIC_ACTIONS)):
+    bp.add_url_rule(f"/games/<key>/actions/{_kind}", "action", action, methods=["POST"], defaults={"kind": _kind})
+bp.add_url_rule("/games/<key>/actions/<kind>", "action", action, methods=["POST"])
 
 
 def game_path(key: str, path: str):
@@ -220,7 +281,7 @@ def game_path(key: str, path: str):
         raise RuleError(N_("Unknown action."), field="kind")
     kind, _summary, fields = named
     b = _body()
-    return _record(key, shown, kind, {k: b.get(k) for k in fields}, b.get("version"))
+    return _record(key, shown, kind, {k: b.get(k) for k in fields}, b.get("version"))  # as ever: not checked
 
 
 def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):
