@@ -122,25 +122,36 @@ def _made(made: sharing.Made):
 
 @bp.get("/games/<key>")
 def read(key: str):
-    """The game and its sheet; while cards are in play, the seats the Scribe plays for."""
-    shown = access.scribe(key, opened=True)
-    return jsonify({**_game_json(key, shown), **_scribes_seats(shown)})
+    """The game and its sheet."""
+    return jsonify(_game_json(key, access.scribe(key, opened=True)))
 
 
-def _scribes_seats(shown: sharing.Shown) -> dict[str, Any]:
-    """``{"seats": [...]}``: each seat whose cards the Scribe plays now (no phone holds
-    them: the seats the pass-the-phone page serves), with its own cards as that seat's
-    own view shows them (its hand, whether it is its turn, the cards it may play). A seat
-    whose phone plays its cards is never listed: its hand is made for that phone only.
-    Nothing (no key) while no seat has cards in play."""
+@bp.get("/games/<key>/seats/<int:player>")
+def seat(key: str, player: int):
+    """A seat the Scribe plays for (no phone holds its cards: the pass-the-phone page's
+    seat), as that seat's own view shows it: its cards (its hand, whether it is its turn,
+    the cards it may play) and whether it may bid. A seat whose phone holds its cards or
+    its bids: 409, nothing of its hand; the view is the seat's own, made by its game."""
+    shown = access.scribe(key)
     full = shown.full
+    seat = player
+    if not 0 <= seat < full.setup.n:
+        raise RuleError(N_("There is no such player."), field="player")
     rules = rules_of(full)
-    playing = [p for p in range(full.setup.n) if rules.seat_plays(full, p)]
-    if not playing:
-        return {}
-    on_phones = sharing.playing_on_phones(get_db(), shown.game.id, access.known_device())
-    return {"seats": [{"player": p, "cards": _own_cards(sharing.viewer_sheet(full, p, shown.full_log), p)}
-                      for p in playing if p not in on_phones]}
+    db, device = get_db(), access.known_device()
+    plays = rules.seat_plays(full, seat)
+    held = sharing.playing_on_phones(db, shown.game.id, device) if plays else \
+        sharing.claimed_seats(db, shown.game.id, device)
+    if seat in held:
+        name = full.setup.players[seat]
+        msg = (_("%(name)s holds their seat on their own phone: they play their cards there.", name=name) if plays
+               else _("%(name)s holds their seat on their own phone: they enter their bid there.", name=name))
+        return jsonify(error=msg, field="player"), 409
+    view = sharing.viewer_sheet(full, seat, shown.full_log)
+    can_bid, waits = rules.player_bid_state(full, seat)
+    return jsonify(player=seat, player_name=full.setup.players[seat], version=full.version,
+                   cards=_own_cards(view, seat), bidding={"open": can_bid, "waits": waits,
+                                                          "awaits_deal": rules.awaits_deal(full)})
 
 
 @bp.get("/games/<key>/sheet")

@@ -165,6 +165,16 @@ def _document() -> dict[str, Any]:
                     game_id, {"name": "paper", "in": "query", "schema": {"enum": ["a4", "letter"], "default": "a4"}}],
                 "responses": {"200": {"description": "One page per sheet", "content": {"application/pdf": {}}},
                               **_errors(404, 410, 422)}}},
+            "/api/games/{key}/seats/{player}": {"get": {
+                "summary": "A seat the Scribe plays for (no phone holds its cards or its bids: the seat the Scribe's "
+                           "phone is passed to), as that seat's own view shows it: its cards (hand, my_turn, the "
+                           "legal ones) and whether it may bid. A seat held on its own phone: 409, nothing of its hand",
+                "parameters": [game_id, {"name": "player", "in": "path", "required": True,
+                                         "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {"200": {"description": "The seat's cards", **_json(_ref("Seat"))},
+                              **_errors(404, 410, 422),
+                              "409": {"description": "The seat is held on its own phone: its player plays there",
+                                      **_json(ERROR)}}}},
             "/api/games/{key}/history": {"get": {
                 "summary": "Every entry, undone ones flagged", "parameters": [game_id],
                 "responses": {"200": {"description": "Entries", **_json(_closed({"entries": {"type": "array", "items": _ref("Entry")}}))},
@@ -413,12 +423,7 @@ def _schemas() -> dict[str, Any]:
             "key": {**STR, "description": "The Scribe's link's token: /api/games/{key}"}, "url": STR,
             "game": game_enum, "name": STR, "lang": STR,
             "created_at": STR, "updated_at": STR, "deleted": BOOL, "summary": _ref("Summary"),
-            "sheet": _ref("Sheet"),
-            "seats": {"type": "array", "items": _closed({"player": INT, "cards": _ref("Cards")}), "description": (
-                "GET /api/games/{key} only, while cards are in play (virtual deck): each seat whose cards the Scribe "
-                "plays (no phone holds them), with its own cards as that seat's view shows them: its hand, "
-                "my_turn, legal. A seat playing on its own phone is never listed")}},
-            optional=("sheet", "seats")),
+            "sheet": _ref("Sheet")}, optional=("sheet",)),
         "Sheet": {"description": "The game's sheet; its game field says which", **_by_game(list(parts("schema")))},
         **sheets,
         "Recorded": _closed({
@@ -446,6 +451,8 @@ def _schemas() -> dict[str, Any]:
                                             "taken back or brought back, by seq and kind (its data is on its own line)")},
                          optional=("target",)),
         "Cards": _cards(),
+        "Seat": _closed({"player": INT, "player_name": STR, "version": INT, "cards": _ref("Cards"),
+                         "bidding": _ref("Bidding")}),
         **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards"),

@@ -2,9 +2,11 @@
 its body's schema made from the game's definition (its ``schema`` part's ``ACTIONS``) and
 held to it; "deal" means Scribe shuffles and deals; a choice is a kind of its own that
 records what its older path recorded; the older paths stay as documented aliases; the
-Scribe's JSON gives the seats it plays their own cards."""
+Scribe reads each seat it plays for as that seat's own view shows it."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -221,33 +223,34 @@ def test_the_tigress_is_its_own_kind_recording_what_played_did(app, api, rigged,
 # --------------------------------------------------------------------------- the seats the Scribe plays
 
 
-def test_the_scribes_json_gives_the_seats_it_plays_their_cards_never_a_phones(app, client, api, monkeypatch):
-    """While cards are in play, GET /api/games/KEY lists each seat the Scribe plays (no phone
-    holds its cards) with its own cards: hand, whose turn, the legal ones. A seat whose
-    phone plays is not listed, its hand is nowhere in the Scribe's JSON, and the Scribe
-    may not play for it."""
+def test_the_scribe_reads_each_seat_it_plays_for_never_a_phones(app, client, api, monkeypatch):
+    """GET /api/games/KEY/seats/N: a seat whose cards the Scribe plays (no phone holds them),
+    as that seat's own view shows it: hand, whose turn, the legal cards. A seat whose phone
+    plays is a 409 with nothing of its hand, and the Scribe may not play for it; the game's
+    own JSON holds no hand."""
     status, made = api("post", "/api/games", {"players": NAMES[:3], "first_dealer": 2, "preset": "standard",
                                               "rules": {"virtual_deck": True, "rounds": 3}})
     key = made["key"]
-    assert "seats" not in api("get", f"/api/games/{key}")[1]  # no cards in play yet
     ben = client.get(f"/api/games/{key}/links").get_json()["players"][1]["token"]
     phone = app.test_client()
     assert phone.get(f"/api/player/{ben}").status_code == 200  # Ben's phone holds his seat
     monkeypatch.setattr(GAMES["wizard"].__class__, "DRAWN", {"deal": lambda sheet, data, rng: {
         "round": sheet.current.number, "hands": [["R1"], ["G7"], ["Y2"]], "turned": "B3"}})
+    assert api("get", f"/api/games/{key}/seats/0")[1]["cards"]["current"] is None  # nothing dealt yet
     assert api("post", f"/api/games/{key}/actions/deal", {"round": 1})[0] == 200
     for p in (0, 1, 2):
         assert api("post", f"/api/games/{key}/actions/bid", {"player": p, "bid": 0})[0] == 200
-    status, read = api("get", f"/api/games/{key}")
-    assert status == 200 and read["sheet"]["rounds"][0]["play"]["turn"] == 0
-    seats = {s["player"]: s["cards"]["current"] for s in read["seats"]}
-    assert set(seats) == {0, 2}
-    assert seats[0]["hand"] == ["R1"] and seats[0]["my_turn"] is True and seats[0]["legal"] == ["R1"]
-    assert seats[2]["hand"] == ["Y2"] and seats[2]["my_turn"] is False and seats[2]["legal"] == []
+    assert api("get", f"/api/games/{key}")[1]["sheet"]["rounds"][0]["play"]["turn"] == 0
+    ana, cleo = (api("get", f"/api/games/{key}/seats/{p}")[1]["cards"]["current"] for p in (0, 2))
+    assert ana["hand"] == ["R1"] and ana["my_turn"] is True and ana["legal"] == ["R1"]
+    assert cleo["hand"] == ["Y2"] and cleo["my_turn"] is False and cleo["legal"] == []
+    status, body = api("get", f"/api/games/{key}/seats/1")
+    assert status == 409 and body["field"] == "player" and "G7" not in json.dumps(body)
     assert "G7" not in client.get(f"/api/games/{key}").get_data(as_text=True)  # Ben's hand: his phone's only
+    assert api("get", f"/api/games/{key}/seats/3")[0] == 422
     assert api("post", f"/api/games/{key}/actions/played", {"player": 0, "card": "R1"})[0] == 200
     assert phone.post(f"/api/player/{ben}/played", json={"card": "G7"}).status_code == 200
-    seats = {s["player"]: s["cards"]["current"] for s in api("get", f"/api/games/{key}")[1]["seats"]}
-    assert seats[2]["my_turn"] is True and seats[2]["legal"] == ["Y2"]
-    assert seats[0]["my_turn"] is False and seats[0]["hand"] == []
+    ana, cleo = (api("get", f"/api/games/{key}/seats/{p}")[1]["cards"]["current"] for p in (0, 2))
+    assert cleo["my_turn"] is True and cleo["legal"] == ["Y2"]
+    assert ana["my_turn"] is False and ana["hand"] == []
     assert api("post", f"/api/games/{key}/actions/played", {"player": 1, "card": "G7"})[1]["field"] == "card"
