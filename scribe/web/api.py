@@ -253,6 +253,8 @@ def action(key: str, kind: str):
     fault = field_at_fault(named, data)
     if fault is not None:
         _refuse_as_the_rules_would(shown, named, recorded, data, fault)
+        if data.get(fault) in (None, ""):
+            raise RuleError(N_("This field is missing (see /api/openapi.json)."), field=fault)
         raise RuleError(N_("This value is not one this field takes (see /api/openapi.json)."), field=fault)
     if named.entry is not None:  # a choice posted as its own kind: the entry its older path records
         data = named.entry(shown.full, data)

@@ -211,7 +211,9 @@ def _tigress_game(api, rigged) -> str:
 def test_the_tigress_is_its_own_kind_recording_what_played_did(app, api, rigged, choice, code):
     one, two = _tigress_game(api, rigged), _tigress_game(api, rigged)
     status, body = api("post", f"/api/games/{one}/actions/tigress", {"player": 0, "as": "ship"})
-    assert status == 422 and body["field"] == "as"
+    assert status == 422 and body["field"] == "as" and "not one this field takes" in body["error"]
+    status, body = api("post", f"/api/games/{one}/actions/tigress", {"player": 0})
+    assert status == 422 and body["field"] == "as" and "missing" in body["error"]
     status, body = api("post", f"/api/games/{one}/actions/tigress", {"player": 1, "as": choice})
     assert status == 422 and body["error"]  # not Ben's turn, nor his card
     assert api("post", f"/api/games/{one}/actions/tigress", {"player": 0, "as": choice})[0] == 200
