@@ -10,11 +10,13 @@ from flask_babel import gettext as _
 from .. import service, sharing
 from ..games import DEFAULT, part, parts, rules_of
 from ..rules.errors import N_, RuleError, Unchanged
+from ..rules.log import REDO, UNDO
+from ..schema import Action, field_at_fault
 from ..store import StaleError
 from ..store.links import PLAYER, WATCH
 from . import access, live, minimal, once, taps
 from .db import get_db
-from .games import WEB_GAMES, web_for
+from .games import WEB_GAMES
 from .i18n import game_language, translate
 from .openapi import openapi_document
 from .render import table_url
@@ -124,6 +126,34 @@ def read(key: str):
     return jsonify(_game_json(key, access.scribe(key, opened=True)))
 
 
+@bp.get("/games/<key>/seats/<int:player>")
+def seat(key: str, player: int):
+    """A seat the Scribe plays for (no phone holds its cards: the pass-the-phone page's
+    seat), as that seat's own view shows it: its cards (its hand, whether it is its turn,
+    the cards it may play) and whether it may bid. A seat whose phone holds its cards or
+    its bids: 409, nothing of its hand; the view is the seat's own, made by its game."""
+    shown = access.scribe(key)
+    full = shown.full
+    seat = player
+    if not 0 <= seat < full.setup.n:
+        raise RuleError(N_("There is no such player."), field="player")
+    rules = rules_of(full)
+    db, device = get_db(), access.known_device()
+    plays = rules.seat_plays(full, seat)
+    held = sharing.playing_on_phones(db, shown.game.id, device) if plays else \
+        sharing.claimed_seats(db, shown.game.id, device)
+    if seat in held:
+        name = full.setup.players[seat]
+        msg = (_("%(name)s holds their seat on their own phone: they play their cards there.", name=name) if plays
+               else _("%(name)s holds their seat on their own phone: they enter their bid there.", name=name))
+        return jsonify(error=msg, field="player"), 409
+    view = sharing.viewer_sheet(full, seat, shown.full_log)
+    can_bid, waits = rules.player_bid_state(full, seat)
+    return jsonify(player=seat, player_name=full.setup.players[seat], version=full.version,
+                   cards=_own_cards(view, seat), bidding={"open": can_bid, "waits": waits,
+                                                          "awaits_deal": rules.awaits_deal(full)})
+
+
 @bp.get("/games/<key>/sheet")
 def sheet(key: str):
     """Only the sheet."""
@@ -201,14 +231,58 @@ def correction(key: str, number: int):
         return _answer(now, now.sheet, unchanged=True)
 
 
-@bp.post("/games/<key>/actions/<kind>")
+#: The Scribe's own undo and redo, every game's: answered as actions too (their paths stay).
+#: A correction keeps its own path only: its round is in the path, and "correction" is no
+#: action of a game's own (actions/correction stays a 404).
+GENERIC_ACTIONS = (UNDO, REDO)
+
+
 def action(key: str, kind: str):
-    """Any action of the game's own (its web part's ``ACTIONS``), the body holding its fields."""
+    """Any entry of the game's own (its schema's ``ACTIONS``), the body holding its fields;
+    undo and redo as well."""
     shown = access.scribe(key)
-    if kind not in web_for(shown.game.game).ACTIONS:
-        abort(404)
     b = _body()
-    return _record(key, shown, kind, {k: v for k, v in b.items() if k != "version"}, b.get("version"))
+    version = b.get("version")
+    data = {k: v for k, v in b.items() if k != "version"}
+    if kind in (UNDO, REDO):
+        return _act(key, kind, {}, version, shown)
+    named = part(shown.game.game, "schema").ACTIONS.get(kind)
+    if named is None:  # another game's kind: this game has no such action
+        abort(404)
+    recorded = named.recorded(kind)
+    fault = field_at_fault(named, data)
+    if fault is not None:
+        _refuse_as_the_rules_would(shown, named, recorded, data, fault)
+        if data.get(fault) in (None, ""):
+            raise RuleError(N_("This field is missing (see /api/openapi.json)."), field=fault)
+        raise RuleError(N_("This value is not one this field takes (see /api/openapi.json)."), field=fault)
+    if named.entry is not None:  # a choice posted as its own kind: the entry its older path records
+        data = named.entry(shown.full, data)
+    return _record(key, shown, recorded, data, version)
+
+
+def _refuse_as_the_rules_would(shown: sharing.Shown, named: Action, recorded: str, data: dict[str, Any],
+                               fault: str) -> None:
+    """A body its schema does not take at ``fault``, that the rules refuse at that field
+    too, is refused in the rules' words (as it was before the API checked bodies); else
+    by the schema, naming that field."""
+    rules = rules_of(shown.full)
+    if named.entry is not None or recorded in rules.DRAWN:
+        return
+    try:
+        rules.verify(shown.full, recorded, data)
+    except RuleError as err:
+        if err.field == fault:
+            raise
+    except Exception:  # noqa: BLE001 - a value the rules never expected: the schema's refusal says it
+        return
+
+
+# one route per kind any registered game takes, so the document lists each with its body; and
+# the route for any other kind (a kind this game does not take: 404)
+for _kind in sorted({k for schema in parts("schema").values() for k in schema.ACTIONS} | set(GENERIC_ACTIONS)):
+    bp.add_url_rule(f"/games/<key>/actions/{_kind}", "action", action, methods=["POST"], defaults={"kind": _kind})
+bp.add_url_rule("/games/<key>/actions/<kind>", "action", action, methods=["POST"])
 
 
 def game_path(key: str, path: str):
@@ -220,7 +294,7 @@ def game_path(key: str, path: str):
         raise RuleError(N_("Unknown action."), field="kind")
     kind, _summary, fields = named
     b = _body()
-    return _record(key, shown, kind, {k: b.get(k) for k in fields}, b.get("version"))
+    return _record(key, shown, kind, {k: b.get(k) for k in fields}, b.get("version"))  # as ever: not checked
 
 
 def _record(key: str, shown: sharing.Shown, kind: str, data: dict[str, Any], version: Any):

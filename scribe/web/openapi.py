@@ -7,7 +7,6 @@ from typing import Any
 from ..config import LANGUAGES
 from ..games import GAMES, parts
 from ..schema import BOOL, INT, NAMES, OPT_INT, STR, closed as _closed, ref as _ref
-from .games import WEB_GAMES
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 _REPLAYED = {"description": "true when the game was made by an earlier request (the same one sent again)",
@@ -43,13 +42,18 @@ def _recorded(description: str) -> dict[str, Any]:
     return {"description": description, "headers": _RECORDED_HEADERS, **_json(_ref("Recorded"))}
 
 
-def _action(summary: str, body: dict[str, Any], recorded: str = "Recorded") -> dict[str, Any]:
-    props = {**body, "version": {"type": "integer", "description": "The sheet version you saw; refused with 409 if the game moved on."}}
+_VERSION = {"version": {"type": "integer", "description": "The sheet version you saw; refused with 409 if the game moved on."}}
+
+
+def _action(summary: str, body: dict[str, Any], recorded: str = "Recorded", *,
+            schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A write answering the sheet; its body's properties, or its whole ``schema``."""
+    schema = schema or {"type": "object", "properties": {**body, **_VERSION}}
     return {
         "post": {
             "summary": summary,
             "parameters": [{"$ref": "#/components/parameters/Key"}, PREFER],
-            "requestBody": {"required": True, **_json({"type": "object", "properties": props})},
+            "requestBody": {"required": True, **_json(schema)},
             "responses": {"200": _recorded(recorded), **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)},
         }
     }
@@ -161,6 +165,16 @@ def _document() -> dict[str, Any]:
                     game_id, {"name": "paper", "in": "query", "schema": {"enum": ["a4", "letter"], "default": "a4"}}],
                 "responses": {"200": {"description": "One page per sheet", "content": {"application/pdf": {}}},
                               **_errors(404, 410, 422)}}},
+            "/api/games/{key}/seats/{player}": {"get": {
+                "summary": "A seat the Scribe plays for (no phone holds its cards or its bids: the seat the Scribe's "
+                           "phone is passed to), as that seat's own view shows it: its cards (hand, my_turn, the "
+                           "legal ones) and whether it may bid. A seat held on its own phone: 409, nothing of its hand",
+                "parameters": [game_id, {"name": "player", "in": "path", "required": True,
+                                         "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {"200": {"description": "The seat's cards", **_json(_ref("Seat"))},
+                              **_errors(404, 410, 422),
+                              "409": {"description": "The seat is held on its own phone: its player plays there",
+                                      **_json(ERROR)}}}},
             "/api/games/{key}/history": {"get": {
                 "summary": "Every entry, undone ones flagged", "parameters": [game_id],
                 "responses": {"200": {"description": "Entries", **_json(_closed({"entries": {"type": "array", "items": _ref("Entry")}}))},
@@ -172,12 +186,7 @@ def _document() -> dict[str, Any]:
                                    _merged("CORRECTION"))["post"],
                          "parameters": [game_id, PREFER, {"name": "number", "in": "path", "required": True,
                                                           "schema": {"type": "integer"}}]}},
-            "/api/games/{key}/actions/{kind}": {
-                "post": {**_action("Any action of the game's own (" + "; ".join(
-                                       f"{g}: {', '.join(w.ACTIONS)}" for g, w in WEB_GAMES.items()) + "); "
-                                   "the body holds its fields", {})["post"],
-                         "parameters": [game_id, PREFER, {"name": "kind", "in": "path", "required": True,
-                                                          "schema": {"type": "string"}}]}},
+            **_action_paths(),
             "/api/games/{key}/undo": _action("Undo the last entry", {}),
             "/api/games/{key}/redo": _action("Redo the last undone entry", {}),
             "/api/games/{key}/links": {
@@ -279,12 +288,62 @@ def _document() -> dict[str, Any]:
 
 
 def _game_paths() -> dict[str, Any]:
-    """The paths a game adds under /api/games/{key}/ (its schema's ``PATHS``: Wizard's bids...)."""
+    """A game's older paths under /api/games/{key}/ (its schema's ``PATHS``: Wizard's bids...):
+    aliases of its actions, kept for the clients that use them."""
     out = {}
     for schema in parts("schema").values():
-        for path, (_kind, summary, body) in schema.PATHS.items():
-            out[f"/api/games/{{key}}/{path}"] = _action(summary, body)
+        for path, (kind, summary, body) in schema.PATHS.items():
+            operation = _action(summary, body)
+            operation["post"].update(deprecated=True, description=(
+                f"An alias of POST /api/games/{{key}}/actions/{kind}, kept for older clients: "
+                "the same entry, the same answer."))
+            out[f"/api/games/{{key}}/{path}"] = operation
     return out
+
+
+#: The Scribe's own entries, every game's, answered as actions too
+_GENERIC = {
+    "undo": ("Undo the last entry (as POST /api/games/{key}/undo)", {}),
+    "redo": ("Redo the last undone entry (as POST /api/games/{key}/redo)", {}),
+}
+
+
+def _action_paths() -> dict[str, Any]:
+    """POST /api/games/{key}/actions/{kind}, one path per kind any registered game takes
+    (its schema's ``ACTIONS``), with its body: a kind two games share lists each game's.
+    A new game's kinds appear here with no edit."""
+    games: dict[str, dict[str, Any]] = {}
+    for game, schema in parts("schema").items():
+        for kind, named in schema.ACTIONS.items():
+            games.setdefault(kind, {})[game] = named
+    out = {}
+    for kind, by_game in sorted(games.items()):
+        variants = [_body_schema(game, kind, named) for game, named in by_game.items()]
+        body = variants[0] if len(variants) == 1 else {"anyOf": variants, "description": "The body of each game "
+                                                      "that takes this kind (the game's own is checked)"}
+        summary = "; ".join(f"{game}: {named.summary}" for game, named in by_game.items())
+        out[f"/api/games/{{key}}/actions/{kind}"] = _action(summary, {}, schema=body)
+    for kind, (summary, body) in _GENERIC.items():
+        out[f"/api/games/{{key}}/actions/{kind}"] = _action(summary, body)
+    out["/api/games/{key}/actions/{kind}"] = {"post": {
+        **_action("Any action of the game's own: each kind a registered game takes has its path above, with its "
+                  "body; a kind this game does not take answers 404", {})["post"],
+        "parameters": [{"$ref": "#/components/parameters/Key"}, PREFER,
+                       {"name": "kind", "in": "path", "required": True, "schema": {"type": "string"}}]}}
+    return out
+
+
+def _body_schema(game: str, kind: str, named: Any) -> dict[str, Any]:
+    """One game's body for ``kind``: its properties, those it requires, what it records."""
+    words = [f"{game}: {named.summary}"]
+    if named.recorded(kind) != kind:
+        words.append(f"Recorded as the game's {named.recorded(kind)} entry.")
+    schema: dict[str, Any] = {"type": "object", "title": f"{game} {kind}", "properties": {**named.body, **_VERSION},
+                              "required": list(named.required)}
+    if named.alias_of is not None:
+        words.append(f"Deprecated: an alias of actions/{named.alias_of}, kept for older clients.")
+        schema["deprecated"] = True
+    return {**schema, "description": " ".join(words)}
 
 
 def _merged(name: str) -> dict[str, Any]:
@@ -392,6 +451,8 @@ def _schemas() -> dict[str, Any]:
                                             "taken back or brought back, by seq and kind (its data is on its own line)")},
                          optional=("target",)),
         "Cards": _cards(),
+        "Seat": _closed({"player": INT, "player_name": STR, "version": INT, "cards": _ref("Cards"),
+                         "bidding": _ref("Bidding")}),
         **_stats_schemas(),
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards"),

@@ -3,7 +3,7 @@ P-S1), correction, sheet."""
 
 from __future__ import annotations
 
-from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, SEATS, STANDINGS_AND_UNDO, STR, closed
+from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, SEATS, STANDINGS_AND_UNDO, STR, Action, closed
 
 NEW_GAME = {
     "preset": {"enum": ["skyjo", "six", "custom"], "description": "The points game played (P-S1..P-S3; default skyjo)"},
@@ -16,7 +16,9 @@ NEW_GAME = {
 
 CORRECTION = {"points": {"type": "array", "items": INT}, "closer": OPT_INT}
 
-PATHS: dict = {}  # a round goes through /actions/round
+PATHS: dict = {}  # every action goes through /actions/{kind}
+
+ACTIONS = {"round": Action("A round's points, per seat, and for Skyjo who closed it (P-S1)", CORRECTION, ("points",))}
 
 _ROUND = closed({
     "number": INT, "points": {**INTS, "description": "As entered (P-1)"}, "closer": OPT_INT,

@@ -4,7 +4,24 @@ added here)."""
 
 from __future__ import annotations
 
-from ...schema import BOOL, COUNTS, INT, INTS, NAMES, OPT_INT, OPT_INTS, SEATS, STANDINGS_AND_UNDO, STR, closed
+from typing import Any
+
+from ...schema import (
+    BOOL,
+    COUNTS,
+    INT,
+    INTS,
+    NAMES,
+    OPT_INT,
+    OPT_INTS,
+    ROUND,
+    SEAT,
+    SEATS,
+    STANDINGS_AND_UNDO,
+    STR,
+    Action,
+    closed,
+)
 
 _BONUS = {"type": "object", "additionalProperties": False, "properties": {
     "fourteens": {"type": "integer", "minimum": 0, "maximum": 3, "description": "yellow, purple, green 14s (+10 each)"},
@@ -35,7 +52,41 @@ CORRECTION = {"bids": COUNTS, "tricks": COUNTS, "destroyed": OPT_INT,
               "bonuses": {"type": "array", "items": {"type": ["object", "null"]}}, "loot": {"type": "array", "items": _PAIR},
               "cannonball": INTS}
 
-PATHS: dict = {}  # every action goes through /actions/{kind}: bid, bids, tricks, deal, shuffle, played, take_back
+PATHS: dict = {}  # every action goes through /actions/{kind}
+
+_CARD = {"type": "string", "description": "Skull King's deck (docs/cards.md): a suit letter and a rank, like G7, or "
+         "ES, PI, TP (the Tigress as a Pirate), TE (as an Escape), SK, ME, KR, WW, LO"}
+_ROLES = {"pirate": "TP", "escape": "TE"}  # the Tigress's choice, as the card code a play records
+
+
+def _tigress(_sheet: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The Tigress played with her choice said: the card tap a ``played`` entry records
+    (TP or TE), so nothing after the API tells the two ways apart."""
+    rest = {k: v for k, v in data.items() if k != "as"}
+    return {**rest, "card": _ROLES[data["as"]]}
+
+
+ACTIONS = {
+    "bid": Action("One seat's bid (K-B1): sealed until every bid is in", {
+        "round": ROUND, "player": SEAT, "bid": {"type": "integer", "minimum": 0}}, ("player", "bid")),
+    "bids": Action("Every seat's bid at once, as shown on \"Yo-ho-ho!\" (K-B1)", {
+        "round": ROUND, "bids": {**COUNTS, "description": "Per seat"}}, ("bids",)),
+    "tricks": Action("The round's result: tricks, destroyed tricks, bonuses, Loot, Cannonballs (K-T1, K-S1..K-S4); "
+                     "on the virtual deck, with no tricks, the round as its cards gave it", {
+                         "round": ROUND, "tricks": {**COUNTS, "description": "Per seat"}, "destroyed": OPT_INT,
+                         "bonuses": CORRECTION["bonuses"], "loot": CORRECTION["loot"], "cannonball": INTS}),
+    "deal": Action("Virtual deck: Scribe shuffles and deals the round from a cryptographic source; the hands are "
+                   "never in the answer, each player reads their own on their link", {"round": ROUND}),
+    "shuffle": Action("Virtual deck: the next deal is a new one, not the deal taken back", {"round": ROUND}),
+    "played": Action("Virtual deck: the Scribe plays a card for a seat with no phone, in turn", {
+        "round": ROUND, "player": SEAT, "card": _CARD}, ("player", "card")),
+    "take_back": Action("Virtual deck: the Scribe takes back the last card of a seat with no phone",
+                        {"round": ROUND, "player": SEAT}, ("player",)),
+    "tigress": Action("Virtual deck: the Scribe plays the Tigress for a seat with no phone, as a Pirate or an "
+                      "Escape: the same entry as played with TP or TE", {
+                          "round": ROUND, "player": SEAT, "as": {"enum": list(_ROLES)}},
+                      ("player", "as"), records="played", entry=_tigress),
+}
 
 _PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
 #: A round's play on the virtual deck: every card on the table is public.

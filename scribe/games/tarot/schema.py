@@ -4,7 +4,7 @@ must be added here, ``web.sheet_json``)."""
 
 from __future__ import annotations
 
-from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, SEATS, STANDINGS_AND_UNDO, closed
+from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, SEATS, STANDINGS_AND_UNDO, Action, closed
 from .scoring import CONTRACTS, POIGNEES, SIDES
 
 _SIDE = {"enum": [*SIDES, None]}
@@ -19,7 +19,7 @@ NEW_GAME = {
               "description": "Tarot: the number of deals agreed (T-E1); null: until the table ends the game"},
 }
 
-#: A deal's fields, in /actions/deal and in a correction.
+#: A played deal's fields, in /actions/result and in a correction.
 DEAL = {
     "taker": {**INT, "description": "Tarot: the taker's seat"},
     "contract": _CONTRACT,
@@ -36,7 +36,21 @@ DEAL = {
 
 CORRECTION = {**DEAL, "passed": {"type": "boolean", "description": "Tarot: the deal was in fact passed by all (T-C1)"}}
 
-PATHS: dict = {}  # a deal goes through /actions/deal, everyone passed /actions/redeal, the end /actions/end
+PATHS: dict = {}  # every action goes through /actions/{kind}
+
+_RESULT = ("A played deal: the taker, the contract and what the attack made (T-C1..T-S5). Its entry is "
+           "recorded as a deal, as ever")
+#: "deal" means one thing in the API: Scribe shuffles and deals (a virtual deck). A Tarot deal
+#: played at the table is recorded through "result", the outcome of the deal, as Witty Zibi's
+#: round is; "deal", its older name, stays for the clients that use it. The entry recorded is
+#: "deal" either way, so every stored log replays as before.
+ACTIONS = {
+    "result": Action(_RESULT, DEAL, ("taker", "contract", "bouts"), records="deal"),
+    "deal": Action(_RESULT + "; deprecated: use result", DEAL, ("taker", "contract", "bouts"), records="deal",
+                   alias_of="result"),
+    "redeal": Action("Everyone passed: the deal scores nothing and the next dealer deals again (T-C1)", {}),
+    "end": Action("The table stops the game after this deal (T-E1)", {}),
+}
 
 _NUM = {"type": ["number", "null"]}
 _ROUND = closed({

@@ -4,7 +4,25 @@ grows must be added here, ``web.sheet_json``)."""
 
 from __future__ import annotations
 
-from ...schema import BOOL, COUNTS, INT, INTS, NAMES, OPT_INT, OPT_INTS, SEATS, STANDINGS_AND_UNDO, STR, closed
+from typing import Any
+
+from ...rules.errors import N_, RuleError
+from ...schema import (
+    BOOL,
+    COUNTS,
+    INT,
+    INTS,
+    NAMES,
+    OPT_INT,
+    OPT_INTS,
+    ROUND,
+    SEAT,
+    SEATS,
+    STANDINGS_AND_UNDO,
+    STR,
+    Action,
+    closed,
+)
 
 PRESETS = ["standard", "plus_minus_one", "leader", "canadian", "custom"]
 EDITIONS = ["gigamic", "amigo", "canadian", "english"]
@@ -33,7 +51,8 @@ NEW_GAME = {
 
 CORRECTION = {"bids": COUNTS, "tricks": COUNTS, "destroyed": _DESTROYED, "cloud": _CLOUD}
 
-#: Wizard's own paths under /api/games/{key}/: path -> (the action it records, summary, body).
+#: Wizard's older paths under /api/games/{key}/, kept as aliases of its ACTIONS (deprecated in the
+#: document): path -> (the action it records, summary, body).
 #: The body's properties are the fields the route reads.
 PATHS = {
     "trump": ("trump", "Record the trump card (W-R3)", {
@@ -52,6 +71,44 @@ PATHS = {
         "destroyed": _DESTROYED, "cloud": _CLOUD}),
     "cloud": ("cloud", "Virtual deck: the winner of the Cloud's trick changes their bid by +1 or -1 (W-J3)", {
         "round": INT, "player": INT, "change": {"enum": [1, -1]}}),
+}
+
+_CARD = {"type": "string", "description": "Wizard's deck (docs/cards.md): W, J, or a suit initial (B G R Y) and a "
+         "rank 1-13, like R7; a Jubilee Cloud or Juggler with the suit it takes, like CLR"}
+_SEAT_CARD = {"round": ROUND, "player": SEAT, "card": _CARD}
+
+
+def _passed(sheet: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """W-J4: after the Juggler's trick each seat passes a card to the left, recorded as the
+    card tap it always was (a ``played`` entry marked ``pass``): only while play waits
+    for the passes, so a card meant as a pass is never played to a trick instead."""
+    row = sheet.current
+    if row is None or row.play is None or row.play.waiting != "pass":
+        raise RuleError(N_("No card is to be passed now: the cards are passed after the Juggler's trick."),
+                        field="kind")
+    return data
+
+
+def _alias(path: str) -> Action:
+    _kind, summary, body = PATHS[path]
+    return Action(summary, {**body, "round": ROUND})
+
+
+#: Every entry through /actions/{kind} (docs/api.md): the older PATHS are aliases of these.
+ACTIONS = {
+    "bid": _alias("bids"),
+    "trump": _alias("trump"),
+    "tricks": _alias("tricks"),
+    "deal": _alias("deal"),
+    "shuffle": Action("Virtual deck: the next deal is a new one, not the deal taken back", {"round": ROUND}),
+    "played": Action("Virtual deck: the Scribe plays a card for a seat with no phone (W-P1..W-P6)", _SEAT_CARD,
+                     ("player", "card")),
+    "take_back": Action("Virtual deck: the Scribe takes back the last card of a seat with no phone",
+                        {"round": ROUND, "player": SEAT}, ("player",)),
+    "cloud": _alias("cloud"),
+    "pass": Action("Virtual deck, Jubilee: after the Juggler's trick, the card a seat with no phone passes to the "
+                   "left (W-J4); refused when no card is to be passed", _SEAT_CARD, ("player", "card"),
+                   records="played", entry=_passed),
 }
 
 _PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}

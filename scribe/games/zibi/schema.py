@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...schema import BOOL, INT, INTS, NAMES, SEATS, STANDINGS_AND_UNDO, closed
+from ...schema import BOOL, INT, INTS, NAMES, SEAT, SEATS, STANDINGS_AND_UNDO, Action, closed
 
 CLAN = {"enum": ["A", "B", "C"]}
 OPT_CLAN = {"enum": ["A", "B", "C", None]}
@@ -15,6 +15,18 @@ NEW_GAME = {
 CORRECTION = {"clans": {"type": "array", "items": {"type": "string"}}, "eliminated": {"type": "array", "items": BOOL}}
 
 PATHS: dict = {}  # every action goes through /actions/{kind}
+
+ACTIONS = {
+    "result": Action("Close the round: each seat's clan and who was eliminated; the winning clan is worked out "
+                     "(Z-C1)", {**CORRECTION, "winner": {"enum": ["A", "B", "C", "none", "", None], "description":
+                                                         "Only when it cannot be worked out from who is out; "
+                                                         "none (or \"\", or null): the cards ran out (Z-E1)"}}, ("clans", "eliminated")),
+    "damage": Action("Damage dealt to a seat (the tracker)", {"player": SEAT, "amount": {"type": "integer",
+                                                                                         "minimum": 1}}, ("player",)),
+    "heal": Action("A seat healed (the tracker)", {"player": SEAT}, ("player",)),
+    "reveal": Action("A seat shows its clan (the tracker)", {"player": SEAT, "clan": CLAN}, ("player", "clan")),
+    "set_aside": Action("The clan token set aside (the tracker)", {"clan": CLAN}, ("clan",)),
+}
 
 _ROUND = closed({"number": INT, "clans": {"type": "array", "items": CLAN}, "eliminated": {
     "type": "array", "items": BOOL}, "winner": OPT_CLAN, "points": INTS, "totals": INTS,
