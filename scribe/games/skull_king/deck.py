@@ -14,7 +14,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from ..bidding import dealt
 from ..bidding.dealt import deal_shape, playing_round
-from .actions import current_round, seat
+from ..bidding.seat import current_round, seat
 from .cards import deal, deck, parse_card
 from .play import take_back, verify_card
 from .sheet import RoundRow, Sheet
