@@ -296,15 +296,3 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     bids = sheet.shown.bids | ({row.number} if row.bids_in or row.complete else set())
     hands = sheet.shown.hands | ({row.number} if row.complete else set())
     return new if (bids, hands) == (sheet.shown.bids, sheet.shown.hands) else replace(new, shown=Shown(bids, hands))
-
-
-def summary(sheet: Sheet) -> dict[str, Any]:
-    """What the games list shows without replaying every game."""
-    row = sheet.current
-    return {
-        "phase": sheet.phase,
-        "round": row.number if row else len(sheet.rows),
-        "rounds": len(sheet.rows),
-        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.played else [],
-        "players": list(sheet.setup.players),
-    }
