@@ -37,6 +37,7 @@ from scribe.rules.errors import N_, RuleError
 from scribe.rules.trickplay import RoundPlay
 
 from .family import TrickView, play_tricks
+from .policies import aim
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 
@@ -138,14 +139,7 @@ class SkullKingHeuristic:
 
     def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
         want = view.won[seat] < (view.bids[seat] or 0)
-        ordered = sorted(_choices(legal), key=_strength)
-        if not view.trick:  # leading: the strongest to take, the weakest to give away
-            return ordered[-1] if want else ordered[0]
-        winners = [c for c in ordered if view.would_win(c)]
-        if want:
-            return winners[0] if winners else ordered[0]
-        losers = [c for c in ordered if c not in winners]
-        return losers[-1] if losers else ordered[0]
+        return aim(sorted(_choices(legal), key=_strength), want, not view.trick, view.would_win)
 
 
 @dataclass(frozen=True, slots=True)
