@@ -8,7 +8,6 @@ from collections.abc import Collection
 from typing import Any, ClassVar
 
 from ...rules.log import Entry
-from ..bidding.result import summary
 from ..bidding.rules import BiddingRules
 from ..bidding.seat import own_cards, took_last
 from ..bidding.shown import withdrawn as withdrawn_bids
@@ -29,14 +28,12 @@ class SkullKingRules(BiddingRules):
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
     QUIET_KINDS = QUIET_KINDS
-    SEAT_KINDS = ("played", "take_back")  # the holder of the seat plays its own cards
     DRAWN = DRAWN
 
     make_setup = staticmethod(make_setup)  # type: ignore[assignment]  # the protocol's **options, players named
     replay = staticmethod(replay)
     advance = staticmethod(advance)
     verify = staticmethod(verify)
-    summary = staticmethod(summary)
     story = staticmethod(story)
     rematch = staticmethod(rematch)
     verify_take_back = staticmethod(verify_take_back)
