@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scribe.games.bidding.result import top
 from scribe.games.skull_king import Setup, make_setup
 from scribe.games.skull_king.cards import (
     TIGRESS_ESCAPE,
@@ -180,8 +181,7 @@ class SkullKingGame:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest total; a tie gives several winners (K-E1)."""
-        top = max(self.totals)
-        return tuple(i for i, t in enumerate(self.totals) if t == top)
+        return top(self.totals)
 
 
 def points_of(setup: Setup, cards: int, bids: Sequence[int], result: dict[str, Any]) -> tuple[int, ...]:
