@@ -33,6 +33,18 @@ def seat(sheet: Any, value: Any, field_name: str = "player") -> int:
     return p
 
 
+def card_named(data: Mapping[str, Any], longest: int, how: str) -> str:
+    """The card a seat's tap names (``data["card"]``, as sent), or a refusal: none named, or
+    longer than any card's code of the deck (``longest``), answered with ``how`` (how the
+    game's deck writes a card), never by echoing the input back."""
+    raw = data.get("card")
+    if not isinstance(raw, str) or not raw.strip():
+        raise RuleError(N_("Choose a card."), field="card")
+    if len(raw.strip()) > longest:
+        raise RuleError(how, field="card")
+    return raw
+
+
 # A game's answer for the seat whose hand is ``hand`` in ``row``: "my_turn", "legal", "why"
 # and "can_take_back" (``hidden``: the hand was dealt before the seat's link, sealed from it).
 Turn = Callable[[Any, list[str], bool], dict[str, Any]]
