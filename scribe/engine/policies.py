@@ -8,8 +8,8 @@ never mutate them. The returned card must be one of ``legal``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from scribe.rules.cards import JESTER_RANK, SUITS, WIZARD_RANK, Card, Suit
 
@@ -114,11 +114,20 @@ class HeuristicPolicy:
         trump = None if view.unicolore else view.trump
         bid = view.bids[seat] or 0
         want = view.won[seat] < bid
-        ordered = sorted(legal, key=lambda c: _strength(c, trump))
-        if not view.trick:  # leading: strongest card to take, weakest to give away
-            return ordered[-1] if want else ordered[0]
-        winners = [c for c in ordered if view.would_win(c)]
-        if want:
-            return winners[0] if winners else ordered[0]
-        losers = [c for c in ordered if c not in winners]
-        return losers[-1] if losers else ordered[0]
+        return aim(sorted(legal, key=lambda c: _strength(c, trump)), want, not view.trick, view.would_win)
+
+
+C = TypeVar("C")  # a card of any deck
+
+
+def aim(ordered: Sequence[C], want: bool, leading: bool, would_win: Callable[[C], bool]) -> C:
+    """The heuristic's card from ``ordered`` (weakest first), for any deck: leading, the
+    strongest to take a trick (``want``) or the weakest to give it away; following, the
+    weakest card that wins when a trick is wanted, else the strongest that loses."""
+    if leading:
+        return ordered[-1] if want else ordered[0]
+    winners = [c for c in ordered if would_win(c)]
+    if want:
+        return winners[0] if winners else ordered[0]
+    losers = [c for c in ordered if c not in winners]
+    return losers[-1] if losers else ordered[0]

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scribe.games.bidding.result import top
 from scribe.games.skull_king import Setup, make_setup
 from scribe.games.skull_king.cards import (
     TIGRESS_ESCAPE,
@@ -37,6 +38,7 @@ from scribe.rules.errors import N_, RuleError
 from scribe.rules.trickplay import RoundPlay
 
 from .family import TrickView, play_tricks
+from .policies import aim
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 
@@ -138,14 +140,7 @@ class SkullKingHeuristic:
 
     def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
         want = view.won[seat] < (view.bids[seat] or 0)
-        ordered = sorted(_choices(legal), key=_strength)
-        if not view.trick:  # leading: the strongest to take, the weakest to give away
-            return ordered[-1] if want else ordered[0]
-        winners = [c for c in ordered if view.would_win(c)]
-        if want:
-            return winners[0] if winners else ordered[0]
-        losers = [c for c in ordered if c not in winners]
-        return losers[-1] if losers else ordered[0]
+        return aim(sorted(_choices(legal), key=_strength), want, not view.trick, view.would_win)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +181,7 @@ class SkullKingGame:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest total; a tie gives several winners (K-E1)."""
-        top = max(self.totals)
-        return tuple(i for i, t in enumerate(self.totals) if t == top)
+        return top(self.totals)
 
 
 def points_of(setup: Setup, cards: int, bids: Sequence[int], result: dict[str, Any]) -> tuple[int, ...]:

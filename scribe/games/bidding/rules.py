@@ -12,9 +12,13 @@ from ...rules.errors import RuleError
 from ...rules.game import GameRules
 from ...rules.log import CHANGE, NAMED_BY, REDO, UNDO, Entry, walk
 from .dealt import taken_back
+from .result import summary
 
 
 class BiddingRules(GameRules):
+    SEAT_KINDS = ("played", "take_back")  # W-P1, K-B1: on the virtual deck a seat's holder plays its own cards
+    summary = staticmethod(summary)  # the games list's line, alike for every game of the family
+
     def view_log(self, sheet: Any, log: Any, seat: int | None = None, horizon: int = 0,
                  entered: int = 0) -> list[Entry]:
         """The log as ``seat`` may read it, a changed sealed bid shown once (``without_rebids``)."""

@@ -26,6 +26,7 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding.result import summary
 from .actions import verify_bid, verify_bids, verify_correction, verify_tricks
 from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_shuffle, verify_take_back
 from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points
@@ -39,7 +40,7 @@ from .setup import (
     make_setup,
     most_cards,
 )
-from .sheet import RoundRow, Sheet, advance, replay, summary
+from .sheet import RoundRow, Sheet, advance, replay
 
 _VERIFIERS: dict[str, Callable[[Sheet, Mapping[str, Any]], dict[str, Any]]] = {
     "bid": verify_bid,  # one seat's bid (K-B1)

@@ -12,27 +12,10 @@ from typing import Any
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
 from ...rules.log import CHANGE
+from ..bidding.seat import current_round, seat
 from .bonuses import parse_bonuses, parse_loot, verify_bonuses
 from .play import tally
 from .sheet import RoundRow, Sheet
-
-
-def current_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
-    """The round an in-play action names: it must be the round being played."""
-    row = sheet.current
-    if row is None:
-        raise RuleError(N_("The game is over: correct a round instead."), field="round")
-    if data.get("round") is not None and sheet.row(data["round"]).number != row.number:
-        raise RuleError(N_("Round %(round)s is not being played: this page is out of date."),
-                        field="round", round=data["round"])
-    return row
-
-
-def seat(sheet: Sheet, value: Any, field_name: str = "player") -> int:
-    p = whole(value, field_name)
-    if not 0 <= p < sheet.setup.n:
-        raise RuleError(N_("There is no such player."), field=field_name)
-    return p
 
 
 def count(value: Any, most: int, field_name: str, bid: bool) -> int:

@@ -14,7 +14,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from ..bidding import dealt
 from ..bidding.dealt import deal_shape, playing_round
-from .actions import current_round, seat
+from ..bidding.seat import card_named, current_round, seat
 from .cards import deal, deck, parse_card
 from .play import take_back, verify_card
 from .sheet import RoundRow, Sheet
@@ -69,12 +69,8 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError("verify against the whole sheet, not a viewer's")
     row = _playing_round(sheet, data)
     player = seat(sheet, data.get("player"))
-    raw = data.get("card")
-    if not isinstance(raw, str) or not raw.strip():
-        raise RuleError(N_("Choose a card."), field="card")
-    if len(raw.strip()) > CARD_NOTATION_MAX:  # never echo a long input back
-        raise RuleError(N_("Write a card as a suit letter and a rank, like G7, or ES, PI, TP, TE, SK, ME, KR, WW, LO."),
-                        field="card")
+    raw = card_named(data, CARD_NOTATION_MAX,
+                     N_("Write a card as a suit letter and a rank, like G7, or ES, PI, TP, TE, SK, ME, KR, WW, LO."))
     hand = [parse_card(c) for c in row.remaining(player) or ()]
     card = verify_card(row.play, hand, player, raw, sheet.setup.players)
     return {"round": row.number, "player": player, "card": str(card)}

@@ -9,12 +9,13 @@ from typing import Any, ClassVar
 
 from ...rules.log import Entry
 from ..bidding.rules import BiddingRules
+from ..bidding.seat import own_cards, took_last
 from ..bidding.shown import withdrawn as withdrawn_bids
 from . import DRAWN, KINDS, QUIET_KINDS, verify, verify_take_back
 from .cards import parse_card
 from .reveal import sealed, sealed_entry
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
-from .sheet import advance, replay, summary
+from .sheet import advance, replay
 from .story import rematch, story
 from .tricks import legal
 
@@ -27,14 +28,12 @@ class SkullKingRules(BiddingRules):
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
     QUIET_KINDS = QUIET_KINDS
-    SEAT_KINDS = ("played", "take_back")  # the holder of the seat plays its own cards
     DRAWN = DRAWN
 
     make_setup = staticmethod(make_setup)  # type: ignore[assignment]  # the protocol's **options, players named
     replay = staticmethod(replay)
     advance = staticmethod(advance)
     verify = staticmethod(verify)
-    summary = staticmethod(summary)
     story = staticmethod(story)
     rematch = staticmethod(rematch)
     verify_take_back = staticmethod(verify_take_back)
@@ -72,19 +71,8 @@ class SkullKingRules(BiddingRules):
         """The virtual deck: the round's remaining hand and played cards, whether it is this
         seat's turn and which cards it may play (``why``: a message template for the
         others), and the hands of rounds already scored, from ``seat``'s own view only."""
-        if not view.setup.rules.virtual_deck:
-            return {"virtual_deck": False}
-        if not view.redacted or view.viewer != seat:
-            raise ValueError("read a player's cards from that player's own view")
-        row = view.current
-        now = None
-        if row is not None and row.dealt:
-            hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
-            hand = list(row.remaining(seat) or ())
-            played = [c for p, c in row.plays if p == seat]
-            now = {"round": row.number, "hand": hand, "played": played, "dealt": list(row.hands[seat] or ()),
-                   "can_mark": row.bids_in and not hidden, "hidden": hidden, **_turn(row, seat, hand, hidden)}
-        return {"virtual_deck": True, "current": now, "past": self.past_hands(view, seat)}
+        return own_cards(view, seat, lambda row: [c for p, c in row.plays if p == seat],
+                         lambda row, hand, hidden: _turn(row, seat, hand, hidden))
 
 
 def _turn(row: Any, seat: int, hand: list[str], hidden: bool) -> dict[str, Any]:
@@ -97,9 +85,7 @@ def _turn(row: Any, seat: int, hand: list[str], hidden: bool) -> dict[str, Any]:
     if mine:
         cards, why = legal([parse_card(c) for c in hand], [c for _s, c in play.trick])
         legal_now = [str(c) for c in cards]
-    last = play.last_play if playing else None
-    return {"my_turn": mine, "legal": legal_now, "why": why,
-            "can_take_back": bool(last and last[0] == seat and not row.complete)}
+    return {"my_turn": mine, "legal": legal_now, "why": why, "can_take_back": took_last(row, seat, playing)}
 
 
 GAME = SkullKingRules()

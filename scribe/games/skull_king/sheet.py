@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any, ClassVar
 
-from ...rules.errors import N_, RuleError
-from ...rules.fields import whole
 from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
-from ...rules.standings import Standing, before_last, ranked
+from ..bidding.result import BidSheet, top
 from ..bidding.rows import BidRow
 from ..bidding.shown import Shown, shown
 from .cards import parse_card
@@ -95,8 +92,9 @@ class RoundRow(BidRow):
 
 
 @dataclass(frozen=True)
-class Sheet:
-    """Everything the score sheet shows, computed from the setup and the log."""
+class Sheet(BidSheet):
+    """Everything the score sheet shows, computed from the setup and the log (its round in
+    play, totals, winners (K-E1) and standings: the family's ``BidSheet``)."""
 
     GAME: ClassVar[str] = "skull_king"
     setup: Setup
@@ -108,58 +106,6 @@ class Sheet:
     redacted: bool = False  # set by ``reveal.sealed``: one viewer's sheet
     viewer: int | None = None
     shown: Shown = Shown()  # the rounds whose bids the whole table has seen, for good (K-B1)
-
-    @cached_property
-    def current(self) -> RoundRow | None:
-        """The round being played: the first without its result; None when finished."""
-        return next((r for r in self.rows if not r.complete), None)
-
-    @property
-    def finished(self) -> bool:
-        return self.current is None
-
-    @property
-    def phase(self) -> str:
-        row = self.current
-        if row is None:
-            return "finished"
-        return "bidding" if not row.bids_in else "tricks"
-
-    @cached_property
-    def played(self) -> tuple[RoundRow, ...]:
-        return tuple(r for r in self.rows if r.complete)
-
-    @cached_property
-    def totals(self) -> tuple[int, ...]:
-        played = self.played
-        return played[-1].totals if played else (0,) * self.setup.n  # type: ignore[return-value]
-
-    @cached_property
-    def leaders(self) -> tuple[int, ...]:
-        """Players sharing the highest total (all of them before any round)."""
-        return top(self.totals)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Highest total after the last round; a tie gives several winners (K-E1)."""
-        return self.leaders if self.finished else ()
-
-    @cached_property
-    def standings(self) -> tuple[Standing, ...]:
-        running = [r.totals for r in self.played if r.totals is not None]
-        return ranked(self.totals, before=before_last(running, self.setup.n))
-
-    def row(self, number: Any) -> RoundRow:
-        """The row of round ``number``, or a refusal if there is no such round."""
-        n = whole(number, "round")
-        if not 1 <= n <= len(self.rows):
-            raise RuleError(N_("There is no round %(round)s in this game."), field="round", round=n)
-        return self.rows[n - 1]
-
-
-def top(totals: Sequence[int]) -> tuple[int, ...]:
-    best = max(totals)
-    return tuple(p for p, t in enumerate(totals) if t == best)
 
 
 def score(setup: Setup, cards: int, record: Record) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -296,15 +242,3 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     bids = sheet.shown.bids | ({row.number} if row.bids_in or row.complete else set())
     hands = sheet.shown.hands | ({row.number} if row.complete else set())
     return new if (bids, hands) == (sheet.shown.bids, sheet.shown.hands) else replace(new, shown=Shown(bids, hands))
-
-
-def summary(sheet: Sheet) -> dict[str, Any]:
-    """What the games list shows without replaying every game."""
-    row = sheet.current
-    return {
-        "phase": sheet.phase,
-        "round": row.number if row else len(sheet.rows),
-        "rounds": len(sheet.rows),
-        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.played else [],
-        "players": list(sheet.setup.players),
-    }

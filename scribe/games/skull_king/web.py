@@ -8,9 +8,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_
 from ...rules.sealed import SEALED
 from ...rules.standings import standings_and_undo
+from ..bidding import result
 from ..bidding.passing import pass_turns
 from . import MAX_PLAYERS, RuleSet, most_cards
 from .play import tally
@@ -150,17 +151,7 @@ RULE_SWITCHES = set(RuleSet.__dataclass_fields__)
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:
     """POST /api/games body -> make_setup options; unknown switches are refused, not ignored."""
-    rules = body.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise RuleError(N_("Rules must be an object."), field="rules")
-    unknown = sorted(set(rules) - RULE_SWITCHES)
-    if unknown:
-        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
-    dealer = body.get("first_dealer")
-    if dealer in (None, "random"):
-        players = body.get("players")
-        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
-    return {"players": body.get("players"), "first_dealer": dealer, **rules}
+    return result.api_options(body, RULE_SWITCHES)
 
 
 def round_label(summary: dict[str, Any]) -> str:
