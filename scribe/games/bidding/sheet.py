@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from ...rules.cards import jubilee
 from ...rules.errors import N_, RuleError
@@ -169,7 +169,6 @@ class RoundRow(BidRow):
 class Sheet:
     """Everything the score pad shows, computed from the setup and the log."""
 
-    GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a sheet
     setup: Setup
     rows: tuple[RoundRow, ...]
     version: int  # entries in the log; a page submits it back to detect staleness
@@ -184,6 +183,11 @@ class Sheet:
     # and the tally behind ``shown``. Not what the sheet shows: never compared, and a
     # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
     state: _State | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def GAME(self) -> str:
+        """Its game in games.GAMES, for code holding only a sheet: the setup's."""
+        return self.setup.GAME
 
     @cached_property  # a sheet never changes once replayed
     def current(self) -> RoundRow | None:

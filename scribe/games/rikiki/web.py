@@ -1,0 +1,95 @@
+"""Rikiki on the web: its new-game form and API options; the round's buttons, its JSON and
+its history are the family's (``bidding.web``) in Rikiki's words."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import gettext as _, lazy_gettext
+
+from ...formatting import card, cards_text, translate
+from ...rules.errors import N_, RuleError
+from ..bidding import web as family
+from ..bidding.web import parse_action, parse_correction, sealed_bid_turns  # noqa: F401  (the web part's names)
+from .setup import PRESETS, RuleSet
+from .words import PRESET_LABELS, SCHEDULE_LABELS, SCORING_LABELS, game_name, trump
+
+NEW_LABEL = lazy_gettext("New game of Oh Hell (Rikiki, Boerenbridge…)")
+TEMPLATES = "play"  # the family's pages
+ROUND_TEMPLATE = "table/_round.html"
+PLAYER_BID_TEMPLATE = "table/_player_bid.html"
+ACTIONS = ("bid", "trump", "tricks")
+NEW_TEMPLATE = "rikiki/new.html"
+SEATS = 7
+SETTINGS = ("schedule", "most", "cards", "pack", "trump", "hook_from", "scoring", "custom", "reveal")
+FLAGS = ("every_card", "blind")
+
+
+def game_label(variant: str) -> str:
+    return game_name()
+
+
+def new_context() -> dict[str, Any]:
+    return {"presets": {k: PRESET_LABELS[k] for k in PRESETS}, "schedules": SCHEDULE_LABELS,
+            "scorings": SCORING_LABELS, "title": game_name()}
+
+
+def blank_form() -> dict[str, Any]:
+    return {"players": [""] * SEATS, "dealer": "random", "preset": "rikiki", "name": "",
+            **{k: "" for k in SETTINGS}, **{k: False for k in FLAGS}}
+
+
+def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """Form fields -> (options for the rules, the form to re-show, seat row of each player).
+    A setting left empty is the preset's."""
+    rows = form.getlist("players")
+    kept = [i for i, n in enumerate(rows) if n.strip()]
+    raw = form.get("dealer", "random")
+    if raw == "random" or not kept:
+        dealer: Any = secrets.randbelow(max(len(kept), 1))  # R-R2: drawn
+    else:
+        row = int(raw) if raw.isdecimal() and len(raw) < 3 else -1
+        dealer = kept.index(row) if row in kept else -1
+    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "name", *SETTINGS)}}
+    shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
+    shown.update({k: form.get(k) == "on" for k in FLAGS})
+    settings = {k: form.get(k) for k in SETTINGS if form.get(k) not in (None, "")}
+    options = {"players": [rows[i] for i in kept], "first_dealer": dealer, "preset": form.get("preset") or "rikiki",
+               **settings, **{k: shown[k] or None for k in FLAGS}}
+    return options, shown, kept
+
+
+def api_options(body: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/games body -> make_setup options; unknown switches are refused."""
+    rules = body.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise RuleError(N_("Rules must be an object."), field="rules")
+    unknown = sorted(set(rules) - set(RuleSet.__dataclass_fields__))
+    if unknown:
+        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
+    dealer = body.get("first_dealer")
+    if dealer in (None, "random"):
+        players = body.get("players")
+        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
+    hook = {"hook_from": "off"} if "hook_from" in rules and rules["hook_from"] is None else {}
+    return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"), **rules, **hook}
+
+
+WORDS = family.Words(_, translate, card, cards_text, trump)
+
+
+def round_label(summary: dict[str, Any]) -> str:
+    return family.round_label(summary, WORDS)
+
+
+def sheet_json(sheet: Any) -> dict[str, Any]:
+    return family.sheet_json(sheet, WORDS)
+
+
+def entry_text(e: Any, setup: Any) -> str:
+    return family.entry_text(e, setup, WORDS)
+
+
+FILTERS: dict = {}
+GLOBALS: dict = {}
