@@ -104,7 +104,7 @@ def test_bad_setups_are_refused_next_to_their_field(api, body, field):
 
 
 def test_a_correction_and_an_undo_through_the_api(api):
-    key, sheet = new(api, NAMES[:3], preset="nomination_whist", rules={"schedule": "list", "cards": [2]})
+    key, _sheet = new(api, NAMES[:3], preset="nomination_whist", rules={"schedule": "list", "cards": [2]})
     for p, bid in ((1, 1), (2, 0), (0, 0)):
         api("post", f"/api/games/{key}/actions/bid", {"round": 1, "player": p, "bid": bid})
     status, body = api("post", f"/api/games/{key}/actions/tricks", {"round": 1, "tricks": [0, 1, 1]})
@@ -138,3 +138,61 @@ def test_the_form_makes_a_game_and_refuses_bad_input_next_to_the_field(client):
     page = client.get(made.headers["Location"], headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "Rikiki · Boerenbridge" in page and "Manche à l’aveugle" in page  # R-P1 shown, R-B3's reminder
     assert client.get(made.headers["Location"].split("?")[0] + "/sheet.pdf").status_code == 200
+
+
+@pytest.mark.parametrize("trump", ["turned", "spades"])
+def test_a_whole_game_on_the_virtual_deck_from_each_seats_link(client, trump):
+    """R-M1, R-R2, R-T1 with the standard pack: Scribe deals, each seat plays from its own
+    link (following suit when it can), the tricks fill in from the cards played."""
+    made = client.post("/api/games", json={"game": "rikiki", "players": NAMES[:4], "first_dealer": 3,
+                                           "preset": "rikiki", "rules": {"schedule": "list", "cards": [1, 3, 13],
+                                                                         "every_card": True, "trump": trump,
+                                                                         "virtual_deck": True, "reveal": "hidden"}})
+    assert made.status_code == 201, made.get_json()
+    key = made.get_json()["key"]
+    tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+    rng = random.Random(trump)
+    for number in (1, 2, 3):
+        dealt = client.post(f"/api/games/{key}/actions/deal", json={"round": number}).get_json()["sheet"]
+        row = dealt["rounds"][number - 1]
+        assert row["dealt"] and (row["turned"] is None) == (trump == "spades" or number == 3)  # 13 each: no card left
+        assert row["trump"] == ({"card": "spades", "suit": "spades"} if trump == "spades" else
+                                None if number == 3 else {"card": row["trump"]["suit"], "suit": row["trump"]["suit"]})
+        seen = {}
+        for seat in row["order"]:  # the dealer bids last (R-R2)
+            token = tokens[seat]
+            mine = client.get(f"/api/player/{token}").get_json()
+            hand = mine["cards"]["current"]["hand"]
+            assert len(hand) == row["cards"] and not set(hand) & set(seen)
+            seen.update(dict.fromkeys(hand, seat))
+            bid = client.post(f"/api/player/{token}/bid", json={"round": number, "bid": 0})
+            if bid.status_code == 422:  # the dealer, hooked: the rule's words next to the bid
+                assert bid.get_json()["field"] == "bid"
+                bid = client.post(f"/api/player/{token}/bid", json={"round": number, "bid": 1})
+            assert bid.status_code == 200, bid.get_json()
+        assert len(seen) == 4 * row["cards"] and (row["turned"] or "") not in seen
+        for _trick in range(row["cards"]):
+            for _seat in range(4):
+                turn = client.get(f"/api/games/{key}/sheet").get_json()["rounds"][number - 1]["play"]["turn"]
+                cards = client.get(f"/api/player/{tokens[turn]}").get_json()["cards"]["current"]
+                assert cards["my_turn"] and cards["legal"]
+                illegal = sorted(set(cards["hand"]) - set(cards["legal"]))
+                if illegal:  # a card of another suit while holding the led one
+                    refused = client.post(f"/api/player/{tokens[turn]}/played", json={"round": number, "card": illegal[0]})
+                    assert refused.status_code == 422 and refused.get_json()["error"].startswith("You must follow")
+                played = client.post(f"/api/player/{tokens[turn]}/played",
+                                     json={"round": number, "card": rng.choice(cards["legal"])})
+                assert played.status_code == 200, played.get_json()
+        play = client.get(f"/api/games/{key}/sheet").get_json()["rounds"][number - 1]["play"]
+        assert play["finished"] and sum(play["won"]) == row["cards"]
+        for t in play["tricks"]:  # R-T1: the trump wins, else the highest of the led suit, ace high
+            suit = (row["trump"] or {}).get("suit")
+            letter = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}.get(suit)
+            led = t["cards"][0]["card"][-1]
+            wins = letter if any(c["card"][-1] == letter for c in t["cards"]) else led
+            ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+            best = max((c for c in t["cards"] if c["card"][-1] == wins), key=lambda c: ranks.index(c["card"][:-1]))
+            assert t["winner"] == best["player"]
+        scored = client.post(f"/api/games/{key}/actions/tricks", json={"round": number}).get_json()["sheet"]
+        assert scored["rounds"][number - 1]["tricks"] == play["won"]
+    assert scored["finished"]

@@ -45,6 +45,8 @@ class Definition(Protocol):
     SUITS: ClassVar[tuple[str, ...]]  # the suits a trump may be
     TRUMP_CARDS: ClassVar[tuple[str, ...]]  # what the score sheet may say was turned up (W-R3, R-T1)
     NO_TRUMP_CARDS: ClassVar[tuple[str, ...]]  # turned cards that mean no trump (Wizard's Jester)
+    CARD_HINT: ClassVar[str]  # N_ text: how a card is written, for a card code that cannot be one
+    tricks: Any  # its ``rules.trickplay.TrickGame``: legal cards, a trick's winner, a card's forms
 
     players: tuple[str, ...]
     first_dealer: int
@@ -67,8 +69,9 @@ class Definition(Protocol):
         """Whether the last bidder's restriction binds in a round of ``cards`` cards (the
         hook only from some number of cards, R-B2; Wizard: always)."""
 
-    def turned_trump(self, turned: str, hands: Sequence[Sequence[str]]) -> Trump | None:
-        """The trump a card turned up by the virtual deck sets (W-R3; R-T1)."""
+    def turned_trump(self, turned: str | None, hands: Sequence[Sequence[str]]) -> Trump | None:
+        """The trump a card turned up by the virtual deck sets (W-R3; R-T1), None when
+        nothing was turned (unless the trump never depends on it)."""
 
     def play_state(self, first_leader: int, trump: str | None, plays: Sequence[tuple[int, str]], cards: int,
                    passed: Sequence[bool], clouded: bool) -> TrickState:
@@ -77,6 +80,15 @@ class Definition(Protocol):
 
     def legal(self, play: TrickState, hand: Sequence[str]) -> tuple[list[str], str | None]:
         """The cards of ``hand`` that may be played now, and why not the others."""
+
+    def trick_context(self, trump: str | None) -> Any:
+        """What ``tricks`` needs of the round to judge a card (the trump suit, switches)."""
+
+    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
+        """The virtual deck's deal of ``row`` from ``rng``: the hands, the card turned up."""
+
+    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
+        """A deal's hands and card turned up, checked against the pack (a ``RuleError`` else)."""
 
     def as_dict(self) -> dict[str, Any]: ...
 

@@ -547,7 +547,7 @@ def _apply(setup: Setup, rounds: list[_Round], entry: Entry) -> None:
     elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
         r.hands = tuple(tuple(h) for h in d["hands"])
         r.turned = d.get("turned")
-        r.trump = None if r.turned is None else setup.turned_trump(r.turned, r.hands)
+        r.trump = setup.turned_trump(r.turned, r.hands)
         r.played = [[] for _ in r.hands]
         r.plays = []
         r.passed = [None] * len(r.hands)

@@ -6,6 +6,7 @@ words in (``Words``: gettext, the card and trump names), since only a game's ``w
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,34 @@ class Words:
     cards_text: Callable[[Any, Any], str]  # a hand's names (formatting.cards_text)
     trump: Callable[[Trump, Any], str]  # the trump in words (the game's words.trump)
     extra_json: Callable[[Any], dict[str, Any]] = lambda setup: {}  # the game's own sheet fields
+
+
+def bind(words: Words) -> tuple[Callable[..., str], Callable[..., dict[str, Any]], Callable[..., str]]:
+    """A game's ``round_label(summary)``, ``sheet_json(sheet)`` and ``entry_text(entry,
+    setup)``: the family's, in the game's words."""
+    return (lambda summary: round_label(summary, words), lambda sheet: sheet_json(sheet, words),
+            lambda e, setup: entry_text(e, setup, words))
+
+
+def seated(form) -> tuple[list[str], list[int], Any]:
+    """A setup form's name rows (every one: a name too many is refused, not dropped), the
+    rows filled in, and the first dealer among them: the row the dealer radio names, or
+    drawn at random (W-R2, R-R2); a blank row or garbage deals nothing (-1, refused)."""
+    rows = form.getlist("players")
+    kept = [i for i, n in enumerate(rows) if n.strip()]
+    raw = form.get("dealer", "random")
+    if raw == "random" or not kept:
+        return rows, kept, secrets.randbelow(max(len(kept), 1))
+    row = int(raw) if raw.isdecimal() and len(raw) < 3 else -1
+    return rows, kept, kept.index(row) if row in kept else -1
+
+
+def first_dealer(body: dict[str, Any]) -> Any:
+    """POST /api/games: the first dealer given, or drawn at random (W-R2, R-R2)."""
+    dealer, players = body.get("first_dealer"), body.get("players")
+    if dealer in (None, "random"):
+        return secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
+    return dealer
 
 
 def _counts(form, prefix: str, n: int) -> list[Any]:

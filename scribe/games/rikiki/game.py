@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..bidding.deck import verify_take_back
 from ..bidding.game import TricksRules
-from . import KINDS, verify
+from . import DRAWN, KINDS, verify
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup, make_setup
 
 
@@ -16,8 +17,12 @@ class RikikiRules(TricksRules):
     seats = (MIN_PLAYERS, MAX_PLAYERS)
     Setup: ClassVar[Any] = Setup
     KINDS = KINDS
+    QUIET_KINDS = ("played", "take_back")  # cards marked on the phones do not make the Scribe's page stale
+    SEAT_KINDS = ("played", "take_back")  # R-R2: each seat plays its own cards
+    DRAWN = DRAWN
     make_setup = staticmethod(make_setup)
     verify = staticmethod(verify)
+    verify_take_back = staticmethod(verify_take_back)
 
 
 GAME = RikikiRules()

@@ -29,6 +29,11 @@ NEW_GAME = {
 CORRECTION = {"bids": COUNTS, "tricks": COUNTS}
 PATHS: dict = {}
 
+_PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
+_PLAY = closed({  # the virtual deck's tricks as played, public (R-R2: left of the dealer leads first)
+    "turn": OPT_INT, "leader": INT, "trick": _PLAYS, "winning": OPT_INT, "won": INTS, "finished": BOOL,
+    "destroyed": INT, "waiting": {"type": "null"}, "cloud_winner": {"type": "null"},
+    "tricks": {"type": "array", "items": closed({"leader": INT, "cards": _PLAYS, "winner": OPT_INT, "destroyed": BOOL})}})
 _ROUND = closed({
     "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
     "trump": {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enum": [*SUITS, None]}})]},
@@ -36,7 +41,7 @@ _ROUND = closed({
     "sealed": {"type": "array", "items": BOOL}, "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS,
     "totals": OPT_INTS, "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
     "scored_bids": {"type": "array", "items": OPT_INT}, "cloud": {"type": "null"}, "destroyed": INT,
-    "broken_bid": {"type": "null"}, "play": {"type": "null"}})
+    "broken_bid": {"type": "null"}, "play": {"oneOf": [{"type": "null"}, _PLAY]}})
 
 SHEET = {
     "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,

@@ -11,8 +11,11 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
-from ..bidding import schedule as seats
+from ...rules.trickplay import replay
+from ..bidding.play import TrickState
+from ..bidding.setup import Seating
 from ..bidding.sheet import Trump
+from .cards import SUITS as SUIT_OF, TRICKS, pack
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
 
@@ -73,7 +76,7 @@ class RuleSet:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Seating):
     """Players clockwise (R-R2), the first dealer, the rules."""
 
     GAME: ClassVar[str] = "rikiki"
@@ -81,13 +84,11 @@ class Setup:
     SUITS: ClassVar[tuple[str, ...]] = SUITS
     TRUMP_CARDS: ClassVar[tuple[str, ...]] = SUITS
     NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = ()
+    CARD_HINT: ClassVar[str] = N_("Write a card as its rank and suit, like 10H or QS.")
+    tricks: ClassVar[Any] = TRICKS
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
 
     @property
     def most(self) -> int:
@@ -104,17 +105,14 @@ class Setup:
     def round_count(self) -> int:
         return len(self.deals)
 
-    @cached_property
-    def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:
-        """(cards, dealer, bidding order, has trump) of every round (R-R1, R-R2, R-T1: no
-        card left to turn, or the peak's second round, means no trump)."""
-        out, peak = [], self.rules.schedule == "peak_twice" and max(self.deals)
-        for i, cards in enumerate(self.deals):
-            dealer = seats.dealer(self.first_dealer, i + 1, self.n)
-            second_peak = cards == peak and i > 0 and self.deals[i - 1] == peak
-            trump = self.rules.trump == "spades" or (cards * self.n < self.rules.pack and not second_peak)
-            out.append((cards, dealer, seats.order(dealer, self.n), trump))
-        return tuple(out)
+    def cards(self, round_no: int) -> int:
+        return self.deals[round_no - 1]
+
+    def has_trump(self, round_no: int) -> bool:
+        """R-T1: no card left to turn, or the peak's second round, means no trump."""
+        cards, before = self.deals[round_no - 1], self.deals[round_no - 2] if round_no > 1 else None
+        second_peak = self.rules.schedule == "peak_twice" and cards == before == max(self.deals)
+        return self.rules.trump == "spades" or (cards * self.n < self.rules.pack and not second_peak)
 
     def points(self, bid: int, tricks: int) -> int:
         r = self.rules
@@ -123,8 +121,42 @@ class Setup:
     def restricted(self, cards: int) -> bool:
         return self.rules.hook_from is not None and cards >= self.rules.hook_from  # R-B2
 
-    def turned_trump(self, turned: str, hands: Any = ()) -> Trump | None:
-        return Trump(SUIT_OF[turned[-1]], SUIT_OF[turned[-1]])  # R-T1
+    def turned_trump(self, turned: str | None, hands: Any = ()) -> Trump | None:
+        suit = "spades" if self.rules.trump == "spades" else turned and SUIT_OF[turned[-1]]  # R-T1
+        return Trump(suit, suit) if suit else None
+
+    def trick_context(self, trump: str | None) -> str | None:
+        return next((k for k, v in SUIT_OF.items() if v == trump), None)
+
+    def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, *_jubilee: Any) -> TrickState:
+        return replay(TRICKS, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState, trump=trump)
+
+    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
+        return TRICKS.legal(hand, [c for _s, c in play.trick], None)
+
+    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
+        """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""
+        cards = pack(self.rules.pack)
+        rng.shuffle(cards)
+        hands = [cards[p * row.cards:(p + 1) * row.cards] for p in range(self.n)]
+        return hands, cards[self.n * row.cards] if self._turns(row) else None
+
+    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
+        try:
+            held = [[TRICKS.played(c) for c in h] for h in hands]
+            up = None if turned in (None, "") else TRICKS.played(turned)
+        except RuleError:
+            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal") from None
+        dealt = [c for h in held for c in h] + ([up] if up else [])
+        if (up is not None) != self._turns(row):
+            raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
+                            field="deal")
+        if len(set(dealt)) < len(dealt) or not set(dealt) <= set(pack(self.rules.pack)):
+            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
+        return held, up
+
+    def _turns(self, row: Any) -> bool:
+        return row.has_trump and self.rules.trump == "turned"
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": list(self.players), "first_dealer": self.first_dealer, "rules": self.rules.as_dict()}
@@ -132,9 +164,6 @@ class Setup:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Setup:
         return cls(tuple(data["players"]), data.get("first_dealer", 0), RuleSet(**data.get("rules", {})))
-
-
-SUIT_OF = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]:
@@ -181,9 +210,6 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
     ):
         if getattr(rules, key) not in allowed:
             raise RuleError(message, field=key)
-    if rules.virtual_deck:
-        raise RuleError(N_("Rikiki is kept on paper for now: the virtual deck is not offered yet."),
-                        field="virtual_deck")
     if (rules.scoring == "custom") != (rules.custom is not None):
         raise RuleError(N_("A custom scoring takes its four numbers."), field="custom")
     if rules.hook_from is not None and rules.hook_from < 1:

@@ -3,7 +3,6 @@ its history are the family's (``bidding.web``) in Rikiki's words."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext
@@ -19,11 +18,11 @@ NEW_LABEL = lazy_gettext("New game of Oh Hell (Rikiki, Boerenbridge…)")
 TEMPLATES = "play"  # the family's pages
 ROUND_TEMPLATE = "table/_round.html"
 PLAYER_BID_TEMPLATE = "table/_player_bid.html"
-ACTIONS = ("bid", "trump", "tricks")
+ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back")
 NEW_TEMPLATE = "rikiki/new.html"
 SEATS = 7
 SETTINGS = ("schedule", "most", "cards", "pack", "trump", "hook_from", "scoring", "custom", "reveal")
-FLAGS = ("every_card", "blind")
+FLAGS = ("every_card", "blind", "virtual_deck")
 
 
 def game_label(variant: str) -> str:
@@ -43,14 +42,7 @@ def blank_form() -> dict[str, Any]:
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     """Form fields -> (options for the rules, the form to re-show, seat row of each player).
     A setting left empty is the preset's."""
-    rows = form.getlist("players")
-    kept = [i for i, n in enumerate(rows) if n.strip()]
-    raw = form.get("dealer", "random")
-    if raw == "random" or not kept:
-        dealer: Any = secrets.randbelow(max(len(kept), 1))  # R-R2: drawn
-    else:
-        row = int(raw) if raw.isdecimal() and len(raw) < 3 else -1
-        dealer = kept.index(row) if row in kept else -1
+    rows, kept, dealer = family.seated(form)
     shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "name", *SETTINGS)}}
     shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
     shown.update({k: form.get(k) == "on" for k in FLAGS})
@@ -68,27 +60,12 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(rules) - set(RuleSet.__dataclass_fields__))
     if unknown:
         raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
-    dealer = body.get("first_dealer")
-    if dealer in (None, "random"):
-        players = body.get("players")
-        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
     hook = {"hook_from": "off"} if "hook_from" in rules and rules["hook_from"] is None else {}
-    return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"), **rules, **hook}
+    return {"players": body.get("players"), "first_dealer": family.first_dealer(body), "preset": body.get("preset"), **rules, **hook}
 
 
 WORDS = family.Words(_, translate, card, cards_text, trump)
-
-
-def round_label(summary: dict[str, Any]) -> str:
-    return family.round_label(summary, WORDS)
-
-
-def sheet_json(sheet: Any) -> dict[str, Any]:
-    return family.sheet_json(sheet, WORDS)
-
-
-def entry_text(e: Any, setup: Any) -> str:
-    return family.entry_text(e, setup, WORDS)
+round_label, sheet_json, entry_text = family.bind(WORDS)
 
 
 FILTERS: dict = {}

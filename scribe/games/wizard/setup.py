@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
 from typing import Any, ClassVar
 
 from ...rules.cards import jubilee as jubilee_cards
@@ -16,9 +15,10 @@ from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ..bidding import schedule  # the family's dealer and bidding order
+from ..bidding.setup import Seating  # the family's dealer, bidding order and schedule
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
-from .play import jubilee_state, legal_cards, legal_jubilee, trick_state
+from .deck import check_cards, draw_cards
+from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
 
@@ -114,7 +114,7 @@ class RuleSet:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Seating):
     """Players in clockwise seating order (W-R2), the first dealer, the rules."""
 
     GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a setup
@@ -123,14 +123,12 @@ class Setup:
     SUITS: ClassVar[tuple[str, ...]] = SUITS
     TRUMP_CARDS: ClassVar[tuple[str, ...]] = TRUMP_CARDS
     NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = NO_TRUMP_CARDS
+    CARD_HINT: ClassVar[str] = N_("Write a card as W, J, or a suit initial and a rank, like R7.")
+    tricks: ClassVar[Any] = WIZARD_TRICKS  # W-P2..W-P6 (the Jubilee cards: ``play_state``, ``legal``)
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
     edition: str = "gigamic"
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
 
     @property
     def round_count(self) -> int:
@@ -141,27 +139,11 @@ class Setup:
         """Cards dealt to each player in round ``round_no`` (W-R1, W-U2)."""
         return round_no + (UNICOLORE_FIRST_CARDS - 1 if self.rules.unicolore else 0)
 
-    def dealer(self, round_no: int) -> int:
-        """The deal passes clockwise every round (W-R2): the family's schedule."""
-        return schedule.dealer(self.first_dealer, round_no, self.n)
-
-    def bidding_order(self, round_no: int) -> tuple[int, ...]:
-        """Left of the dealer first, the dealer last (W-B1)."""
-        return schedule.order(self.dealer(round_no), self.n)
-
     def has_trump(self, round_no: int) -> bool:
         """A card is turned for trump unless none is left (W-R4) or in Unicolore (W-U1)."""
         if self.rules.unicolore:
             return False
         return self.n * self.cards(round_no) < DECK_SIZE + len(self.rules.jubilee)  # W-J intro
-
-    @cached_property
-    def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:
-        """(cards, dealer, bidding order, has trump) of every round, worked out once."""
-        return tuple(
-            (self.cards(i), self.dealer(i), self.bidding_order(i), self.has_trump(i))
-            for i in range(1, self.round_count + 1)
-        )
 
     def points(self, bid: int, tricks: int) -> int:
         return round_points(bid, tricks)  # W-S1
@@ -180,6 +162,15 @@ class Setup:
             return jubilee_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, plays, cards, passed,
                                  clouded)
         return trick_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, rules.unicolore, plays, cards)
+
+    def trick_context(self, trump: str | None) -> Any:
+        return table_of(trump, self.rules.no_wizard_on_trump_lead, self.rules.unicolore)
+
+    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
+        return draw_cards(self, row, rng)  # W-R1, W-R3, W-U2, W-J6
+
+    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
+        return check_cards(self, row, hands, turned)
 
     def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
         rules = self.rules

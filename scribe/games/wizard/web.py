@@ -4,7 +4,6 @@ Wizard's words."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask_babel import get_locale, gettext as _
@@ -60,14 +59,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     Blank name rows are unused seats; the dealer radio names a row, so it is mapped
     to the player's place among the filled rows.
     """
-    rows = form.getlist("players")  # all of them: a 7th name is refused, not dropped
-    kept = [i for i, n in enumerate(rows) if n.strip()]
-    dealer_raw = form.get("dealer", "random")
-    if dealer_raw == "random" or not kept:
-        dealer: Any = secrets.randbelow(max(len(kept), 1))  # W-R2: drawn at random
-    else:
-        row = int(dealer_raw) if dealer_raw.isdecimal() and len(dealer_raw) < 3 else -1
-        dealer = kept.index(row) if row in kept else -1  # a blank row or garbage deals nothing
+    rows, kept, dealer = family.seated(form)  # all rows: a 7th name is refused, not dropped
     shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name", "reveal")}}
     shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
     shown["unicolore"] = form.get("unicolore") == "on"
@@ -105,11 +97,7 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(rules) - RULE_SWITCHES)
     if unknown:
         raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
-    dealer = body.get("first_dealer")
-    if dealer in (None, "random"):
-        players = body.get("players")
-        dealer = secrets.randbelow(len(players)) if isinstance(players, list) and players else 0  # W-R2
-    return {"players": body.get("players"), "first_dealer": dealer, "preset": body.get("preset"),
+    return {"players": body.get("players"), "first_dealer": family.first_dealer(body), "preset": body.get("preset"),
             "edition": body["edition"] if "edition" in body else default_edition(body.get("lang")), **rules}
 
 
@@ -119,20 +107,8 @@ def _card_names(setup: wizard.Setup) -> dict[str, Any]:
 
 
 WORDS = family.Words(_, translate, card, cards_text, trump, _card_names)
-
-
-def round_label(summary: dict[str, Any]) -> str:
-    return family.round_label(summary, WORDS)
-
-
-def sheet_json(sheet: wizard.Sheet) -> dict[str, Any]:
-    """A Wizard sheet as JSON: the same object the page renders, field for field."""
-    return family.sheet_json(sheet, WORDS)
-
-
-def entry_text(e: Any, setup: wizard.Setup) -> str:
-    """One Wizard entry of the history, in words; sealed values stay sealed (W-B7)."""
-    return family.entry_text(e, setup, WORDS)
+# the games list's line, the sheet's JSON (the page's sheet, field for field) and the history's words
+round_label, sheet_json, entry_text = family.bind(WORDS)
 
 
 def forbidden_text(f: wizard.Forbidden, setup: wizard.Setup) -> str:
