@@ -54,7 +54,8 @@ def trump(t: Any, setup: Any) -> str:
 def rules_text(setup: Any) -> str:
     """The preset, then every setting (R-P1: all of them stay visible)."""
     r = setup.rules
-    parts = [game_name(), str(PRESET_LABELS[r.preset]), str(SCHEDULE_LABELS[r.schedule])]
+    parts = [game_name(), str(PRESET_LABELS[r.preset]), str(SCHEDULE_LABELS[r.schedule]) if r.schedule != "list"
+             else _("cards each round: %(cards)s", cards=" ".join(map(str, r.cards)))]
     parts.append(_("custom scoring %(numbers)s", numbers="/".join(map(str, r.custom))) if r.custom
                  else str(SCORING_LABELS[r.scoring]))
     if r.hook_from is None:
