@@ -190,6 +190,14 @@ def test_r_b1_sealed_bids_as_w_b7(mode):
     assert GAME.view(t.sheet, t.log, seat=0).rows[0].bids == (1, 0, 1, 1)
 
 
+@pytest.mark.parametrize("options", [{"preset": "boerenbridge"}, {"schedule": "list", "cards": [2, 1], "hook_from": None,
+                                                                   "scoring": "custom", "custom": [1, 2, 3, 4]}])
+def test_play_again_keeps_every_setting_and_passes_the_deal(options):
+    setup = GAME.make_setup(players=FOUR, first_dealer=3, **options)
+    again = GAME.make_setup(**GAME.rematch(setup))
+    assert again.rules == setup.rules and again.players == setup.players and again.first_dealer == 0
+
+
 @pytest.mark.parametrize("preset", ["oh_hell", "nomination_whist", "boerenbridge", "rikiki"])
 def test_advance_equals_replay_over_a_random_game(preset):
     rng = random.Random(preset)

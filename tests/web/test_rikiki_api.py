@@ -71,6 +71,11 @@ def test_random_games_of_every_preset_score_as_the_digest_says(api, preset):
                 if preset == "custom" else expected(scoring, bids[p], tricks[p])
         assert sheet["totals"] == totals
     assert sheet["winners"] == [p for p in range(n) if totals[p] == max(totals)]
+    if preset == "oh_hell":  # the statistics, the story, the exports and Play again know the game
+        for path in ("/stats", "/api/stats", f"/games/{key}/history", "/export/games.csv", "/export/rounds.csv"):
+            assert api("get", path)[0] in (200, None), path
+        status, again = api("post", f"/api/games/{key}/rematch", {})
+        assert status == 201 and again["sheet"]["rules"]["preset"] == "oh_hell", again
 
 
 def test_r_b2_the_hook_from_4_cards_and_its_refusal_in_words(api, client):

@@ -183,7 +183,7 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
             raise RuleError(N_("Unknown rule set."), field="preset")
         options.update(PRESETS[preset])
     for key, value in switches.items():
-        if value in (None, "") and key != "hook_from":
+        if value in (None, "", []) and key != "hook_from":
             continue
         if key in ("every_card", "blind", "virtual_deck"):
             options[key] = flag(value, key)
@@ -197,6 +197,8 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
             options[key] = value
         else:
             raise RuleError(N_("Unknown option %(option)s."), field=key, option=key)
+    if "custom" in options and not switches.get("scoring"):
+        options["scoring"] = "custom"  # the four numbers typed in: that scoring, whatever the preset's
     rules = RuleSet(**options)
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
