@@ -155,7 +155,9 @@ def test_a_whole_game_on_the_virtual_deck_from_each_seats_link(client, trump):
                                                                          "virtual_deck": True, "reveal": "hidden"}})
     assert made.status_code == 201, made.get_json()
     key = made.get_json()["key"]
-    tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+    links = client.get(f"/api/games/{key}/links").get_json()
+    tokens = [p["token"] for p in links["players"]]
+    screens = [f"/games/{key}", f"/w/{links['watch']['token']}", f"/p/{tokens[0]}", f"/games/{key}/history"]
     rng = random.Random(trump)
     for number in (1, 2, 3):
         dealt = client.post(f"/api/games/{key}/actions/deal", json={"round": number}).get_json()["sheet"]
@@ -188,6 +190,8 @@ def test_a_whole_game_on_the_virtual_deck_from_each_seats_link(client, trump):
                 played = client.post(f"/api/player/{tokens[turn]}/played",
                                      json={"round": number, "card": rng.choice(cards["legal"])})
                 assert played.status_code == 200, played.get_json()
+            for screen in screens:  # every screen, in French, as the trick is taken
+                assert client.get(screen, headers={"Accept-Language": "fr"}).status_code == 200, screen
         play = client.get(f"/api/games/{key}/sheet").get_json()["rounds"][number - 1]["play"]
         assert play["finished"] and sum(play["won"]) == row["cards"]
         for t in play["tricks"]:  # R-T1: the trump wins, else the highest of the led suit, ace high
