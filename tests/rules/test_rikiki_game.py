@@ -217,3 +217,14 @@ def test_advance_equals_replay_over_a_random_game(preset):
             t.take_back()
         assert t.sheet == GAME.replay(t.setup, t.log)
     assert t.sheet.winners and GAME.story(t.sheet).lines
+
+
+def test_r_m1_a_deal_holds_the_packs_cards_once_and_turns_one_while_one_is_left():
+    t = Table(schedule="list", cards=[1, 7], pack=32, virtual_deck=True)
+    hands = [["AS"], ["KS"], ["QS"], ["JS"]]
+    assert t.add("deal", round=1, hands=hands, turned="7H").rows[0].trump.suit == "hearts"  # R-T1
+    fresh = Table(schedule="list", cards=[1], pack=32, virtual_deck=True)
+    for bad in ({"hands": hands, "turned": "AS"}, {"hands": [["AS"], ["KS"], ["QS"], ["2S"]], "turned": "7H"},
+                {"hands": hands, "turned": None}, {"hands": [["AS"], ["KS"], ["QS"], ["ZZ"]], "turned": "7H"}):
+        assert fresh.refusal("deal", round=1, **bad).field == "deal", bad  # twice, not in 32 cards, none turned
+    assert fresh.refusal("bid", round=1, player=0, bid=0).field == "bid"  # the cards come first

@@ -33,6 +33,31 @@ def _high(card: str) -> int:
     return RANKS.index(card[:-1])
 
 
+def deal(size: int, n: int, cards: int, turn: bool, rng: Any) -> tuple[list[list[str]], str | None]:
+    """``n`` hands of ``cards`` cards from the pack shuffled by ``rng``, and the next card
+    turned up when ``turn``."""
+    shuffled = pack(size)
+    rng.shuffle(shuffled)
+    return [shuffled[p * cards:(p + 1) * cards] for p in range(n)], shuffled[n * cards] if turn else None
+
+
+def checked(size: int, hands: Any, turned: Any, turn: bool) -> tuple[list[list[str]], str | None]:
+    """A deal's hands and turned card in their codes, or a refusal: cards of the pack, each once."""
+    bad = RuleError(N_("This deal holds cards the deck does not have."), field="deal")
+    try:
+        held = [[TRICKS.played(c) for c in h] for h in hands]
+        up = None if turned in (None, "") else TRICKS.played(turned)
+    except RuleError:
+        raise bad from None
+    if (up is not None) != turn:
+        raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
+                        field="deal")
+    dealt = [c for h in held for c in h] + ([up] if up else [])
+    if len(set(dealt)) < len(dealt) or not set(dealt) <= set(pack(size)):
+        raise bad
+    return held, up
+
+
 class StandardTricks:
     """The family's play engine's definition (``rules.trickplay.TrickGame``); ``ctx``: the
     trump suit's letter, or None."""

@@ -15,7 +15,7 @@ from ...rules.trickplay import replay
 from ..bidding.play import TrickState
 from ..bidding.setup import Seating
 from ..bidding.sheet import Trump
-from .cards import SUITS as SUIT_OF, TRICKS, pack
+from .cards import SUITS as SUIT_OF, TRICKS, checked, deal
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
 
@@ -136,24 +136,10 @@ class Setup(Seating):
 
     def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
         """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""
-        cards = pack(self.rules.pack)
-        rng.shuffle(cards)
-        hands = [cards[p * row.cards:(p + 1) * row.cards] for p in range(self.n)]
-        return hands, cards[self.n * row.cards] if self._turns(row) else None
+        return deal(self.rules.pack, self.n, row.cards, self._turns(row), rng)
 
     def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
-        try:
-            held = [[TRICKS.played(c) for c in h] for h in hands]
-            up = None if turned in (None, "") else TRICKS.played(turned)
-        except RuleError:
-            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal") from None
-        dealt = [c for h in held for c in h] + ([up] if up else [])
-        if (up is not None) != self._turns(row):
-            raise RuleError(N_("A card is turned up after the deal, unless none is left (last round, Unicolore)."),
-                            field="deal")
-        if len(set(dealt)) < len(dealt) or not set(dealt) <= set(pack(self.rules.pack)):
-            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal")
-        return held, up
+        return checked(self.rules.pack, hands, turned, self._turns(row))
 
     def _turns(self, row: Any) -> bool:
         return row.has_trump and self.rules.trump == "turned"
