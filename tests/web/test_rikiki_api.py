@@ -132,6 +132,15 @@ def test_the_new_game_page_offers_rikiki_and_its_presets_in_french(client):
     assert 'value="rikiki"' in page
 
 
+def test_a_blank_pad_in_french(client):
+    pads = client.get("/pads", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Rikiki" in pads
+    pad = client.get("/pads.pdf?game=rikiki&players=5&names=Zoé", headers={"Accept-Language": "fr"})
+    assert pad.status_code == 200 and pad.data.startswith(b"%PDF")
+    refused = client.get("/pads.pdf?game=rikiki&players=8", headers={"Accept-Language": "fr"})
+    assert refused.status_code == 422
+
+
 def test_the_form_makes_a_game_and_refuses_bad_input_next_to_the_field(client):
     form = {"game": "rikiki", "players": ["Ana", "Ben", "Cy", "", "", "", ""], "dealer": "0", "preset": "boerenbridge",
             "most": "30", "lang": "fr"}
