@@ -9,13 +9,14 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, ClassVar
 
+from ...rules.cards import standard
+from ...rules.cards.standard_tricks import STANDARD_TRICKS as TRICKS
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ...rules.trickplay import replay
 from ..bidding.play import TrickState
 from ..bidding.setup import Seating
 from ..bidding.sheet import Trump
-from .cards import SUITS as SUIT_OF, TRICKS, checked, deal
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
 
@@ -122,11 +123,11 @@ class Setup(Seating):
         return self.rules.hook_from is not None and cards >= self.rules.hook_from  # R-B2
 
     def turned_trump(self, turned: str | None, hands: Any = ()) -> Trump | None:
-        suit = "spades" if self.rules.trump == "spades" else turned and SUIT_OF[turned[-1]]  # R-T1
+        suit = "spades" if self.rules.trump == "spades" else turned and standard.SUIT_NAMES[turned[-1]]  # R-T1
         return Trump(suit, suit) if suit else None
 
     def trick_context(self, trump: str | None) -> str | None:
-        return next((k for k, v in SUIT_OF.items() if v == trump), None)
+        return trump  # the standard tricks read a suit's name
 
     def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, *_jubilee: Any) -> TrickState:
         return replay(TRICKS, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState, trump=trump)
@@ -136,10 +137,19 @@ class Setup(Seating):
 
     def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
         """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""
-        return deal(self.rules.pack, self.n, row.cards, self._turns(row), rng)
+        dealt = standard.deal(self.n, row.cards, rng, standard.PACKS[self.rules.pack])
+        return [list(h) for h in dealt.hands], dealt.turned if self._turns(row) else None
 
     def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
-        return checked(self.rules.pack, hands, turned, self._turns(row))
+        """A deal given again (taken back and dealt the same): cards of the pack, each once."""
+        try:
+            held = [[standard.parse(c, self.rules.pack) for c in h] for h in hands]
+            up = None if turned in (None, "") else standard.parse(turned, self.rules.pack)
+            dealt = [c for h in held for c in h] + ([up] if up else [])
+            assert len(set(dealt)) == len(dealt) and (up is not None) == self._turns(row)
+        except (RuleError, TypeError, AssertionError):
+            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal") from None
+        return held, up
 
     def _turns(self, row: Any) -> bool:
         return row.has_trump and self.rules.trump == "turned"

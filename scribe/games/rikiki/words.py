@@ -7,10 +7,9 @@ from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext, ngettext, pgettext
 
-from ...formatting import french_card, ngettext_rounds
-from ...rules.cards.faces import french_face
+from ...cards_words import card_class, card_face, card_label, card_plays, hand_order  # noqa: F401  (the words part's names)
+from ...formatting import ngettext_rounds
 from .scoring import SCORINGS
-from .setup import SUIT_OF
 
 
 def game_name() -> str:
@@ -72,26 +71,6 @@ def rules_text(setup: Any) -> str:
         parts.append(_("the one-card round is bid blind, card on the forehead"))
     parts.append(ngettext_rounds(setup.round_count))
     return " · ".join(parts)
-
-
-def card_label(notation: str, setup: Any = None) -> str:
-    return french_card(notation)
-
-
-def hand_order(cards: Any) -> list[str]:
-    return sorted(cards, key=lambda c: ("SHCD".index(c[-1]), -"23456789TJQKA".index(c[:-1].replace("10", "T"))))
-
-
-def card_class(notation: str) -> str:
-    return SUIT_OF.get(notation[-1:], "none")
-
-
-def card_face(notation: str, setup: Any = None) -> Any:
-    return french_face(notation)
-
-
-def card_plays(notation: str) -> list[str]:
-    return [notation]
 
 
 def destroyed_text(name: str) -> str:  # every trick is won (R-S1): never shown
