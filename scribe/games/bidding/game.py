@@ -11,6 +11,7 @@ from typing import Any
 from ...rules.log import Entry
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .rules import BiddingRules
+from .seat import own_cards, took_last
 from .sheet import advance, replay, restriction, summary
 from .shown import withdrawn as withdrawn_bids
 from .story import rematch, story
@@ -66,21 +67,10 @@ class TricksRules(BiddingRules):
         return sheet.forbidden()
 
     def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
-        """The virtual deck (W-R4): the round's remaining hand and played cards, whether it
-        is this seat's turn and which cards it may play (``why``: a message template for the
-        others), and the hands of rounds already scored, from ``seat``'s own view only."""
-        if not view.setup.rules.virtual_deck:
-            return {"virtual_deck": False}
-        if not view.redacted or view.viewer != seat:
-            raise ValueError("read a player's cards from that player's own view")
-        row = view.current
-        now = None
-        if row is not None and row.dealt:
-            hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
-            now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
-                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden,
-                   **_turn(view, row, seat, hidden)}
-        return {"virtual_deck": True, "current": now, "past": self.past_hands(view, seat)}
+        """The virtual deck (W-R4): the seat's hand and played cards, its turn and which
+        cards it may play, from ``seat``'s own view only (``seat.own_cards``)."""
+        return own_cards(view, seat, lambda row: list(row.played[seat] or ()),
+                         lambda row, _hand, hidden: _turn(view, row, seat, hidden))
 
     def restriction(self, sheet: Any, row: Any) -> str | None:
         """W-B3..W-B5, R-B2: the bid the last seat may be refused."""
@@ -102,8 +92,7 @@ def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
         legal, why = view.setup.legal(play, hand)
     else:
         legal, why = [], None
-    last = play.last_play if playing else None
     # W-J3, W-J4: whether play waits, and for whom, is the round's public play (``play.waiting``)
     return {"my_turn": bool(mine), "legal": legal, "why": why,
-            "can_take_back": bool(last and last[0] == seat and not row.complete
-                                  and not (waiting == "pass" and len(play.to_pass) < view.setup.n))}
+            "can_take_back": took_last(row, seat, playing)
+            and not (waiting == "pass" and len(play.to_pass) < view.setup.n)}

@@ -2,33 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole as _whole
-from .sheet import RoundRow, Sheet
-
-
-def _current_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
-    """The round an in-play action names: it must be the round being played."""
-    row = sheet.current
-    if row is None:
-        raise RuleError(N_("The game is over: correct a round instead."), field="round")
-    if data.get("round") is not None and sheet.row(data["round"]).number != row.number:
-        raise RuleError(
-            N_("Round %(round)s is not being played: this page is out of date."),
-            field="round",
-            round=data["round"],
-        )
-    return row
-
-
-def _player(sheet: Sheet, value: Any, field_name: str = "player") -> int:
-    p = _whole(value, field_name)
-    if not 0 <= p < sheet.setup.n:
-        raise RuleError(N_("There is no such player."), field=field_name)
-    return p
+from .seat import current_round as _current_round, seat as _player  # noqa: F401  (the family's, seat.py)
 
 
 def _count(value: Any, cards: int, field_name: str, what: str) -> int:

@@ -20,6 +20,7 @@ from ...rules.sealed import SEALED
 from ...rules.standings import Standing, before_last, ranked
 from .definition import Definition as Setup
 from .play import TrickState
+from .result import summary  # noqa: F401  (the family's games-list line, read as sheet.summary)
 from .rows import BidRow
 from .shown import Shown, Tally, tally
 
@@ -593,15 +594,3 @@ def _cloud(value: Any) -> tuple[int, int] | None:
 
 def _own(values: Sequence[Any], viewer: int | None) -> tuple[Any, ...]:
     return tuple(v if p == viewer else None for p, v in enumerate(values))
-
-
-def summary(sheet: Sheet) -> dict[str, Any]:
-    """What the games list shows without replaying every game."""
-    row = sheet.current
-    return {
-        "phase": sheet.phase,
-        "round": row.number if row else len(sheet.rows),
-        "rounds": len(sheet.rows),
-        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.played else [],
-        "players": list(sheet.setup.players),
-    }
