@@ -1,12 +1,28 @@
 """The family's JSON in the API document, made from a game's definition: the entries every
 game of bids and tricks takes through ``POST /api/games/KEY/actions/KIND`` (a game adds its
-own choices beside them) and the virtual deck's tricks as played."""
+own choices beside them), the virtual deck's tricks as played, and a sheet and its rounds
+(``web.sheet_json``) around what a game adds or describes of its own."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...schema import BOOL, COUNTS, INT, INTS, OPT_INT, ROUND, SEAT, STR, Action, closed
+from ...schema import (
+    BOOL,
+    COUNTS,
+    INT,
+    INTS,
+    NAMES,
+    OPT_INT,
+    OPT_INTS,
+    ROUND,
+    SEAT,
+    SEATS,
+    STANDINGS_AND_UNDO,
+    STR,
+    Action,
+    closed,
+)
 
 
 def actions(card: dict[str, Any], suits: list[str]) -> dict[str, Action]:
@@ -39,3 +55,32 @@ PLAY = closed({
     "turn": OPT_INT, "leader": INT, "trick": PLAYS, "winning": OPT_INT, "won": INTS, "finished": BOOL,
     "destroyed": INT, "waiting": {"type": "null"}, "cloud_winner": {"type": "null"},
     "tricks": {"type": "array", "items": closed({"leader": INT, "cards": PLAYS, "winner": OPT_INT, "destroyed": BOOL})}})
+
+
+#: The bid a rule set forbids (``forbidden_bid``), and one a correction made so (``broken_bid``).
+FORBIDDEN = closed({"player": INT, "value": INT, "rule": STR, "message": STR})
+
+
+def round_schema(**own: Any) -> dict[str, Any]:
+    """A round of the sheet (closed): the family's fields, those in ``own`` (a game's
+    description, or its Jubilee's fields where another game has null) in their place."""
+    return closed({
+        "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
+        "trump": {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"type": ["string", "null"]}})]},
+        "dealt": BOOL, "turned": {"type": ["string", "null"]}, "bids": {"type": "array", "items": OPT_INT},
+        "sealed": {"type": "array", "items": BOOL}, "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS,
+        "totals": OPT_INTS, "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
+        "scored_bids": {"type": "array", "items": OPT_INT}, "cloud": {"type": "null"}, "destroyed": INT,
+        "broken_bid": {"type": "null"}, "play": {"oneOf": [{"type": "null"}, PLAY]}, **own})
+
+
+def sheet_schema(rules: dict[str, Any], round_: dict[str, Any], **own: Any) -> dict[str, Any]:
+    """A game's sheet: the family's fields around the game's ``rules`` (the switches its
+    sheet shows), its ``round_`` and ``own`` fields after the rules (Wizard's card names)."""
+    return {
+        "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
+        "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
+        "rules": rules, **own, "next_bidder": OPT_INT, "forbidden_bid": {"oneOf": [{"type": "null"}, FORBIDDEN]},
+        "rounds": {"type": "array", "items": round_},
+        "totals": INTS, "leaders": SEATS, "winners": SEATS, **STANDINGS_AND_UNDO,
+    }

@@ -6,7 +6,10 @@ many cards each round deals and whether a card is turned for trump. Pure."""
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
+from ...rules.errors import N_, RuleError
+from ...rules.fields import whole
 from . import schedule as seats
 
 
@@ -41,3 +44,11 @@ class Seating:
         """(cards, dealer, bidding order, has trump) of every round, worked out once."""
         return tuple((self.cards(i), self.dealer(i), self.bidding_order(i), self.has_trump(i))
                      for i in range(1, self.round_count + 1))
+
+
+def first_seat(first_dealer: Any, n: int) -> int:
+    """The first dealer named (W-R2, R-R2): the seat of one of the ``n`` players."""
+    dealer = whole(first_dealer, "first_dealer")
+    if not 0 <= dealer < n:
+        raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
+    return dealer

@@ -50,14 +50,6 @@ def seated(form) -> tuple[list[str], list[int], Any]:
     return rows, kept, kept.index(row) if row in kept else -1
 
 
-def first_dealer(body: dict[str, Any]) -> Any:
-    """POST /api/games: the first dealer given, or drawn at random (W-R2, R-R2)."""
-    dealer, players = body.get("first_dealer"), body.get("players")
-    if dealer in (None, "random"):
-        return secrets.randbelow(len(players)) if isinstance(players, list) and players else 0
-    return dealer
-
-
 def _counts(form, prefix: str, n: int) -> list[Any]:
     return [form.get(f"{prefix}.{p}") or None for p in range(n)]
 

@@ -1,10 +1,11 @@
-"""Rikiki's JSON in the API document: its options, its correction, its sheet (closed); its
-actions are the family's (``bidding.schema``) over the standard pack."""
+"""Rikiki's JSON in the API document: its options, its correction, its rules on the sheet;
+its actions, its sheet and its rounds are the family's (``bidding.schema``) over the
+standard pack."""
 
 from __future__ import annotations
 
-from ...schema import BOOL, COUNTS, INT, INTS, NAMES, OPT_INT, OPT_INTS, SEATS, STANDINGS_AND_UNDO, STR, closed
-from ..bidding.schema import PLAY, actions
+from ...schema import BOOL, COUNTS, INT, INTS, STR, closed
+from ..bidding.schema import actions, round_schema, sheet_schema
 from .rounds import SCHEDULES
 from .scoring import SCORINGS
 from .setup import PACKS, PRESETS, REVEAL_MODES, SUITS, TRUMPS
@@ -33,22 +34,7 @@ PATHS: dict = {}
 ACTIONS = actions({"type": "string", "description": "The standard pack (docs/cards.md): rank then suit, like 10H "
                    "or AS"}, list(SUITS))
 
-_ROUND = closed({
-    "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
-    "trump": {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enum": [*SUITS, None]}})]},
-    "dealt": BOOL, "turned": {"type": ["string", "null"]}, "bids": {"type": "array", "items": OPT_INT},
-    "sealed": {"type": "array", "items": BOOL}, "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS,
-    "totals": OPT_INTS, "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
-    "scored_bids": {"type": "array", "items": OPT_INT}, "cloud": {"type": "null"}, "destroyed": INT,
-    "broken_bid": {"type": "null"}, "play": {"oneOf": [{"type": "null"}, PLAY]}})
-
-SHEET = {
-    "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
-    "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
-    "rules": closed({**_RULES, "cards": INTS, "custom": {"type": ["array", "null"], "items": INT},
-                     "preset": {"enum": [*PRESETS, "custom"]}}),
-    "next_bidder": OPT_INT,
-    "forbidden_bid": {"oneOf": [{"type": "null"}, closed({"player": INT, "value": INT, "rule": STR, "message": STR})]},
-    "rounds": {"type": "array", "items": _ROUND},
-    "totals": INTS, "leaders": SEATS, "winners": SEATS, **STANDINGS_AND_UNDO,
-}
+SHEET = sheet_schema(
+    closed({**_RULES, "cards": INTS, "custom": {"type": ["array", "null"], "items": INT},
+            "preset": {"enum": [*PRESETS, "custom"]}}),
+    round_schema(trump={"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enum": [*SUITS, None]}})]}))

@@ -15,7 +15,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ...rules.trickplay import replay
 from ..bidding.play import TrickState
-from ..bidding.setup import Seating
+from ..bidding.setup import Seating, first_seat
 from ..bidding.sheet import Trump
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
@@ -219,7 +219,5 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
     if rules.most is not None and not 1 <= rules.most <= limit or any(not 1 <= c <= limit for c in setup.deals):
         raise RuleError(N_("With %(count)s players and %(pack)s cards a round deals 1 to %(max)s cards each."),
                         field="cards" if rules.schedule == "list" else "most", count=n, pack=rules.pack, max=limit)
-    dealer = whole(first_dealer, "first_dealer")
-    if not 0 <= dealer < n:
-        raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
+    dealer = first_seat(first_dealer, n)
     return Setup(names, dealer, rules)

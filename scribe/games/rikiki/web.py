@@ -8,8 +8,7 @@ from typing import Any
 from flask_babel import gettext as _, lazy_gettext
 
 from ...formatting import card, cards_text, translate
-from ...rules.errors import N_, RuleError
-from ..bidding import web as family
+from ..bidding import result, web as family
 from ..bidding.web import parse_action, parse_correction, sealed_bid_turns  # noqa: F401  (the web part's names)
 from .setup import PRESETS, RuleSet
 from .words import PRESET_LABELS, SCHEDULE_LABELS, SCORING_LABELS, game_name, trump
@@ -53,15 +52,12 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
 
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:
-    """POST /api/games body -> make_setup options; unknown switches are refused."""
-    rules = body.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise RuleError(N_("Rules must be an object."), field="rules")
-    unknown = sorted(set(rules) - set(RuleSet.__dataclass_fields__))
-    if unknown:
-        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
-    hook = {"hook_from": "off"} if "hook_from" in rules and rules["hook_from"] is None else {}
-    return {"players": body.get("players"), "first_dealer": family.first_dealer(body), "preset": body.get("preset"), **rules, **hook}
+    """POST /api/games body -> make_setup options; unknown switches are refused. A null
+    ``hook_from`` is the hook off (R-B2)."""
+    options = result.api_options(body, RuleSet.__dataclass_fields__, preset=body.get("preset"))
+    if "hook_from" in options and options["hook_from"] is None:
+        options["hook_from"] = "off"
+    return options
 
 
 WORDS = family.Words(_, translate, card, cards_text, trump)

@@ -15,7 +15,7 @@ from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ..bidding.setup import Seating  # the family's dealer, bidding order and schedule
+from ..bidding.setup import Seating, first_seat  # the family's dealer, bidding order and schedule
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
 from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
@@ -271,9 +271,7 @@ def make_setup(
             )
         if rules.rounds == most:
             rules = replace(rules, rounds=None)  # the full game is not "shorter"
-    dealer = _whole(first_dealer, "first_dealer")
-    if not 0 <= dealer < n:
-        raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
+    dealer = first_seat(first_dealer, n)
     return Setup(players=names, first_dealer=dealer, rules=rules, edition=edition)
 
 

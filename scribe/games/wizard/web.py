@@ -9,9 +9,9 @@ from typing import Any
 from flask_babel import get_locale, gettext as _
 
 from ...formatting import card, cards_text, translate
-from ...rules.errors import N_, RuleError
+from ...rules.errors import N_
 from .. import wizard
-from ..bidding import web as family
+from ..bidding import result, web as family
 from ..bidding.web import parse_action, parse_correction, sealed_bid_turns  # noqa: F401  (the web part's names)
 from .words import card_names, editions, trump
 
@@ -91,14 +91,8 @@ RULE_SWITCHES = set(wizard.RuleSet.__dataclass_fields__)
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:
     """POST /api/games body -> make_setup options; unknown switches are refused, not ignored."""
-    rules = body.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise RuleError(N_("Rules must be an object."), field="rules")
-    unknown = sorted(set(rules) - RULE_SWITCHES)
-    if unknown:
-        raise RuleError(N_("Unknown option %(option)s."), field=f"rules.{unknown[0]}", option=unknown[0])
-    return {"players": body.get("players"), "first_dealer": family.first_dealer(body), "preset": body.get("preset"),
-            "edition": body["edition"] if "edition" in body else default_edition(body.get("lang")), **rules}
+    return result.api_options(body, RULE_SWITCHES, preset=body.get("preset"),
+                              edition=body["edition"] if "edition" in body else default_edition(body.get("lang")))
 
 
 def _card_names(setup: wizard.Setup) -> dict[str, Any]:
