@@ -102,6 +102,11 @@ def test_r_b2_the_hook_from_4_cards_and_its_refusal_in_words(api, client):
     ({"rules": {"pack": 40}}, "pack"), ({"rules": {"scoring": "custom"}}, "custom"),
     ({"rules": {"trump": "hearts"}}, "trump"), ({"rules": {"wizards": True}}, "rules.wizards"),
     ({"preset": "bridge"}, "preset"),
+    # a value of the wrong type, as a hand-written client sends one: refused, never a 500
+    ({"preset": ["oh_hell"]}, "preset"), ({"preset": 3}, "preset"), ({"rules": {"pack": [52]}}, "pack"),
+    ({"rules": {"hook_from": "x"}}, "hook_from"), ({"rules": {"schedule": "list", "cards": {"a": 1}}}, "cards"),
+    ({"rules": {"scoring": ["oh_hell"]}}, "scoring"), ({"rules": {"reveal": 1}}, "reveal"),
+    ({"rules": {"custom": "ten"}}, "custom"), ({"first_dealer": [0]}, "first_dealer"),
 ])
 def test_bad_setups_are_refused_next_to_their_field(api, body, field):
     status, answer = api("post", "/api/games", {"game": "rikiki", "players": NAMES[:4], **body})

@@ -175,7 +175,7 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
     names = verify_names(players)
     options: dict[str, Any] = {}
     if preset is not None:
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise RuleError(N_("Unknown rule set."), field="preset")
         options.update(PRESETS[preset])
     for key, value in switches.items():
