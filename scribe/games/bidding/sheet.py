@@ -14,13 +14,12 @@ from typing import Any, NamedTuple
 
 from ...rules.cards import jubilee
 from ...rules.errors import N_, RuleError
-from ...rules.fields import whole as _whole
 from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
 from ...rules.sealed import SEALED
-from ...rules.standings import Standing, before_last, ranked
+from ...rules.standings import Standing  # noqa: F401  (re-exported: wizard.Standing)
 from .definition import Definition as Setup
 from .play import TrickState
-from .result import summary  # noqa: F401  (the family's games-list line, read as sheet.summary)
+from .result import BidSheet, summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
 from .rows import BidRow
 from .shown import Shown, Tally, tally
 
@@ -167,7 +166,7 @@ class RoundRow(BidRow):
 
 
 @dataclass(frozen=True)
-class Sheet:
+class Sheet(BidSheet):
     """Everything the score pad shows, computed from the setup and the log."""
 
     setup: Setup
@@ -189,55 +188,6 @@ class Sheet:
     def GAME(self) -> str:
         """Its game in games.GAMES, for code holding only a sheet: the setup's."""
         return self.setup.GAME
-
-    @cached_property  # a sheet never changes once replayed
-    def current(self) -> RoundRow | None:
-        """The round being played: the first without tricks; None when finished."""
-        return next((r for r in self.rows if not r.complete), None)
-
-    @property
-    def finished(self) -> bool:
-        return self.current is None  # W-S3
-
-    @property
-    def phase(self) -> str:
-        row = self.current
-        if row is None:
-            return "finished"
-        return "bidding" if not row.bids_in else "tricks"
-
-    @cached_property  # a sheet never changes once replayed
-    def played(self) -> tuple[RoundRow, ...]:
-        return tuple(r for r in self.rows if r.complete)
-
-    @cached_property  # a sheet never changes once replayed
-    def totals(self) -> tuple[int, ...]:
-        played = self.played
-        return played[-1].totals if played else (0,) * self.setup.n  # type: ignore[return-value]
-
-    @cached_property  # a sheet never changes once replayed
-    def leaders(self) -> tuple[int, ...]:
-        """Players sharing the highest total (all of them before any round)."""
-        return _top(self.totals)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Highest total wins; a tie gives several winners (W-S3)."""
-        return self.leaders if self.finished else ()
-
-    @cached_property  # a sheet never changes once replayed
-    def standings(self) -> tuple[Standing, ...]:
-        """Players by total, ties sharing a rank (1, 1, 3)."""
-        return ranked(self.totals, before=before_last([r.totals for r in self.played], self.setup.n))
-
-    def row(self, number: Any) -> RoundRow:
-        """The row of round ``number``, or a refusal if there is no such round."""
-        n = _whole(number, "round")
-        if not 1 <= n <= len(self.rows):
-            raise RuleError(
-                N_("There is no round %(round)s in this game."), field="round", round=n
-            )
-        return self.rows[n - 1]
 
     def forbidden(self) -> Forbidden | None:
         """What the current bidder may not bid, if anything (W-B3..W-B6)."""
@@ -295,9 +245,7 @@ _BROKEN = "_broken_bid"  # where a scored row keeps its broken bid (see Sheet.br
 _UNJUDGED = object()
 
 
-def _top(totals: Sequence[int]) -> tuple[int, ...]:
-    best = max(totals)
-    return tuple(p for p, t in enumerate(totals) if t == best)
+_top = top  # the seats sharing the highest total (result.top; wizard.sheet re-exports it)
 
 
 def restriction(sheet: Sheet, row: RoundRow) -> str | None:
