@@ -5,6 +5,7 @@ many cards each round deals and whether a card is turned for trump. Pure."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -52,3 +53,13 @@ def first_seat(first_dealer: Any, n: int) -> int:
     if not 0 <= dealer < n:
         raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
     return dealer
+
+
+def preset_switches(preset: Any, presets: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The switches the named ``preset`` stands for (none named: none), or a refusal naming
+    the field ``preset`` (W-B2..W-B5's rule sets, R-P1's presets)."""
+    if preset is None:
+        return {}
+    if not isinstance(preset, str) or preset not in presets:
+        raise RuleError(N_("Unknown rule set."), field="preset")
+    return dict(presets[preset])

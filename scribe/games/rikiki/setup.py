@@ -15,7 +15,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ...rules.trickplay import replay
 from ..bidding.play import TrickState
-from ..bidding.setup import Seating, first_seat
+from ..bidding.setup import Seating, first_seat, preset_switches
 from ..bidding.sheet import Trump
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
@@ -173,11 +173,7 @@ def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]
 def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None = None, **switches: Any) -> Setup:
     """Check and normalise a game's setup (R-F2); ``switches`` override the preset's."""
     names = verify_names(players)
-    options: dict[str, Any] = {}
-    if preset is not None:
-        if not isinstance(preset, str) or preset not in PRESETS:
-            raise RuleError(N_("Unknown rule set."), field="preset")
-        options.update(PRESETS[preset])
+    options = preset_switches(preset, PRESETS)
     for key, value in switches.items():
         if value in (None, "", []) and key != "hook_from":
             continue

@@ -15,7 +15,7 @@ from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ..bidding.setup import Seating, first_seat  # the family's dealer, bidding order and schedule
+from ..bidding.setup import Seating, first_seat, preset_switches  # the family's dealer, bidding order and schedule
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
 from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
@@ -220,11 +220,7 @@ def make_setup(
 ) -> Setup:
     """Check and normalise a game's setup; ``switches`` override the preset's."""
     names = verify_names(players)
-    options: dict[str, Any] = {}
-    if preset is not None:
-        if not isinstance(preset, str) or preset not in PRESETS:
-            raise RuleError(N_("Unknown rule set."), field="preset")
-        options.update(PRESETS[preset])
+    options = preset_switches(preset, PRESETS)
     for key, value in switches.items():
         if value is None:
             continue
