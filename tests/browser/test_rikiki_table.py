@@ -2,7 +2,8 @@
 Chromium at four phones and the Scribe's (390x844): Scribe deals, each phone shows only its
 own hand and bids on it (hidden bids, R-B1; the dealer's hooked bid greyed, R-B2), the
 cards are played on the phones in turn following suit (R-R2, R-M1), the Scribe confirms the
-tricks as played, and every screen ends on the same totals (R-S2, Rikiki / Ascenseur)."""
+tricks as played, and every screen ends on the same totals (R-S2, Rikiki / Ascenseur). The
+TV (1920x1080) follows each card onto the table and never shows a hand."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .test_table import expect
 
 pytestmark = pytest.mark.browser
 NAMES = ["Anne", "Bart", "Cleo", "Dirk"]
+TV = {"viewport": {"width": 1920, "height": 1080}}
 
 
 def test_a_whole_rikiki_game_at_four_phones(server, contexts, artifacts):
@@ -35,6 +37,8 @@ def test_a_whole_rikiki_game_at_four_phones(server, contexts, artifacts):
         phone.goto(links["players"][p]["url"])
         x(phone.get_by_role("heading", name=f"{name}’s view")).to_be_visible()
         phones.append(phone)
+    tv = contexts(**TV)
+    tv.goto(links["watch"]["url"])
 
     for number, cards in ((1, 1), (2, 2)):
         scribe.get_by_role("button", name="Deal", exact=True).tap()
@@ -63,8 +67,12 @@ def test_a_whole_rikiki_game_at_four_phones(server, contexts, artifacts):
             enabled = me.locator("#hand button[data-card]:enabled")
             if me.locator("#hand-why").count():  # the greyed cards say why
                 assert me.locator("#hand-why").inner_text().startswith("You must follow")
+            code = enabled.first.get_attribute("data-card")
             enabled.first.tap()
             x(me.locator("#hand .played")).to_be_visible(timeout=15_000)
+            # the TV shows the card on the table (or in the trick just won), by its player
+            x(tv.locator(f"#trick li[data-player='{seat}'][data-card='{code}']")).to_have_count(1, timeout=15_000)
+            assert tv.locator("#hand").count() == 0  # never a hand on the TV
         play = sheet()["rounds"][number - 1]["play"]
         assert play["finished"] and sum(play["won"]) == cards
         confirm = scribe.get_by_role("button", name="Confirm the tricks")
@@ -76,6 +84,9 @@ def test_a_whole_rikiki_game_at_four_phones(server, contexts, artifacts):
     assert done["finished"] and done["rounds"][1]["tricks"] is not None
     for p, total in enumerate(done["totals"]):
         x(scribe.locator(f"#sheet tr#round-2 td[data-player='{p}'] .total")).to_have_text(str(total), timeout=15_000)
+    for p, total in enumerate(done["totals"]):  # the TV ends on the same totals
+        x(tv.locator(f"#sheet tr#round-2 td[data-player='{p}'] .total")).to_have_text(str(total), timeout=15_000)
+    tv.screenshot(path=str(artifacts / "rikiki-tv.png"))
     overflow = phones[0].evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the phone"
     scribe.screenshot(path=str(artifacts / "rikiki-scribe.png"), full_page=True)
