@@ -219,3 +219,27 @@ def test_a_whole_game_on_the_virtual_deck_from_each_seats_link(client, trump):
         scored = client.post(f"/api/games/{key}/actions/tricks", json={"round": number}).get_json()["sheet"]
         assert scored["rounds"][number - 1]["tricks"] == play["won"]
     assert scored["finished"]
+
+
+def test_r_b3_the_blind_round_is_said_on_the_scribes_page_in_its_one_card_round_only(client, api):
+    """R-B3 (Boerenbridge's preset): the one-card round's bids are made card on the forehead;
+    the Scribe's page reminds the table while that round is bid, and says nothing of it in a
+    round of more cards or once the bids are in."""
+    key, _sheet = new(api, NAMES[:3], preset="boerenbridge", rules={"schedule": "list", "cards": [2, 1]})
+    fr = {"Accept-Language": "fr"}
+    reminder = "Manche à l’aveugle : chacun tient sa carte sur le front"
+
+    def page() -> str:
+        return client.get(f"/games/{key}", headers=fr).get_data(as_text=True).replace("\u00a0", " ")
+
+    assert reminder not in page()  # two cards: not blind
+    for p, bid in ((1, 0), (2, 0), (0, 1)):
+        api("post", f"/api/games/{key}/actions/bid", {"round": 1, "player": p, "bid": bid})
+    api("post", f"/api/games/{key}/actions/tricks", {"round": 1, "tricks": [1, 1, 0]})
+    assert reminder in page()  # the one-card round, being bid
+    for p, bid in ((2, 0), (0, 0), (1, 0)):
+        status, body = api("post", f"/api/games/{key}/actions/bid", {"round": 2, "player": p, "bid": bid})
+        assert status == 200, body
+    assert reminder not in page()  # the bids are in: the cards are played
+    other, _sheet = new(api, NAMES[:3], preset="oh_hell", rules={"schedule": "list", "cards": [1]})
+    assert reminder not in client.get(f"/games/{other}", headers=fr).get_data(as_text=True)  # Oh Hell!: not blind
