@@ -1,7 +1,9 @@
 """The seating every game of the family shares (W-R2, W-B1, R-R2, K-R1): players clockwise,
 the first dealer, and from them who deals and bids when, round by round; a game's setup
 (a frozen dataclass with ``players`` and ``first_dealer``) adds its rules and says how
-many cards each round deals and whether a card is turned for trump. Pure."""
+many cards each round deals and whether a card is turned for trump. Its ``RuleSet`` is
+``Switches`` (the preset matched, the JSON); ``make_setup`` reads and checks the options
+given with ``read_switches``, ``check_choices`` and ``check_seats``. Pure."""
 
 from __future__ import annotations
 
