@@ -144,7 +144,7 @@ def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]
 
 
 def _hook(value: Any, name: str) -> int | None:
-    return None if value in (None, "", "off") else whole(value, name)
+    return None if value in (None, "", "off") else whole(value, name)  # R-B2: empty or null is off
 
 
 READERS = {**dict.fromkeys(("every_card", "blind", "virtual_deck"), flag), "most": whole, "pack": whole,
@@ -155,7 +155,7 @@ READERS = {**dict.fromkeys(("every_card", "blind", "virtual_deck"), flag), "most
 def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None = None, **switches: Any) -> Setup:
     """Check and normalise a game's setup (R-F2); ``switches`` override the preset's."""
     names = verify_names(players)
-    # R-B2: a hook given empty or null is off, never the preset's (read apart from the blanks)
+    # R-B2: a hook given empty or null is off, never the preset's: read apart from the blanks
     hook = {"hook_from": _hook(switches.pop("hook_from"), "hook_from")} if "hook_from" in switches else {}
     given = family.read_switches(switches, READERS, blank=(None, "", []))
     options = family.preset_switches(preset, PRESETS) | given | hook
