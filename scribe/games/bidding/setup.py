@@ -16,6 +16,9 @@ from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
 from . import schedule as seats
 
+REVEAL_MODES = ("open", "hidden", "secret")  # W-B7, R-B1: spoken, sealed till all are in, or till the tricks
+REVEAL = ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids."))  # as ``check_choices`` takes it
+
 
 class Switches:
     """What a game's ``RuleSet`` (a frozen dataclass) shares with the family's others: the

@@ -16,7 +16,7 @@ from ...rules.fields import flag, verify_names, whole
 from ...rules.trickplay import replay
 from ..bidding import setup as family
 from ..bidding.play import TrickState
-from ..bidding.setup import Seating, Switches, as_given
+from ..bidding.setup import REVEAL, Seating, Switches, as_given
 from ..bidding.sheet import Trump
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
@@ -24,7 +24,6 @@ from .scoring import SCORINGS, Linear
 MIN_PLAYERS, MAX_PLAYERS = 3, 7  # R-M1
 PACKS = (52, 32)  # R-M1
 TRUMPS = ("turned", "spades")  # R-T1: the card turned up, or spades always (WK Boerenbridge)
-REVEAL_MODES = ("open", "hidden", "secret")  # R-B1, as W-B7
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 PRESETS: dict[str, dict[str, Any]] = {  # R-P1: every switch each stands for, all visible on the form
     "oh_hell": dict(schedule="down_up", most=None, hook_from=1, blind=False, scoring="oh_hell"),
@@ -168,7 +167,7 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
         ("schedule", (*SCHEDULES, "list"), N_("Choose how many cards each round deals.")),
         ("trump", TRUMPS, N_("Choose how the trump is set.")),
         ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring.")),
-        ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids.")),
+        REVEAL,
     ))
     if (rules.scoring == "custom") != (rules.custom is not None):
         raise RuleError(N_("A custom scoring takes its four numbers."), field="custom")

@@ -16,25 +16,20 @@ from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
 from ..bidding import setup as family
-from ..bidding.setup import Seating, Switches, as_given
+from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
 from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
 
-
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # W-M3
-
 
 UNICOLORE_PLAYERS = (3, 4)  # W-U1
 
-
 UNICOLORE_FIRST_CARDS, UNICOLORE_LAST_CARDS = 4, 15  # W-U2
 
-
 SUITS = ("blue", "green", "red", "yellow")  # W-M1
-
 
 TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
 
@@ -45,13 +40,8 @@ TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
 # names it (W-J5).
 NO_TRUMP_CARDS = ("jester", "fairy", "bomb")
 
-
 # What the last bidder may not do (W-B2..W-B5).
 LAST_BID_RULES = ("free", "never_even", "leader_never_even")
-
-
-REVEAL_MODES = ("open", "hidden", "secret")  # W-B7
-
 
 # Named presets: the individual switches each stands for.
 PRESETS: dict[str, dict[str, Any]] = {
@@ -190,8 +180,7 @@ def make_setup(
     names = verify_names(players)
     options = family.preset_switches(preset, PRESETS) | family.read_switches(switches, READERS)
     rules = RuleSet(**options)
-    family.check_choices(rules, (("last_bid", LAST_BID_RULES, N_("Unknown bid restriction.")),
-                          ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids."))))
+    family.check_choices(rules, (("last_bid", LAST_BID_RULES, N_("Unknown bid restriction.")), REVEAL))
     if rules.leader_ties and (rules.last_bid != "leader_never_even" or rules.zero_exception):
         # Never a silent choice: the switch means something only for W-B4 (W-B5 excludes ties).
         raise RuleError(
