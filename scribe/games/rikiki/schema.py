@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from ...schema import BOOL, COUNTS, INT, INTS, STR, closed
 from ..bidding.schema import actions, round_schema, sheet_schema
+from ..bidding.setup import REVEAL_MODES
 from .rounds import SCHEDULES
 from .scoring import SCORINGS
-from .setup import PACKS, PRESETS, REVEAL_MODES, SUITS, TRUMPS
+from .setup import PACKS, PRESETS, SUITS, TRUMPS
 
 _NUMBERS = {"type": ["array", "string"], "items": {"type": "integer"}}
 _RULES = {

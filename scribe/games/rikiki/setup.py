@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -14,8 +14,9 @@ from ...rules.cards.standard_tricks import STANDARD_TRICKS as TRICKS
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ...rules.trickplay import replay
+from ..bidding import setup as family
 from ..bidding.play import TrickState
-from ..bidding.setup import Seating, first_seat, preset_switches
+from ..bidding.setup import REVEAL, Seating, Switches, as_given
 from ..bidding.sheet import Trump
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
@@ -23,7 +24,6 @@ from .scoring import SCORINGS, Linear
 MIN_PLAYERS, MAX_PLAYERS = 3, 7  # R-M1
 PACKS = (52, 32)  # R-M1
 TRUMPS = ("turned", "spades")  # R-T1: the card turned up, or spades always (WK Boerenbridge)
-REVEAL_MODES = ("open", "hidden", "secret")  # R-B1, as W-B7
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 PRESETS: dict[str, dict[str, Any]] = {  # R-P1: every switch each stands for, all visible on the form
     "oh_hell": dict(schedule="down_up", most=None, hook_from=1, blind=False, scoring="oh_hell"),
@@ -34,7 +34,8 @@ PRESETS: dict[str, dict[str, Any]] = {  # R-P1: every switch each stands for, al
 
 
 @dataclass(frozen=True)
-class RuleSet:
+class RuleSet(Switches):  # the family's preset and JSON; Wizard's switches off
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     schedule: str = "down_up"  # R-R1, or "list": ``cards`` as typed
     most: int | None = None  # the peak; None: R-M2's most
     cards: tuple[int, ...] = ()
@@ -47,33 +48,10 @@ class RuleSet:
     custom: tuple[int, int, int, int] | None = None  # R-S2's B, P, M, Q typed in
     reveal: str = "open"
     virtual_deck: bool = False
-    # what the family asks of Wizard's switches, fixed here: no leader rule, no Jubilee cards
-    zero_exception: ClassVar[bool] = False
-    leader_ties: ClassVar[bool] = False
-    jubilee: ClassVar[tuple[str, ...]] = ()
-    unicolore: ClassVar[bool] = False
-
-    def __post_init__(self) -> None:  # stored as JSON lists
-        object.__setattr__(self, "cards", tuple(self.cards))
-        object.__setattr__(self, "custom", None if self.custom is None else tuple(self.custom))
 
     @property
     def last_bid(self) -> str:
         return "free" if self.hook_from is None else "never_even"
-
-    @property
-    def preset(self) -> str:
-        for name, switches in PRESETS.items():
-            if all(getattr(self, k) == v for k, v in switches.items()) and self.scoring != "custom":
-                return name
-        return "custom"
-
-    def has(self, card: str) -> bool:
-        return False
-
-    def as_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        return {**d, "cards": list(self.cards), "custom": None if self.custom is None else list(self.custom)}
 
 
 @dataclass(frozen=True)
@@ -87,6 +65,7 @@ class Setup(Seating):
     NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = ()
     CARD_HINT: ClassVar[str] = N_("Write a card as its rank and suit, like 10H or QS.")
     tricks: ClassVar[Any] = TRICKS
+    RuleSet: ClassVar[Any] = RuleSet
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
@@ -154,13 +133,6 @@ class Setup(Seating):
     def _turns(self, row: Any) -> bool:
         return row.has_trump and self.rules.trump == "turned"
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "first_dealer": self.first_dealer, "rules": self.rules.as_dict()}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
-        return cls(tuple(data["players"]), data.get("first_dealer", 0), RuleSet(**data.get("rules", {})))
-
 
 def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]:
     """A list typed as "10, 9, 8" or sent as JSON."""
@@ -170,40 +142,33 @@ def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]
     return tuple(whole(v, name) for v in items)
 
 
+def _hook(value: Any, name: str) -> int | None:
+    return None if value in (None, "", "off") else whole(value, name)  # R-B2: empty or null is off
+
+
+READERS = {**dict.fromkeys(("every_card", "blind", "virtual_deck"), flag), "most": whole, "pack": whole,
+           "cards": _numbers, "custom": lambda value, name: _numbers(value, name, 4),
+           **dict.fromkeys(("schedule", "trump", "scoring", "reveal"), as_given)}
+
+
 def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None = None, **switches: Any) -> Setup:
     """Check and normalise a game's setup (R-F2); ``switches`` override the preset's."""
     names = verify_names(players)
-    options = preset_switches(preset, PRESETS)
-    for key, value in switches.items():
-        if value in (None, "", []) and key != "hook_from":
-            continue
-        if key in ("every_card", "blind", "virtual_deck"):
-            options[key] = flag(value, key)
-        elif key in ("most", "pack"):
-            options[key] = whole(value, key)
-        elif key == "hook_from":
-            options[key] = None if value in (None, "", "off") else whole(value, key)
-        elif key in ("cards", "custom"):
-            options[key] = _numbers(value, key, 4 if key == "custom" else None)
-        elif key in ("schedule", "trump", "scoring", "reveal"):
-            options[key] = value
-        else:
-            raise RuleError(N_("Unknown option %(option)s."), field=key, option=key)
+    # R-B2: a hook given empty or null is off, never the preset's: read apart from the blanks
+    hook = {"hook_from": _hook(switches.pop("hook_from"), "hook_from")} if "hook_from" in switches else {}
+    given = family.read_switches(switches, READERS, blank=(None, "", []))
+    options = family.preset_switches(preset, PRESETS) | given | hook
     if "custom" in options and not switches.get("scoring"):
         options["scoring"] = "custom"  # the four numbers typed in: that scoring, whatever the preset's
     rules = RuleSet(**options)
-    n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RuleError(N_("Rikiki is for 3 to 7 players; you named %(count)s."), field="players", count=n)
-    for key, allowed, message in (
+    n = family.check_seats(names, (MIN_PLAYERS, MAX_PLAYERS), N_("Rikiki is for 3 to 7 players; you named %(count)s."))
+    family.check_choices(rules, (
         ("pack", PACKS, N_("Play with 52 or 32 cards.")),
         ("schedule", (*SCHEDULES, "list"), N_("Choose how many cards each round deals.")),
         ("trump", TRUMPS, N_("Choose how the trump is set.")),
         ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring.")),
-        ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids.")),
-    ):
-        if getattr(rules, key) not in allowed:
-            raise RuleError(message, field=key)
+        REVEAL,
+    ))
     if (rules.scoring == "custom") != (rules.custom is not None):
         raise RuleError(N_("A custom scoring takes its four numbers."), field="custom")
     if rules.hook_from is not None and rules.hook_from < 1:
@@ -215,5 +180,4 @@ def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None
     if rules.most is not None and not 1 <= rules.most <= limit or any(not 1 <= c <= limit for c in setup.deals):
         raise RuleError(N_("With %(count)s players and %(pack)s cards a round deals 1 to %(max)s cards each."),
                         field="cards" if rules.schedule == "list" else "most", count=n, pack=rules.pack, max=limit)
-    dealer = first_seat(first_dealer, n)
-    return Setup(names, dealer, rules)
+    return Setup(names, family.first_seat(first_dealer, n), rules)

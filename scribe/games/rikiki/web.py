@@ -52,12 +52,9 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
 
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:
-    """POST /api/games body -> make_setup options; unknown switches are refused. A null
-    ``hook_from`` is the hook off (R-B2)."""
-    options = result.api_options(body, RuleSet.__dataclass_fields__, preset=body.get("preset"))
-    if "hook_from" in options and options["hook_from"] is None:
-        options["hook_from"] = "off"
-    return options
+    """POST /api/games body -> make_setup options; unknown switches are refused (a null
+    ``hook_from`` is the hook off: make_setup reads it so, R-B2)."""
+    return result.api_options(body, RuleSet.__dataclass_fields__, preset=body.get("preset"))
 
 
 WORDS = family.Words(_, translate, card, cards_text, trump)

@@ -17,23 +17,9 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
-from .actions import (
-    complete_tricks,
-    verify_bid,
-    verify_cloud,
-    verify_correction,
-    verify_tricks,
-    verify_trump,
-)
-from .deck import (
-    CARD_NOTATION_MAX,
-    draw_deal,
-    verify_card_back,
-    verify_deal,
-    verify_played,
-    verify_shuffle,
-    verify_take_back,
-)
+from . import actions, deck  # the family's actions and virtual deck, under their names before issue 33
+from .actions import complete_tricks
+from .deck import CARD_NOTATION_MAX, draw_deal, verify_take_back
 from .reveal import (
     last_seat_waits,
     revealed,
@@ -94,15 +80,15 @@ def verify(sheet: Sheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _VERIFIERS = {
-    "bid": verify_bid,
-    "tricks": verify_tricks,
-    "trump": verify_trump,
-    "correction": verify_correction,
-    "deal": verify_deal,  # virtual deck
-    "played": verify_played,  # virtual deck: a card played to the trick (W-P1..W-P6)
-    "take_back": verify_card_back,  # virtual deck: the player's own last card, until the next one
-    "cloud": verify_cloud,  # virtual deck, Jubilee: the Cloud's trick winner changes their bid (W-J3)
-    "shuffle": verify_shuffle,  # virtual deck: the next deal is a new one, not the deal taken back
+    "bid": actions.verify_bid,
+    "tricks": actions.verify_tricks,
+    "trump": actions.verify_trump,
+    "correction": actions.verify_correction,
+    "deal": deck.verify_deal,  # virtual deck
+    "played": deck.verify_played,  # virtual deck: a card played to the trick (W-P1..W-P6)
+    "take_back": deck.verify_card_back,  # virtual deck: the player's own last card, until the next one
+    "cloud": actions.verify_cloud,  # virtual deck, Jubilee: the Cloud's trick winner changes their bid (W-J3)
+    "shuffle": deck.verify_shuffle,  # virtual deck: the next deal is a new one, not the deal taken back
 }
 
 

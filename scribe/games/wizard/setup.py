@@ -5,8 +5,8 @@ Rule ids refer to shared/RULES.md (W-M*, W-R*, W-B2..W-B7, W-U*, W-S1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ...rules.cards import jubilee as jubilee_cards
@@ -15,27 +15,21 @@ from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ..bidding.setup import Seating, first_seat, preset_switches  # the family's dealer, bidding order and schedule
+from ..bidding import setup as family
+from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
 from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
 
-
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # W-M3
-
 
 UNICOLORE_PLAYERS = (3, 4)  # W-U1
 
-
 UNICOLORE_FIRST_CARDS, UNICOLORE_LAST_CARDS = 4, 15  # W-U2
 
-
-
-
 SUITS = ("blue", "green", "red", "yellow")  # W-M1
-
 
 TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
 
@@ -46,17 +40,8 @@ TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
 # names it (W-J5).
 NO_TRUMP_CARDS = ("jester", "fairy", "bomb")
 
-
 # What the last bidder may not do (W-B2..W-B5).
 LAST_BID_RULES = ("free", "never_even", "leader_never_even")
-
-
-REVEAL_MODES = ("open", "hidden", "secret")  # W-B7
-
-
-
-
-
 
 # Named presets: the individual switches each stands for.
 PRESETS: dict[str, dict[str, Any]] = {
@@ -79,9 +64,11 @@ def round_points(bid: int, tricks: int) -> int:
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    """The switches where the editions disagree; presets are named combinations."""
+class RuleSet(Switches):
+    """The switches where the editions disagree; presets are named combinations (the
+    family's ``Switches``: the preset they match, their JSON)."""
 
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     last_bid: str = "free"
     zero_exception: bool = False  # W-B5: the restricted bidder may still bid zero
     leader_ties: bool = False  # W-B4 other reading: tied leaders count as leading
@@ -91,26 +78,6 @@ class RuleSet:
     virtual_deck: bool = False  # Scribe deals: each player sees their own hand on their link
     no_wizard_on_trump_lead: bool = False  # W-P6 (review 002): enforced when the virtual deck is played
     jubilee: tuple[str, ...] = ()  # W-J6: the Jubilee cards added to the 60, in JUBILEE_CARDS order
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "jubilee", tuple(self.jubilee))  # stored as a JSON list
-
-    @property
-    def preset(self) -> str:
-        """The preset these switches match, or "custom"."""
-        for name, switches in PRESETS.items():
-            if all(getattr(self, k) == v for k, v in switches.items()):
-                return name
-        return "custom"
-
-    def as_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["jubilee"] = list(self.jubilee)
-        return d
-
-    def has(self, card: str) -> bool:
-        """Whether the Jubilee card ``card`` is in play (W-J6)."""
-        return card in self.jubilee
 
 
 @dataclass(frozen=True)
@@ -125,6 +92,7 @@ class Setup(Seating):
     NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = NO_TRUMP_CARDS
     CARD_HINT: ClassVar[str] = N_("Write a card as W, J, or a suit initial and a rank, like R7.")
     tricks: ClassVar[Any] = WIZARD_TRICKS  # W-P2..W-P6 (the Jubilee cards: ``play_state``, ``legal``)
+    RuleSet: ClassVar[Any] = RuleSet
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
@@ -182,23 +150,6 @@ class Setup(Seating):
         """The edition's names for (Wizard, Jester), W-M2."""
         return EDITIONS[self.edition]
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "players": list(self.players),
-            "first_dealer": self.first_dealer,
-            "rules": self.rules.as_dict(),
-            "edition": self.edition,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
-        return cls(
-            players=tuple(data["players"]),
-            first_dealer=data.get("first_dealer", 0),
-            rules=RuleSet(**data.get("rules", {})),
-            edition=data.get("edition", "gigamic"),
-        )
-
 
 def max_rounds(players: int, unicolore: bool = False) -> int:
     """60 / players rounds (W-R1); Unicolore always 12 (W-U2).
@@ -211,6 +162,13 @@ def max_rounds(players: int, unicolore: bool = False) -> int:
     return DECK_SIZE // players
 
 
+READERS = {  # how make_setup reads each switch given (the family's read_switches)
+    **dict.fromkeys(("zero_exception", "leader_ties", "unicolore", "virtual_deck", "no_wizard_on_trump_lead"), _flag),
+    "rounds": lambda value, name: _whole(value, name) if value != "" else None,
+    "last_bid": as_given, "reveal": as_given, "jubilee": lambda value, name: verify_jubilee(value),
+}
+
+
 def make_setup(
     players: Sequence[Any],
     first_dealer: Any = 0,
@@ -220,25 +178,9 @@ def make_setup(
 ) -> Setup:
     """Check and normalise a game's setup; ``switches`` override the preset's."""
     names = verify_names(players)
-    options = preset_switches(preset, PRESETS)
-    for key, value in switches.items():
-        if value is None:
-            continue
-        if key in ("zero_exception", "leader_ties", "unicolore", "virtual_deck", "no_wizard_on_trump_lead"):
-            options[key] = _flag(value, key)
-        elif key == "rounds":
-            options[key] = _whole(value, key) if value != "" else None
-        elif key in ("last_bid", "reveal"):
-            options[key] = value
-        elif key == "jubilee":
-            options[key] = verify_jubilee(value)
-        else:
-            raise RuleError(N_("Unknown option %(option)s."), field=key, option=key)
+    options = family.preset_switches(preset, PRESETS) | family.read_switches(switches, READERS)
     rules = RuleSet(**options)
-    if rules.last_bid not in LAST_BID_RULES:
-        raise RuleError(N_("Unknown bid restriction."), field="last_bid")
-    if rules.reveal not in REVEAL_MODES:
-        raise RuleError(N_("Unknown way of revealing bids."), field="reveal")
+    family.check_choices(rules, (("last_bid", LAST_BID_RULES, N_("Unknown bid restriction.")), REVEAL))
     if rules.leader_ties and (rules.last_bid != "leader_never_even" or rules.zero_exception):
         # Never a silent choice: the switch means something only for W-B4 (W-B5 excludes ties).
         raise RuleError(
@@ -247,11 +189,8 @@ def make_setup(
         )
     if not isinstance(edition, str) or edition not in EDITIONS:
         raise RuleError(N_("Unknown edition."), field="edition")
-    n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RuleError(
-            N_("Wizard is for 3 to 6 players; you named %(count)s."), field="players", count=n
-        )
+    n = family.check_seats(names, (MIN_PLAYERS, MAX_PLAYERS),
+                           N_("Wizard is for 3 to 6 players; you named %(count)s."))
     if rules.unicolore and rules.jubilee:  # *reading*: the Jubilee cards join the 60, not the own decks
         raise RuleError(N_("The Jubilee cards are added to the 60 cards: they are not played in Unicolore."),
                         field="jubilee")
@@ -267,7 +206,7 @@ def make_setup(
             )
         if rules.rounds == most:
             rules = replace(rules, rounds=None)  # the full game is not "shorter"
-    dealer = first_seat(first_dealer, n)
+    dealer = family.first_seat(first_dealer, n)
     return Setup(players=names, first_dealer=dealer, rules=rules, edition=edition)
 
 
