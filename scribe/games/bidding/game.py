@@ -82,7 +82,8 @@ def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
     ``setup.legal``), and whether its last card may still be taken back."""
     play = row.play
     playing = row.bids_in and not hidden and play is not None and not (row.trump and row.trump.pending)
-    waiting = play.waiting if playing else None  # W-J3, W-J4: play waits for a pass or the Cloud
+    # W-J3, W-J4: play waits for a pass or the Cloud (a game whose play never waits has no ``waiting``)
+    waiting = getattr(play, "waiting", None) if playing else None
     passing = waiting == "pass" and seat in play.to_pass
     mine = playing and (passing or (waiting is None and play.turn == seat))
     hand = row.remaining(seat) or ()
