@@ -1,11 +1,11 @@
 """The ``GameRules`` answers of a bids-and-tricks game played on the family's sheet
 (``sheet``, ``reveal``): sealed bids and hands, whose bid and whose card it is, the
-restriction. A game subclasses ``TricksRules`` and gives its name, seats, ``Setup``,
+restriction. A game declares its ``GAME`` with ``declare``: its name, seats, ``Setup``,
 ``make_setup``, kinds and ``verify``. Pure: no Flask, no SQL."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ...rules.log import Entry
@@ -75,6 +75,22 @@ class TricksRules(BiddingRules):
     def restriction(self, sheet: Any, row: Any) -> str | None:
         """W-B3..W-B5, R-B2: the bid the last seat may be refused."""
         return None if row is None else restriction(sheet, row)
+
+
+def declare(name: str, package: Any, setup: Any, **own: Callable[..., Any]) -> TricksRules:
+    """A game of the family as the registry holds it (``GAME``), declared once for every
+    game from its package's names: its ``setup`` module's ``Setup``, ``make_setup`` and
+    seats (``MIN_PLAYERS``, ``MAX_PLAYERS``), its ``package``'s kinds (``KINDS``,
+    ``QUIET_KINDS``, ``DRAWN``) and checks (``verify``, ``verify_take_back``). ``own``:
+    the answers a game gives itself instead of the family's (Skull King's sheet and story)."""
+    answers = {"make_setup": setup.make_setup, "verify": package.verify,
+               "verify_take_back": package.verify_take_back, **own}
+    cls = type(f"{name.title().replace('_', '')}Rules", (TricksRules,), {
+        "__doc__": package.__doc__, "__module__": f"{package.__name__}.game", "name": name,
+        "seats": (setup.MIN_PLAYERS, setup.MAX_PLAYERS), "Setup": setup.Setup, "KINDS": package.KINDS,
+        "QUIET_KINDS": package.QUIET_KINDS, "DRAWN": package.DRAWN,
+        **{key: staticmethod(f) for key, f in answers.items()}})  # the package's functions: nothing to wrap
+    return cls()
 
 
 def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
