@@ -104,11 +104,6 @@ class RoundRow(BidRow):
             return b + self.cloud[1]
         return b
 
-    @property
-    def dealt(self) -> bool:
-        """Virtual deck: the cards of this round were dealt by Scribe."""
-        return self.hands is not None
-
     def remaining(self, player: int) -> tuple[str, ...] | None:
         """The cards ``player`` still holds (dealt minus marked played), None if not shown.
 
@@ -166,12 +161,6 @@ class RoundRow(BidRow):
             if self.bids[p] is None:
                 return p
         return None
-
-    def hit(self, player: int) -> bool | None:
-        """Whether ``player`` made their bid exactly (None before the tricks)."""
-        if self.tricks is None:
-            return None
-        return self.scored_bid(player) == self.tricks[player]  # W-J3: the changed bid
 
 
 @dataclass(frozen=True)

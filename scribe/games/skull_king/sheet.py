@@ -77,11 +77,6 @@ class RoundRow(BidRow):
         return replace(self, hands=tuple(h if p == viewer and not old_deal else None
                                          for p, h in enumerate(self.hands)))  # type: ignore[arg-type]
 
-    @property
-    def dealt(self) -> bool:
-        """Virtual deck: Scribe dealt this round's cards."""
-        return self.hands is not None
-
     def remaining(self, player: int) -> tuple[str, ...] | None:
         """The cards ``player`` still holds (dealt less played; a played Tigress was ``TI``),
         None if not shown to this viewer."""
@@ -99,12 +94,6 @@ class RoundRow(BidRow):
         if self.tricks is None:
             return 0
         return self.cards - self.destroyed - sum(self.tricks)
-
-    def hit(self, player: int) -> bool | None:
-        """Whether ``player`` made their bid exactly (None before the tricks)."""
-        if self.tricks is None:
-            return None
-        return bool(self.bids[player] == self.tricks[player])
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ from ...rules.errors import N_
 from ...rules.sealed import SEALED
 from ...rules.standings import standings_and_undo
 from ..bidding import result, web as family
-from ..bidding.passing import pass_turns
 from . import MAX_PLAYERS, RuleSet, most_cards
 from .play import tally
 from .scoring import BONUS_KINDS
@@ -235,12 +234,6 @@ def entry_text(e: Any, setup: Any) -> str:
     return family.entry_text(e, setup, WORDS)
 
 
-def bid_turns(sheet: Sheet, row: RoundRow, claimed: Any) -> dict[str, Any]:
-    """Bids on the Scribe's phone passed round (K-B1): the family's pass-the-phone turns;
-    nobody waits, no bid being forbidden."""
-    return pass_turns(sheet.setup.players, row.order, row.bids, claimed, waits=None)
-
-
 def form_values(values: Any, row: RoundRow | None, n: int) -> dict[str, Any]:
     """What a round's result form shows: what was just typed (after a refusal), else the
     round being corrected, else nothing. Keys are the form's field names."""
@@ -276,5 +269,7 @@ def played_tally(row: RoundRow) -> dict[str, Any]:
 
 
 FILTERS: dict[str, Any] = {"sk_bonus_dict": lambda b: bonus_text(b or {})}
-GLOBALS = {"sk_bid_turns": bid_turns, "sk_form": form_values, "sk_counted": COUNTED, "sk_hands": hands,
+# sk_bid_turns: bids on the Scribe's phone passed round (K-B1), the family's pass-the-phone
+# for sealed bids (nobody waits: no bid is ever forbidden)
+GLOBALS = {"sk_bid_turns": family.sealed_bid_turns, "sk_form": form_values, "sk_counted": COUNTED, "sk_hands": hands,
            "sk_tally": played_tally}
