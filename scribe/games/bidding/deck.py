@@ -36,8 +36,13 @@ def draw_deal(sheet: Sheet, data: Mapping[str, Any], rng: Any) -> dict[str, Any]
     brings the randomness: the OS's cryptographic source for a real game
     (``cards.make_rng()``), a seed in tests."""
     row = _dealing_round(sheet, data)
-    hands, turned = sheet.setup.draw(row, rng)
-    return {"round": row.number, "hands": hands, "turned": turned}
+    return _dealt(sheet.setup, row, *sheet.setup.draw(row, rng))
+
+
+def _dealt(setup: Any, row: RoundRow, hands: list[list[str]], turned: str | None) -> dict[str, Any]:
+    """A deal's data: the card turned up only in a game that may turn one (Skull King's
+    black is always trump, K-R1: its deals never had one)."""
+    return {"round": row.number, "hands": hands, **({"turned": turned} if setup.TRUMP_CARDS else {})}
 
 
 def verify_shuffle(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -50,8 +55,7 @@ def verify_deal(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     cards to each player from the setup's pack, and the next card turned up unless none is
     left (W-R1, W-R3, W-R4, W-U1, W-U2; R-T1)."""
     row = _dealing_round(sheet, data)
-    hands, turned = sheet.setup.check_deal(row, deal_shape(sheet, row, data), data.get("turned"))
-    return {"round": row.number, "hands": hands, "turned": turned}
+    return _dealt(sheet.setup, row, *sheet.setup.check_deal(row, deal_shape(sheet, row, data), data.get("turned")))
 
 
 def _playing_round(sheet: Sheet, data: Mapping[str, Any]) -> RoundRow:
@@ -69,7 +73,8 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     row = _playing_round(sheet, data)
     play = row.play
     assert play is not None
-    if play.finished and play.waiting != "cloud":  # W-J3: the last trick's Cloud is changed on a phone
+    # W-J3: the last trick's Cloud is changed on a phone (a game whose play never waits has no ``waiting``)
+    if play.finished and getattr(play, "waiting", None) != "cloud":
         raise RuleError(N_("Every card of this round is played: the Scribe confirms the tricks."), field="card")
     player = _player(sheet, data.get("player"))
     raw = data.get("card")
@@ -81,8 +86,8 @@ def verify_played(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     if setup.rules.jubilee:
         return _jubilee_played(sheet, row, player, raw)
     card = trickplay.verify_play(setup.tricks, play, row.remaining(player) or (), player, raw,
-                                 setup.trick_context(play.trump), setup.players)
-    return {"round": row.number, "player": player, "card": card}
+                                 setup.trick_context(getattr(play, "trump", None)), setup.players)
+    return {"round": row.number, "player": player, "card": str(card)}  # its code (Skull King's tricks play Cards)
 
 
 def _jubilee_played(sheet: Sheet, row: RoundRow, player: int, raw: str) -> dict[str, Any]:
@@ -139,22 +144,23 @@ def verify_card_back(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     last = play.last_play
     if last is None:
         raise RuleError(N_("No card has been played yet in this round."), field="card")
-    if not play.trick and play.last is not None:
+    if sheet.setup.rules.jubilee and not play.trick and play.last is not None:
         kinds = {cards.jubilee.kind(c) for _p, c in play.last.plays}
         if ("juggler" in kinds and any(c is not None for c in row.passed)) or ("cloud" in kinds and row.cloud):
             # W-J3, W-J4: the trick's effect is under way
             raise RuleError(N_("Too late: the cards were passed or the bid changed after this trick."),
                             field="card")
     card, _back = trickplay.verify_card_back(sheet.setup.tricks, play, player, sheet.setup.players)
-    return {"round": row.number, "player": player, "card": card}
+    return {"round": row.number, "player": player, "card": str(card)}
 
 
 def verify_take_back(sheet: Sheet, log: Sequence[Entry], target: Entry) -> None:
-    """An undo of a deal is refused once a bid was made on those cards (even if undone since)."""
+    """An undo of a deal is refused once a bid was made on those cards (even if undone since;
+    Skull King's "Yo-ho-ho!" sets every bid at once)."""
     if target.kind != "deal":
         return
     number = target.data.get("round")
-    if any(e.kind == "bid" and e.seq > target.seq and e.data.get("round") == number for e in log):
+    if any(e.kind in ("bid", "bids") and e.seq > target.seq and e.data.get("round") == number for e in log):
         raise RuleError(
             N_("Bids were made on these cards: the deal stands. To fix an earlier round, tap its number on the sheet."),
             field="undo",

@@ -1,11 +1,11 @@
 """The ``GameRules`` answers of a bids-and-tricks game played on the family's sheet
 (``sheet``, ``reveal``): sealed bids and hands, whose bid and whose card it is, the
-restriction. A game subclasses ``TricksRules`` and gives its name, seats, ``Setup``,
+restriction. A game declares its ``GAME`` with ``declare``: its name, seats, ``Setup``,
 ``make_setup``, kinds and ``verify``. Pure: no Flask, no SQL."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ...rules.log import Entry
@@ -77,12 +77,29 @@ class TricksRules(BiddingRules):
         return None if row is None else restriction(sheet, row)
 
 
+def declare(name: str, package: Any, setup: Any, **own: Callable[..., Any]) -> TricksRules:
+    """A game of the family as the registry holds it (``GAME``), declared once for every
+    game from its package's names: its ``setup`` module's ``Setup``, ``make_setup`` and
+    seats (``MIN_PLAYERS``, ``MAX_PLAYERS``), its ``package``'s kinds (``KINDS``,
+    ``QUIET_KINDS``, ``DRAWN``) and checks (``verify``, ``verify_take_back``). ``own``:
+    the answers a game gives itself instead of the family's (Skull King's sheet and story)."""
+    answers = {"make_setup": setup.make_setup, "verify": package.verify,
+               "verify_take_back": package.verify_take_back, **own}
+    cls = type(f"{name.title().replace('_', '')}Rules", (TricksRules,), {
+        "__doc__": package.__doc__, "__module__": f"{package.__name__}.game", "name": name,
+        "seats": (setup.MIN_PLAYERS, setup.MAX_PLAYERS), "Setup": setup.Setup, "KINDS": package.KINDS,
+        "QUIET_KINDS": package.QUIET_KINDS, "DRAWN": package.DRAWN,
+        **{key: staticmethod(f) for key, f in answers.items()}})  # the package's functions: nothing to wrap
+    return cls()
+
+
 def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
     """Whose turn it is, the cards ``seat`` may play now and why not the others (the game's
     ``setup.legal``), and whether its last card may still be taken back."""
     play = row.play
     playing = row.bids_in and not hidden and play is not None and not (row.trump and row.trump.pending)
-    waiting = play.waiting if playing else None  # W-J3, W-J4: play waits for a pass or the Cloud
+    # W-J3, W-J4: play waits for a pass or the Cloud (a game whose play never waits has no ``waiting``)
+    waiting = getattr(play, "waiting", None) if playing else None
     passing = waiting == "pass" and seat in play.to_pass
     mine = playing and (passing or (waiting is None and play.turn == seat))
     hand = row.remaining(seat) or ()

@@ -75,6 +75,11 @@ class BidSheet:
         running = [r.totals for r in self.played if r.totals is not None]
         return ranked(self.totals, before=before_last(running, self.setup.n))
 
+    def forbidden(self) -> Any:
+        """The bid refused to the seat bidding now (a game with the last bidder's
+        restriction says; none in a game without it, K-B1)."""
+        return None
+
     def row(self, number: Any) -> Any:
         """The row of round ``number``, or a refusal if there is no such round."""
         n = whole(number, "round")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...rules.log import Entry
 from . import sealing
 from .sealing import recorded_before
-from .sheet import RoundRow, Sheet, _own, restriction
+from .sheet import RoundRow, Sheet, _own, _passes_seen, restriction  # noqa: F401  (_passes_seen: wizard.reveal's)
 
 
 def revealed(sheet: Sheet, row: RoundRow) -> bool:
@@ -40,7 +40,8 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     except the viewer's own. ``None`` is the Scribe or a watcher: no sealed bid at all.
     A seat's link with a ``horizon`` (issued after an earlier one) does not see that
     seat's own bid or hand recorded before it, until revealed (the family's
-    ``bidding.sealing``); only the hands and the forbidden bid are Wizard's own here.
+    ``bidding.sealing``); which hands a viewer holds is the row's to say (``hands_seen``),
+    what else a viewer's sheet keeps or drops the sheet's (``seen_by``).
 
     The forbidden bid tells the sum of the others' bids, so only its bidder keeps it.
 
@@ -58,17 +59,10 @@ def sealed(sheet: Sheet, viewer: int | None = None, log: Iterable[Entry] = (), h
     old_bids, old_deals = recorded_before(log, viewer, horizon, entered)
     rows = []
     for r in sealing.sealed_rows(sheet.rows, lambda row: revealed(sheet, row), viewer, old_bids):
-        if r.hands is not None:  # virtual deck: a viewer holds only their own cards
-            holder = viewer if r.number not in old_deals or hands_shown(sheet, r.number) else None
-            r = replace(r, hands=_own(r.hands, holder))  # cards played to the table are public
-            if r.passed:  # W-J4: the card passed and the one received, nobody else's
-                r = replace(r, passed=_passes_seen(r.passed, holder, hands_shown(sheet, r.number)))
+        if r.hands is not None:  # virtual deck: a viewer holds only their own cards (the row's game says which)
+            r = r.hands_seen(viewer, r.number in old_deals, hands_shown(sheet, r.number))
         rows.append(r)
-    forbidden = sheet.forbidden()
-    mine = open_bids or (viewer is not None and forbidden is not None and forbidden.player == viewer)
-    kept = forbidden if mine else None
-    # state=None: the full sheet's rounds hold every hand and bid, for ``advance`` alone
-    return replace(sheet, rows=tuple(rows), redacted=True, viewer=viewer, kept_forbidden=kept, state=None)
+    return sheet.seen_by(tuple(rows), viewer)
 
 
 def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon: int = 0,
@@ -102,15 +96,6 @@ def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: boo
     d = dict(entry.data)
     d["hands"] = list(_own(d.get("hands") or (), viewer))
     return replace(entry, data=d)
-
-
-def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
-    """The Juggler's passes (W-J4) a viewer may see: the card they passed and the one passed
-    to them (from the seat on their right); all of them once the round's hands are shown."""
-    if shown:
-        return passed
-    n = len(passed)
-    return tuple(c if holder is not None and p in (holder, (holder - 1) % n) else None for p, c in enumerate(passed))
 
 
 def _sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: bool = False) -> Entry:

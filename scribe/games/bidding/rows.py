@@ -15,6 +15,22 @@ class BidRow:
 
     bids: tuple[Any, ...]
     tricks: tuple[int, ...] | None
+    hands: Any  # virtual deck: the dealt hands, None when the table deals real cards
+
+    @property
+    def dealt(self) -> bool:
+        """Virtual deck: Scribe dealt this round's cards."""
+        return self.hands is not None
+
+    def scored_bid(self, player: int) -> Any:
+        """The bid the round is scored on (a game may change it after the bids: W-J3)."""
+        return self.bids[player]
+
+    def hit(self, player: int) -> bool | None:
+        """Whether ``player`` made their bid exactly (None before the tricks)."""
+        if self.tricks is None:
+            return None
+        return bool(self.scored_bid(player) == self.tricks[player])
 
     @property
     def complete(self) -> bool:

@@ -8,7 +8,7 @@ the setup says: ``bidding.definition``. Written for Wizard first, so its doctest
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -104,11 +104,6 @@ class RoundRow(BidRow):
             return b + self.cloud[1]
         return b
 
-    @property
-    def dealt(self) -> bool:
-        """Virtual deck: the cards of this round were dealt by Scribe."""
-        return self.hands is not None
-
     def remaining(self, player: int) -> tuple[str, ...] | None:
         """The cards ``player`` still holds (dealt minus marked played), None if not shown.
 
@@ -131,6 +126,15 @@ class RoundRow(BidRow):
         for card in (self.played[player] if self.played else None) or ():
             left.remove(card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card)  # CLR: the Cloud
         return tuple(left)
+
+    def hands_seen(self, viewer: int | None, old_deal: bool, shown: bool) -> RoundRow:
+        """The row's dealt hands as ``viewer`` may hold them (W-R4): only their own, even
+        once the round is scored (its deal in the log shows the others for review), and
+        not one dealt before their link (``old_deal``) until then; of the Juggler's
+        passes only the card they passed and the one they received (W-J4)."""
+        holder = viewer if not old_deal or shown else None
+        r = replace(self, hands=_own(self.hands, holder))  # type: ignore[arg-type]  # cards played to the table are public
+        return replace(r, passed=_passes_seen(r.passed, holder, shown)) if r.passed else r
 
     def passable(self, player: int) -> tuple[str, ...]:
         """The cards ``player`` may pass after the Juggler's trick: their own, not one just
@@ -158,12 +162,6 @@ class RoundRow(BidRow):
                 return p
         return None
 
-    def hit(self, player: int) -> bool | None:
-        """Whether ``player`` made their bid exactly (None before the tricks)."""
-        if self.tricks is None:
-            return None
-        return self.scored_bid(player) == self.tricks[player]  # W-J3: the changed bid
-
 
 @dataclass(frozen=True)
 class Sheet(BidSheet):
@@ -188,6 +186,16 @@ class Sheet(BidSheet):
     def GAME(self) -> str:
         """Its game in games.GAMES, for code holding only a sheet: the setup's."""
         return self.setup.GAME
+
+    def seen_by(self, rows: tuple[RoundRow, ...], viewer: int | None) -> Sheet:
+        """The sheet of ``viewer`` with ``rows`` as ``reveal.sealed`` sealed them: the
+        forbidden bid only for its own bidder (it tells the sum of the sealed bids), and
+        no ``state`` (its rounds hold every hand and bid, for ``advance`` alone)."""
+        forbidden = self.forbidden()
+        mine = self.setup.rules.reveal == "open" or (viewer is not None and forbidden is not None
+                                                      and forbidden.player == viewer)
+        return replace(self, rows=rows, redacted=True, viewer=viewer, kept_forbidden=forbidden if mine else None,
+                       state=None)
 
     def forbidden(self) -> Forbidden | None:
         """What the current bidder may not bid, if anything (W-B3..W-B6)."""
@@ -542,3 +550,12 @@ def _cloud(value: Any) -> tuple[int, int] | None:
 
 def _own(values: Sequence[Any], viewer: int | None) -> tuple[Any, ...]:
     return tuple(v if p == viewer else None for p, v in enumerate(values))
+
+
+def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
+    """The Juggler's passes (W-J4) a viewer may see: the card they passed and the one passed
+    to them (from the seat on their right); all of them once the round's hands are shown."""
+    if shown:
+        return passed
+    n = len(passed)
+    return tuple(c if holder is not None and p in (holder, (holder - 1) % n) else None for p, c in enumerate(passed))

@@ -30,6 +30,17 @@ class Words:
     extra_json: Callable[[Any], dict[str, Any]] = lambda setup: {}  # the game's own sheet fields
 
 
+PAGES = ("play", "table/_round.html", "table/_player_bid.html")
+"""The family's pages: ``TEMPLATES``, ``ROUND_TEMPLATE`` and ``PLAYER_BID_TEMPLATE`` of a game
+that has none of its own (Wizard, Rikiki)."""
+
+
+def titled(name: str) -> Callable[[str], str]:
+    """A game's ``game_label(variant)``, the statistics' heading: its name, whatever the
+    variant (a game's name is never translated)."""
+    return lambda variant: name
+
+
 def bind(words: Words) -> tuple[Callable[..., str], Callable[..., dict[str, Any]], Callable[..., str]]:
     """A game's ``round_label(summary)``, ``sheet_json(sheet)`` and ``entry_text(entry,
     setup)``: the family's, in the game's words."""

@@ -13,10 +13,11 @@ verifies, records and returns the entry with the new sheet.
 
 Modules: ``setup`` (players, options, the rounds), ``scoring`` (K-S1..K-S4),
 ``bonuses`` (what the cards can give), ``sheet`` (rows, replay), ``actions`` (bids, a
-round's result, corrections), ``reveal`` (sealed bids), ``story``; for the virtual
-deck ``cards`` (the 70 cards and the advanced ones), ``tricks`` (following, winning,
-bonuses from a trick), ``play`` (a round card by card, its result worked out), ``deck``
-(the deal, a card played, a card taken back, as entries).
+round's result, corrections), ``story``; for the virtual deck ``cards`` (the 70 cards
+and the advanced ones), ``tricks`` (following, winning, bonuses from a trick), ``play``
+(a round card by card, its result worked out), ``deck`` (its pack's deal). Its sealed bids
+(K-B1) and the virtual deck's entries (the deal, a card played, a card taken back) are the
+bids-and-tricks family's (``bidding/reveal.py``, ``bidding/deck.py``).
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding.deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_shuffle, verify_take_back
 from ..bidding.result import summary
 from .actions import verify_bid, verify_bids, verify_correction, verify_tricks
-from .deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_shuffle, verify_take_back
 from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points
 from .setup import (
     MAX_PLAYERS,

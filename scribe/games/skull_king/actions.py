@@ -6,12 +6,13 @@ whether it would (pokerkit's verify / can pair).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
 from ...rules.log import CHANGE
+from ..bidding.actions import complete_tricks  # every trick not destroyed is won: the family's
 from ..bidding.seat import current_round, seat
 from .bonuses import parse_bonuses, parse_loot, verify_bonuses
 from .play import tally
@@ -74,22 +75,6 @@ def verify_bids(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(N_("Give the bid of every player."), field="bids")
     bids = [count(b, row.cards, f"bids.{p}", bid=True) for p, b in enumerate(raw)]
     return {"round": row.number, "bids": bids}
-
-
-def complete_tricks(total: int, tricks: Sequence[Any]) -> list[Any]:
-    """Fill the one missing count from the total (every trick not destroyed is won).
-
-    >>> complete_tricks(4, [2, None, 1])
-    [2, 1, 1]
-    """
-    values = [None if t in (None, "") else t for t in tricks]
-    missing = [i for i, t in enumerate(values) if t is None]
-    known = [t for t in values if t is not None]
-    if len(missing) == 1 and all(isinstance(t, int) and not isinstance(t, bool) for t in known):
-        rest = total - sum(known)
-        if 0 <= rest <= total:
-            values[missing[0]] = rest
-    return values
 
 
 def _destroyed(sheet: Sheet, row: RoundRow, raw: Any) -> int:

@@ -62,6 +62,22 @@ class SkullKingTricks:
 SKULL_KING_TRICKS = SkullKingTricks()
 
 
+class SkullKingCodes(SkullKingTricks):
+    """The same rules over a hand as the log holds it (the cards' codes), as the family's
+    virtual deck (``bidding/deck.py``) checks a card played or taken back: the held form
+    and the legal cards said as codes; the trick on the table stays the round's cards."""
+
+    def hand_form(self, card: Card) -> str:  # type: ignore[override]
+        return str(super().hand_form(card))
+
+    def legal(self, hand: Sequence[Any], trick: Sequence[Card], ctx: Any = None) -> tuple[list[str], str | None]:  # type: ignore[override]
+        cards, why = legal([parse_card(c) for c in hand], trick)
+        return [str(c) for c in cards], why
+
+
+SKULL_KING_CODES = SkullKingCodes()
+
+
 def play_round(n: int, first_leader: int, plays: Sequence[Play], cards: int) -> RoundPlay[Card]:
     """Replay ``plays`` into tricks of ``n`` cards: one pass, no checks (they were
     verified when recorded). The seat left of the dealer leads first (``first_leader``),

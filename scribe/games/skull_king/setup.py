@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ..bidding import schedule
+from . import deck
+from .play import SKULL_KING_CODES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # K-R1
 
@@ -70,6 +72,12 @@ class RuleSet:
     max_cards: int | None = None  # the table's cap on the cards dealt (K-R1; None: the deck's)
     rounds: tuple[int, ...] | None = None  # a chosen list of cards dealt, round by round
     virtual_deck: bool = False  # Scribe deals to the phones; the cards are played trick by trick
+    # What the family's sealing, bids and deck read (``bidding.definition.Switches``), fixed
+    # by the rule book: bids revealed at once (K-B1), no bid ever refused to the last
+    # bidder, none of Wizard's Jubilee cards.
+    reveal: ClassVar[str] = "hidden"
+    last_bid: ClassVar[str] = "free"
+    jubilee: ClassVar[tuple[str, ...]] = ()
 
     @property
     def deck_size(self) -> int:
@@ -134,6 +142,27 @@ class Setup:
     def schedule(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """(cards, dealer, order) of every round, worked out once."""
         return tuple((self.cards(i), self.dealer(i), self.order(i)) for i in range(1, self.round_count + 1))
+
+    # What the family's engine asks of a game (``bidding.definition``): its pack, the card
+    # turned up (none: black is always trump, K-R1), its trick rules over the cards' codes.
+    TRUMP_CARDS: ClassVar[tuple[str, ...]] = ()
+    CARD_HINT: ClassVar[str] = N_("Write a card as a suit letter and a rank, like G7, or ES, PI, TP, TE, SK, ME, "
+                                  "KR, WW, LO.")
+    tricks: ClassVar[Any] = SKULL_KING_CODES
+
+    def legal(self, play: Any, hand: Sequence[str]) -> tuple[list[str], str | None]:
+        """The cards of ``hand`` that may be played into ``play``'s trick (K-P1), and why
+        not the others: what the family's seat answer (``bidding.game``) asks the setup."""
+        return self.tricks.legal(hand, [c for _s, c in play.trick])
+
+    def trick_context(self, trump: Any) -> None:
+        return None  # no card turned up, no switch: the trick alone says who wins (K-T1)
+
+    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], None]:
+        return deck.draw(self, row, rng)
+
+    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], None]:
+        return deck.check_deal(self, row, hands, turned)
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": list(self.players), "first_dealer": self.first_dealer, "rules": self.rules.as_dict()}

@@ -61,10 +61,21 @@ class RoundRow(BidRow):
     play: Any = None  # trickplay.RoundPlay of Skull King's cards, None once scored
     shuffled: int = 0  # times Scribe shuffled again before the deal (public)
 
+    trump: ClassVar[Any] = None  # K-R1: no card is turned up, black is always trump
+
     @property
-    def dealt(self) -> bool:
-        """Virtual deck: Scribe dealt this round's cards."""
-        return self.hands is not None
+    def played(self) -> tuple[tuple[str, ...], ...]:
+        """Virtual deck: the cards each seat played, as played (a Tigress as ``TP``/``TE``)."""
+        return tuple(tuple(c for p, c in self.plays if p == seat) for seat in range(len(self.bids)))
+
+    def hands_seen(self, viewer: int | None, old_deal: bool, shown: bool) -> RoundRow:
+        """The dealt hands as ``viewer`` may hold them: every hand once the round is scored
+        (public for good), else only their own, and not one dealt before their link
+        (``old_deal``)."""
+        if shown:
+            return self
+        return replace(self, hands=tuple(h if p == viewer and not old_deal else None
+                                         for p, h in enumerate(self.hands)))  # type: ignore[arg-type]
 
     def remaining(self, player: int) -> tuple[str, ...] | None:
         """The cards ``player`` still holds (dealt less played; a played Tigress was ``TI``),
@@ -84,12 +95,6 @@ class RoundRow(BidRow):
             return 0
         return self.cards - self.destroyed - sum(self.tricks)
 
-    def hit(self, player: int) -> bool | None:
-        """Whether ``player`` made their bid exactly (None before the tricks)."""
-        if self.tricks is None:
-            return None
-        return bool(self.bids[player] == self.tricks[player])
-
 
 @dataclass(frozen=True)
 class Sheet(BidSheet):
@@ -106,6 +111,12 @@ class Sheet(BidSheet):
     redacted: bool = False  # set by ``reveal.sealed``: one viewer's sheet
     viewer: int | None = None
     shown: Shown = Shown()  # the rounds whose bids the whole table has seen, for good (K-B1)
+
+    def seen_by(self, rows: tuple[RoundRow, ...], viewer: int | None) -> Sheet:
+        """The sheet of ``viewer`` with ``rows`` as the family's ``reveal.sealed`` sealed
+        them; ``records`` hold every bid, for ``advance`` alone, and a viewer's sheet is
+        never advanced."""
+        return replace(self, rows=rows, redacted=True, viewer=viewer, records=())
 
 
 def score(setup: Setup, cards: int, record: Record) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -8,11 +8,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...formatting import card, cards_text, translate
 from ...rules.errors import N_
 from ...rules.sealed import SEALED
 from ...rules.standings import standings_and_undo
-from ..bidding import result
-from ..bidding.passing import pass_turns
+from ..bidding import result, web as family
 from . import MAX_PLAYERS, RuleSet, most_cards
 from .play import tally
 from .scoring import BONUS_KINDS
@@ -21,17 +21,13 @@ from .sheet import RoundRow, Sheet
 from .words import bonus_text, card_label
 
 NEW_LABEL = N_("New game of Skull King")  # the start page's button
-
-
-def game_label(variant: str) -> str:
-    return "Skull King"
-
-
+game_label = family.titled("Skull King")
+# its own pages (the bonuses, "Yo-ho-ho!"): its folder, the round on a watcher's and a
+# player's screen, a seat's own bid on its phone (K-B1), its new-game form
 TEMPLATES = "skull_king"
-ROUND_TEMPLATE = "skull_king/_watch_round.html"  # the round on a watcher's and a player's screen
-PLAYER_BID_TEMPLATE = "skull_king/_player_bid.html"  # a seat's own bid on its phone (K-B1)
+ROUND_TEMPLATE, PLAYER_BID_TEMPLATE, NEW_TEMPLATE = (f"skull_king/{page}.html" for page in
+                                                     ("_watch_round", "_player_bid", "new"))
 ACTIONS = ("bid", "bids", "tricks", "deal", "shuffle", "played", "take_back")
-NEW_TEMPLATE = "skull_king/new.html"
 SEATS = MAX_PLAYERS
 #: The bonuses a player's row counts (K-S2), most to fewest on the form; the black 14 and
 #: the Skull King taken by a Mermaid are one card each: one tap on who took it.
@@ -83,9 +79,9 @@ def _result(form, sheet: Sheet, row: RoundRow | None) -> dict[str, Any]:
 
 
 def parse_action(kind: str, form, sheet: Sheet) -> dict[str, Any]:
-    """One tap of the round panel as rules data (types are checked by the rules)."""
-    if kind == "bid":
-        return {k: form.get(k) for k in ("round", "player", "bid")}
+    """One tap of the round panel as rules data (types are checked by the rules): a bid and
+    the virtual deck's taps are the family's; "Yo-ho-ho!" and the round's result (the
+    bonuses, the Loot, the Cannonballs) Skull King's own."""
     if kind == "bids":
         return {"round": form.get("round"), "bids": [_int_or_raw(form.get(f"bids.{p}")) for p in range(sheet.setup.n)]}
     if kind == "tricks":
@@ -93,13 +89,7 @@ def parse_action(kind: str, form, sheet: Sheet) -> dict[str, Any]:
             n = sheet.setup.n
             return {"round": form.get("round"), "cannonball": [p for p in range(n) if form.get(f"cannonball.{p}") == "on"]}
         return {"round": form.get("round"), **_result(form, sheet, sheet.current)}
-    if kind in ("deal", "shuffle"):
-        return {"round": form.get("round")}
-    if kind == "played":
-        return {k: form.get(k) for k in ("round", "player", "card")}
-    if kind == "take_back":
-        return {k: form.get(k) for k in ("round", "player")}
-    return {}
+    return family.parse_action(kind, form, sheet) if kind in ACTIONS else {}
 
 
 def parse_correction(number: int, form, sheet: Sheet) -> dict[str, Any]:
@@ -154,9 +144,13 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
     return result.api_options(body, RULE_SWITCHES)
 
 
+# K-R1: no card is turned up and no trump named, so the family never words one
+WORDS = family.Words(_, translate, card, cards_text, lambda trump, setup: "")
+
+
 def round_label(summary: dict[str, Any]) -> str:
-    """The games list's line for a game in play: "Round 3 of 10"."""
-    return _("Round %(round)s of %(rounds)s", round=summary.get("round"), rounds=summary.get("rounds"))
+    """The games list's line for a game in play: "Round 3 of 10" (the family's)."""
+    return family.round_label(summary, WORDS)
 
 
 def _bid(b: Any) -> Any:
@@ -220,12 +214,10 @@ def _result_text(d: dict[str, Any], names: Any) -> str:
 
 
 def entry_text(e: Any, setup: Any) -> str:
-    """One Skull King entry of the history, in words; bids not revealed stay sealed (K-B1)."""
+    """One Skull King entry of the history, in words; bids not revealed stay sealed (K-B1).
+    A bid, a shuffle and a card played or taken back are worded as the family words them;
+    "Yo-ho-ho!", the round's result, the deal and a correction as Skull King's own."""
     d, names = e.data, setup.players
-    if e.kind == "bid":
-        if d["bid"] is SEALED:
-            return _("Round %(round)s: %(name)s bids (sealed)", round=d["round"], name=names[d["player"]])
-        return _("Round %(round)s: %(name)s bids %(bid)s", round=d["round"], name=names[d["player"]], bid=d["bid"])
     if e.kind == "bids":
         return _("Round %(round)s: Yo-ho-ho! bids %(bids)s", round=d["round"], bids=_bids_text(d["bids"], names))
     if e.kind == "tricks":
@@ -234,26 +226,12 @@ def entry_text(e: Any, setup: Any) -> str:
         mine = [f"{names[p]}: {', '.join(card_label(c) for c in h)}" for p, h in enumerate(d.get("hands") or ()) if h]
         text = _("Round %(round)s: Scribe deals", round=d["round"])
         return text + (" · " + "; ".join(mine) if mine else "")
-    if e.kind == "shuffle":
-        return _("Round %(round)s: Scribe shuffled the cards again", round=d["round"])
-    if e.kind == "played":
-        return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
-                 card=card_label(d["card"]))
-    if e.kind == "take_back":
-        return _("Round %(round)s: %(name)s takes back %(card)s", round=d["round"], name=names[d["player"]],
-                 card=card_label(d["card"]))
     if e.kind == "correction":
         text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=_bids_text(d["bids"], names))
         if d.get("tricks") is not None:
             text += " · " + _result_text(d, names)
         return text
-    return e.kind
-
-
-def bid_turns(sheet: Sheet, row: RoundRow, claimed: Any) -> dict[str, Any]:
-    """Bids on the Scribe's phone passed round (K-B1): the family's pass-the-phone turns;
-    nobody waits, no bid being forbidden."""
-    return pass_turns(sheet.setup.players, row.order, row.bids, claimed, waits=None)
+    return family.entry_text(e, setup, WORDS)
 
 
 def form_values(values: Any, row: RoundRow | None, n: int) -> dict[str, Any]:
@@ -291,5 +269,7 @@ def played_tally(row: RoundRow) -> dict[str, Any]:
 
 
 FILTERS: dict[str, Any] = {"sk_bonus_dict": lambda b: bonus_text(b or {})}
-GLOBALS = {"sk_bid_turns": bid_turns, "sk_form": form_values, "sk_counted": COUNTED, "sk_hands": hands,
+# sk_bid_turns: bids on the Scribe's phone passed round (K-B1), the family's pass-the-phone
+# for sealed bids (nobody waits: no bid is ever forbidden)
+GLOBALS = {"sk_bid_turns": family.sealed_bid_turns, "sk_form": form_values, "sk_counted": COUNTED, "sk_hands": hands,
            "sk_tally": played_tally}

@@ -16,15 +16,9 @@ from ..bidding.web import parse_action, parse_correction, sealed_bid_turns  # no
 from .words import card_names, editions, trump
 
 NEW_LABEL = N_("New game of Wizard")  # the start page's button
-
-
-def game_label(variant: str) -> str:
-    return "Wizard"
-
-
-TEMPLATES = "play"
-ROUND_TEMPLATE = "table/_round.html"  # the round on a watcher's and a player's screen
-PLAYER_BID_TEMPLATE = "table/_player_bid.html"  # a seat's own bid on its phone (W-B7)
+game_label = family.titled("Wizard")
+# the family's pages: the round on a watcher's and a player's screen, a seat's own bid (W-B7)
+TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = family.PAGES
 ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back", "cloud")  # the Scribe plays only for seats with no phone
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
