@@ -122,7 +122,9 @@ def score(deal: Deal, settings: Settings) -> Result:
     Made: each team its total; a capot by the takers gives them 252 (or 250) with every
     annonce (the defence's change sides) and their belote, the defence its belote (B-S2).
     Dedans: the takers their belote only (imprenable, B-P3); the defence 162 (252 if it
-    took every trick) with both teams' annonces and its belote (B-S3). Litige: the defence
+    took every trick) with both teams' annonces and its belote (B-S3). (Takers who took
+    every trick yet are dedans, against annonces worth more: the defence gets the 252,
+    contree.org's "252 s'il y a capot du camp qui a envoyé".) Litige: the defence
     its total, the takers' total (their belote included) held (B-S4).
     """
     t, d = deal.takers, deal.defence
@@ -143,7 +145,7 @@ def score(deal: Deal, settings: Settings) -> Result:
         raw = list(totals)
     elif outcome == DEDANS:
         raw[t] = belote[t]
-        raw[d] = (settings.capot if deal.capot == d else DEAL_POINTS) + sum(annonces) + belote[d]
+        raw[d] = card[0] + card[1] + sum(annonces) + belote[d]  # 162, or 252 after a capot
     else:
         raw[d] = totals[d]
         held = totals[t]

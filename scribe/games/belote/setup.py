@@ -81,25 +81,25 @@ class Setup:
                    tuple(names) if names else None)  # type: ignore[arg-type]
 
 
-def draw_first_dealer(rng: random.Random) -> tuple[int, list[tuple[int, str]]]:
+def draw_first_dealer(rng: random.Random) -> tuple[int, list[list[tuple[int, str]]]]:
     """B-M1 (FFB 3.1): each player draws a card, the lowest deals (7 low, ace high, in
-    the plain order); players tied for lowest draw again. Returns the dealer and the
-    draws, (seat, card) in order, so the table can see them.
+    the plain order); players tied for lowest draw again. Returns the dealer and each
+    round of draws, (seat, card), so the table can see them.
 
-    >>> seat, draws = draw_first_dealer(random.Random(3))
-    >>> 0 <= seat < 4 and len(draws) >= 4
+    >>> seat, rounds = draw_first_dealer(random.Random(3))
+    >>> 0 <= seat < 4 and len(rounds[0]) == 4
     True
     """
     pack = shuffled(rng, PACK_32)
-    draws: list[tuple[int, str]] = []
+    rounds: list[list[tuple[int, str]]] = []
     drawing = list(range(PLAYERS))
     while True:
-        cards = {seat: pack.pop() for seat in drawing}
-        draws.extend(cards.items())
-        low = min(PLAIN_ORDER.index(c[:-1]) for c in cards.values())
-        drawing = [s for s, c in cards.items() if PLAIN_ORDER.index(c[:-1]) == low]
+        cards = [(seat, pack.pop()) for seat in drawing]
+        rounds.append(cards)
+        low = min(PLAIN_ORDER.index(c[:-1]) for _s, c in cards)
+        drawing = [s for s, c in cards if PLAIN_ORDER.index(c[:-1]) == low]
         if len(drawing) == 1:
-            return drawing[0], draws
+            return drawing[0], rounds
 
 
 def _names(raw: Any) -> tuple[str, str] | None:
