@@ -18,11 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .annonces import value
+from .cards import SA
 from .settings import Settings
 
 MADE, DEDANS, LITIGE = "made", "dedans", "litige"  # at Coinche a failed contract is "chute": DEDANS
 OUTCOMES = (MADE, DEDANS, LITIGE)
 DEAL_POINTS = 162  # B-P1, with the dix de der
+DEAL_POINTS_SA_JACK_0 = 154  # C-A4: the FFB's SA table, Jacks at 0
 BELOTE = 20  # B-P3
 POINTS, CAPOT, GENERALE = "points", "capot", "generale"  # C-A1, C-A3: a Coinche contract
 
@@ -98,8 +100,9 @@ def parts(deal: Deal, settings: Settings) -> tuple[list[int], list[int], list[in
     if deal.capot is not None:
         card[deal.capot] = settings.capot
     else:
+        total = DEAL_POINTS_SA_JACK_0 if deal.trump == SA and settings.sa_jack == 0 else DEAL_POINTS
         card[deal.takers] = deal.points or 0
-        card[deal.defence] = DEAL_POINTS - (deal.points or 0)
+        card[deal.defence] = total - (deal.points or 0)
     belote = [BELOTE * deal.belotes[0], BELOTE * deal.belotes[1]]
     annonces = [0, 0]
     if deal.annonces is not None:
