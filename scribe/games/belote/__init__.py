@@ -13,6 +13,10 @@ and the card points from the tricks, ``annonces`` (B-P4), ``settings`` (every ch
 FFB's defaults, the presets), ``setup`` (the table), ``scoring`` a Belote deal (B-S*),
 ``coinche`` a Coinche deal (C-K*, C-S*), ``entry`` a deal as told (B-F2, C-F2), ``game``
 the deals added up, the litige and the end (B-E*, C-E1). Readings: docs/rules-belote-notes.md.
+
+The refusals' English templates are not marked ``N_`` yet: marked, they would be
+extracted and tests/web/test_translations.py would ask the five catalogs for them, which
+this groundwork does not touch. Registering the game marks them and translates them.
 """
 
 from .annonces import best, value, verify_combos

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...rules.errors import N_, RuleError
+from ...rules.errors import RuleError
 from . import coinche, scoring
 from .scoring import LITIGE, Deal, Result, round_score
 from .settings import COINCHE
@@ -98,7 +98,7 @@ def run(setup: Setup, deals: Sequence[Deal | None]) -> Game:
     winner = None
     for number, deal in enumerate(deals, 1):
         if winner is not None:
-            raise RuleError(N_("The game is over: no more deals."), field="deal")
+            raise RuleError("The game is over: no more deals.", field="deal")
         if deal is None:  # B-D2: void, next dealer, not counted (B-E2)
             rows.append(Row(number, setup.dealer(number), None, None, (0, 0), (0, 0), totals, held, counted))
             continue
