@@ -27,6 +27,7 @@ from scribe.games.belote import (
     winner_index,
 )
 from scribe.games.belote.cards import PLAIN_ORDER
+from scribe.games.belote.dealing import PASS, TAKE, complete, deal_belote, taking
 from scribe.games.belote.scoring import score
 from scribe.rules.cards.standard import PACK_32
 from scribe.rules.errors import RuleError
@@ -92,6 +93,27 @@ def test_b_d2_a_passed_deal_scores_nothing_moves_the_deal_and_is_not_counted():
     assert [r.points for r in g.rows] == [(0, 0), (100, 62), (0, 0)]
     assert g.rows[-1].counted == 1 and not g.over
     assert verify(s, {"takers": "passed"}) is None
+
+
+def test_b_d1_five_cards_each_from_the_dealers_right_and_the_next_turned():
+    for seed in range(20):
+        d = deal_belote(random.Random(seed), dealer=seed % 4)
+        assert [len(h) for h in d.hands] == [5, 5, 5, 5] and len(d.stock) == 11
+        assert sorted([*(c for h in d.hands for c in h), d.turned, *d.stock]) == sorted(PACK_32)
+        full = complete(d, taker=(seed + 1) % 4)
+        assert [len(h) for h in full] == [8] * 4 and d.turned in full[(seed + 1) % 4]
+        assert sorted(c for h in full for c in h) == sorted(PACK_32)
+
+
+def test_b_d1_the_taking_rounds():
+    assert taking(1, "9D", [(PASS, None)] * 3 + [(TAKE, None)]) == (1, "D", True)  # the dealer takes last
+    assert taking(1, "9D", [(PASS, None)] * 3) == (None, None, False)
+    assert taking(1, "9D", [(PASS, None)] * 4 + [(TAKE, "D")])[1] == "D"  # FFB: any suit in round 2
+    with pytest.raises(RuleError):
+        taking(1, "9D", [(PASS, None)] * 4 + [(TAKE, "D")], second_round="other")
+    with pytest.raises(RuleError):
+        taking(1, "9D", [(TAKE, "S")])  # round 1 takes the turned suit
+    assert taking(1, "9D", [(PASS, None)] * 8) == (None, None, True)  # B-D2: a void deal
 
 
 # --------------------------------------------------------------------------- B-P1..B-P4
