@@ -20,6 +20,7 @@ from scribe.games.belote import (
     run,
     verify,
 )
+from scribe.games.belote.auction import auction
 from scribe.games.belote.coinche import score
 from scribe.rules.errors import RuleError
 
@@ -377,3 +378,57 @@ def test_property_points_sum_correctly(data, chosen):
         if r.outcome == "dedans" and deal.contract == "capot":
             base = chosen["base"] + (90 if chosen["lost_capot"] == "full" else 0)
         assert sum(r.raw) == (base + extras - kept + a) * m + kept
+
+
+# --------------------------------------------------------------------------- the auction (virtual deck)
+
+
+def calls(dealer, *said, **settings):
+    return auction(dealer, said, make_settings("coinche", **settings))
+
+
+def test_c_a1_bids_rise_by_tens_from_80_and_capot_overbids_every_amount():
+    a = calls(0, ("bid", 80, "H"), ("bid", 90, "S"), ("bid", "capot", "D"))
+    assert (a.bidder, a.amount, a.trump, a.turn) == (1, "capot", "D", 0)
+    for bad in [("bid", 70, "H"), ("bid", 85, "H"), ("bid", 80, "X"), ("bid", 80, "SA")]:
+        with pytest.raises(RuleError):
+            calls(0, bad)
+    with pytest.raises(RuleError):
+        calls(0, ("bid", 100, "H"), ("bid", 100, "S"))  # not above the last bid
+    with pytest.raises(RuleError):
+        calls(0, ("bid", "capot", "H"), ("bid", 250, "S"))  # nothing but a générale above capot
+    with pytest.raises(RuleError):
+        calls(0, ("bid", 170, "H"), ceiling=160)
+    assert calls(0, ("bid", "capot", "H"), ceiling=160).amount == "capot"
+
+
+def test_c_a1_a_player_who_passed_may_bid_later_and_three_passes_end_it():
+    a = calls(0, ("pass",), ("bid", 80, "H"), ("pass",), ("pass",), ("bid", 90, "C"))  # seat 3 passed, bids now
+    assert a.bidder == 3 and not a.over
+    a = calls(0, ("pass",), ("bid", 80, "H"), ("pass",), ("pass",), ("pass",))
+    assert a.over and a.bidder == 2 and a.takers == 0
+    assert calls(0, *[("pass",)] * 4).void
+
+
+def test_c_a2_coinche_by_an_opponent_freezes_the_contract_and_surcoinche_ends_it():
+    with pytest.raises(RuleError):
+        calls(0, ("bid", 80, "H"), ("pass",), ("coinche",))  # the bidder's partner
+    a = calls(0, ("bid", 80, "H"), ("coinche",))
+    assert a.level == 1 and not a.over
+    with pytest.raises(RuleError):
+        calls(0, ("bid", 80, "H"), ("coinche",), ("bid", 90, "S"))  # frozen
+    assert calls(0, ("bid", 80, "H"), ("coinche",), ("pass",), ("pass",), ("pass",)).over
+    a = calls(0, ("bid", 80, "H"), ("coinche",), ("surcoinche",))  # seat 3 bids, 2 coinches, 1 (partner) surcoinches
+    assert a.over and a.level == 2
+    assert calls(0, ("bid", 80, "H"), ("coinche",), ("pass",), ("pass",), ("surcoinche",)).level == 2  # the bidder
+    with pytest.raises(RuleError):
+        calls(0, ("bid", 80, "H"), ("coinche",), ("pass",), ("surcoinche",))  # the coinching team
+    with pytest.raises(RuleError):
+        calls(0, ("bid", "capot", "H"), ("coinche",), capot_coinche=False)
+
+
+def test_c_a3_and_c_a4_generale_and_sans_atout_only_where_played():
+    with pytest.raises(RuleError):
+        calls(0, ("bid", "generale", "H"))
+    assert calls(0, ("bid", "capot", "H"), ("bid", "generale", "S"), generale=500).amount == "generale"
+    assert calls(0, ("bid", 80, "SA"), sa_ta=True).trump == "SA"
