@@ -12,7 +12,8 @@ so two packages would copy those pieces or need a family package for two games.
 and the card points from the tricks, ``annonces`` (B-P4), ``settings`` (every choice, the
 FFB's defaults, the presets), ``setup`` (the table), ``scoring`` a Belote deal (B-S*),
 ``coinche`` a Coinche deal (C-K*, C-S*), ``entry`` a deal as told (B-F2, C-F2), ``game``
-the deals added up, the litige and the end (B-E*, C-E1). Readings: docs/rules-belote-notes.md.
+the deals added up, the litige and the end (B-E*, C-E1); for the virtual deck also
+``dealing`` (B-D1, B-D2, the taking rounds) and ``auction`` (C-A1..C-A4). Readings: docs/rules-belote-notes.md.
 
 The refusals' English templates are not marked ``N_`` yet: marked, they would be
 extracted and tests/web/test_translations.py would ask the five catalogs for them, which
@@ -20,7 +21,9 @@ this groundwork does not touch. Registering the game marks them and translates t
 """
 
 from .annonces import best, value, verify_combos
+from .auction import Auction, auction
 from .cards import SA, TA, Rules, card_points, deal_points, points, strength, winner_index
+from .dealing import BeloteDeal, complete, deal_belote, deal_coinche, taking
 from .entry import PASSED, possible, verify
 from .game import Game, Row, run, score
 from .play import BELOTE_TRICKS, BeloteTricks, legal, tally_tricks
