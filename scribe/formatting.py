@@ -65,6 +65,16 @@ def card(notation: str, setup: Any) -> str:
     return part(setup.GAME, "words").card_label(notation, setup)
 
 
+def trump(value: Any, setup: Any) -> str:
+    """A round's trump in words, as its game says it (Wizard's turned Wizard or Jester)."""
+    return part(setup.GAME, "words").trump(value, setup)
+
+
+def suit(value: str, setup: Any) -> str:
+    """A trump suit's name in the reader's language, as its game names its suits."""
+    return part(setup.GAME, "words").suit(value)
+
+
 def hand(cards: Any, setup: Any) -> list[str]:
     """A hand sorted for display in its game's order (its ``words.hand_order``)."""
     return part(setup.GAME, "words").hand_order(cards or ())
@@ -121,7 +131,7 @@ def story(sheet: Any) -> Any:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(rules_text=rules_text, player=player, score=score, story=story, chart=chart, card=card, hand=hand,
                                  card_class=card_class, card_plays=card_plays,
-                                 card_face=card_face, french_card=french_card, french_face=french_face,
+                                 card_face=card_face, french_card=french_card, trump=trump, suit=suit, french_face=french_face,
                                  deals_cards=deals_cards,
                                  destroyed_text=destroyed_text)
     app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines

@@ -1,5 +1,5 @@
 """docs/adding-a-game.md, held to its word: a game is its package, its templates and one
-line in the registry. A copy of Scribe gets a sixth game, "toy" (the points package and
+line in the registry. A copy of Scribe gets a seventh game, "toy" (the points package and
 templates copied under a new name), and one registry line, and nothing else; the copy's app must then offer it everywhere the games
 are read from the registry: the OpenAPI document, the pads (page, PDF, ``scribe pad``)
 and the new-game form, and make a toy game through the API."""

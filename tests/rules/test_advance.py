@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from rikiki_tables import rikiki_moves, rikiki_setup
 
 from scribe.games import GAMES
 from scribe.rules import log as logmod
@@ -281,6 +282,7 @@ TABLES: dict[str, tuple[Callable, Callable]] = {
     "points": (points_setup, points_moves),
     "tarot": (tarot_setup, tarot_moves),
     "skull_king": (skull_king_setup, skull_king_moves),
+    "rikiki": (rikiki_setup, rikiki_moves),
 }
 
 

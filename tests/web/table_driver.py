@@ -110,7 +110,7 @@ class Table:
 
     @property
     def sealed_bids(self) -> bool:
-        return (self.wizard or self.skull_king) and self.reveal != "open"
+        return self.game in ("wizard", "rikiki", "skull_king") and self.reveal != "open"
 
     def action_path(self, wizard_path: str, kind: str) -> str:
         """The API path of an action: Wizard's own paths (/bids, /tricks...), or the game's

@@ -24,6 +24,7 @@ from scribe.games import GAMES, part
 from scribe.web.db import get_db
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from rikiki_tables import rikiki_body
 from test_advance import TABLES
 
 MINIMAL = {"Prefer": "return=minimal"}
@@ -88,7 +89,7 @@ def zibi_body(draw) -> dict[str, Any]:
 
 
 BODIES = {"wizard": wizard_body, "skull_king": skull_king_body, "points": points_body, "tarot": tarot_body,
-          "zibi": zibi_body}
+          "zibi": zibi_body, "rikiki": rikiki_body}
 
 
 def test_every_game_is_played_here():

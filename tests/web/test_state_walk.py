@@ -960,6 +960,20 @@ def _scenarios(full: bool) -> list[Scenario]:
     full = {"players": [f"F{p}" for p in range(6)], "first_dealer": 5, "preset": "canadian",
             "rules": {"reveal": "hidden"}}
     out.append(Scenario("wizard-full-game-last-round-without-trump", full, wizard_script, "some", "fr", walk_from=10))
+    out += [  # Rikiki / Oh Hell (R-*): the family's flow, so Wizard's script, with the standard pack
+        Scenario("rikiki-boerenbridge-hidden-table-4p", {
+            "game": "rikiki", "players": list(NAMES[:4]), "first_dealer": 1, "preset": "boerenbridge",
+            "rules": {"reveal": "hidden", "schedule": "list", "cards": [8, 8], "pack": 32, "every_card": True}},
+            wizard_script, "some", "fr"),
+        Scenario("rikiki-oh-hell-secret-vdeck-3p", {
+            "game": "rikiki", "players": ["R0", "R1", "R2"], "first_dealer": 2, "preset": "oh_hell",
+            "rules": {"reveal": "secret", "schedule": "list", "cards": [1, 2], "virtual_deck": True}},
+            wizard_script, "all", "en"),
+        Scenario("rikiki-rikiki-open-vdeck-4p", {
+            "game": "rikiki", "players": ["Ana", "Ben", "Cy", "Dee"], "first_dealer": 0, "preset": "rikiki",
+            "rules": {"schedule": "list", "cards": [2, 1], "virtual_deck": True, "trump": "spades"}},
+            wizard_script, "scribe_own", "fr"),
+    ]
     out += [
         Scenario("zibi-two-clans", {"game": "zibi", "players": ["Ana", "Ben", "Cy", "Dee"]}, zibi_script, "some"),
         Scenario("zibi-un-tout-seul", {"game": "zibi", "players": ["A1", "A2", "B1", "B2", "Solo"], "mode": "alone",

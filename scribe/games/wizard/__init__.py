@@ -1,12 +1,13 @@
-"""Wizard score-keeping rules: schedule, dealer, bid restrictions, scoring, the sheet.
+"""Wizard score-keeping rules: its setup (editions, presets, Unicolore, the Jubilee cards,
+W-S1), its pack (``deck``) and trick rules (``play``), on the bids-and-tricks family's engine
+(``scribe/games/bidding``: the sheet and ``replay``, the actions, sealed bids, the virtual
+deck), whose names stay importable from here and from the modules of the same names.
 
 Pure Python: no Flask, no SQL, no I/O. Rule ids refer to shared/RULES.md.
 A game is its ``Setup`` plus a log of entries (see ``rules/log.py``); ``replay`` turns
 them into the ``Sheet`` that the page, the API and the PDF all render. Every action has
 ``verify_*`` (raises ``RuleError`` with a reason, returns the normalised entry data) so
-the store records only what the rules accept. Modules: ``setup`` (players, switches,
-schedule), ``sheet`` (rows and replay), ``actions`` (bids, tricks, trump, corrections),
-``reveal`` (hidden and secret bids), ``deck`` (the virtual deck at the table).
+the store records only what the rules accept.
 """
 
 from __future__ import annotations

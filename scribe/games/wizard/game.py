@@ -1,26 +1,19 @@
 """Wizard as the rest of Scribe sees it: the game object behind ``rules.game.GameRules``.
 
-It only delegates to this package's modules (setup, sheet, actions, reveal, deck); the
-rules themselves live there, with their rule ids.
+The family's ``TricksRules`` answers for its sheet, sealed bids and play; Wizard gives its
+name, seats, setup, kinds and checks (setup, the family's actions, its deck).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any, ClassVar
 
-from ...rules.log import Entry
-from ..bidding.rules import BiddingRules
-from ..bidding.shown import withdrawn as withdrawn_bids
-from . import DRAWN, KINDS, QUIET_KINDS, advance, make_setup, replay, summary, verify, verify_take_back
-from .play import legal_cards, legal_jubilee
-from .reveal import last_seat_waits, sealed, sealed_entry
+from ..bidding.game import TricksRules
+from . import DRAWN, KINDS, QUIET_KINDS, make_setup, verify, verify_take_back
 from .setup import MAX_PLAYERS, MIN_PLAYERS, Setup
-from .sheet import restriction
-from .story import rematch, story
 
 
-class WizardRules(BiddingRules):
+class WizardRules(TricksRules):
     """Wizard (W-R, W-B, W-S, W-U, W-P rules): bids, tricks, sealed bids, the virtual deck."""
 
     name = "wizard"
@@ -33,98 +26,8 @@ class WizardRules(BiddingRules):
 
     # the package's own functions are the protocol's methods: nothing to wrap
     make_setup = staticmethod(make_setup)
-    replay = staticmethod(replay)
-    advance = staticmethod(advance)
     verify = staticmethod(verify)
-    summary = staticmethod(summary)
     verify_take_back = staticmethod(verify_take_back)
-    story = staticmethod(story)
-    rematch = staticmethod(rematch)
-
-    def view(self, sheet: Any, log: Any = (), seat: int | None = None, horizon: int = 0, entered: int = 0) -> Any:
-        """Hidden and secret bids and dealt hands sealed for ``seat`` (W-B7, W-R4)."""
-        return sealed(sheet, seat, log, horizon, entered)
-
-    def view_entry(self, sheet: Any, entry: Entry, seat: int | None = None, horizon: int = 0,
-                   entered: int = 0, withdrawn: Collection[int] = ()) -> Entry:
-        return sealed_entry(sheet, entry, seat, horizon, entered, withdrawn)
-
-    def withdrawn(self, sheet: Any, log: Any) -> frozenset[int]:
-        """Hidden and secret bids taken back before their reveal (W-B7), and a virtual deck's
-        hands undone before theirs (W-R4, W-J4): sealed for good."""
-        reveal = sheet.setup.rules.reveal
-        return withdrawn_bids(reveal, sheet.setup.n, log, bids=reveal != "open")
-
-    def hides_anything(self, sheet: Any) -> bool:
-        return sheet.setup.rules.reveal != "open" or sheet.setup.rules.virtual_deck
-
-    def seats_bid_alone(self, sheet: Any) -> bool:
-        """Hidden and secret bids (W-B7): each seat bids for itself, in any order."""
-        return sheet.setup.rules.reveal != "open"
-
-    def player_bid_state(self, full: Any, seat: int) -> tuple[bool, bool]:
-        if full.phase != "bidding" or not self.seats_bid_alone(full) or self.awaits_deal(full):
-            return False, False
-        row = full.current
-        naming = row.trump is not None and row.trump.pending  # W-R3: the suit comes first
-        return row.bids[seat] is None and not naming, seat == row.order[-1] and last_seat_waits(full, row)
-
-    def names_trump(self, full: Any) -> tuple[int, str] | None:
-        """W-R3: a Wizard turned up, the dealer names the suit (W-J5: the Werewolf's holder)
-        before anyone bids."""
-        row = full.current
-        if row is None or full.phase != "bidding" or row.trump is None or not row.trump.pending:
-            return None
-        return row.trump.picker(row.dealer), row.trump.card
-
-    def forbidden_bid(self, sheet: Any) -> Any:
-        """W-B3..W-B5: the bid refused to the seat bidding now, if any."""
-        return sheet.forbidden()
-
-    def own_cards(self, view: Any, seat: int) -> dict[str, Any]:
-        """The virtual deck (W-R4): the round's remaining hand and played cards, whether it
-        is this seat's turn and which cards it may play (``why``: a message template for the
-        others), and the hands of rounds already scored, from ``seat``'s own view only."""
-        if not view.setup.rules.virtual_deck:
-            return {"virtual_deck": False}
-        if not view.redacted or view.viewer != seat:
-            raise ValueError("read a player's cards from that player's own view")
-        row = view.current
-        now = None
-        if row is not None and row.dealt:
-            hidden = row.hands[seat] is None  # dealt before this seat's link: sealed from it
-            now = {"round": row.number, "hand": list(row.remaining(seat) or ()), "played": list(row.played[seat] or ()),
-                   "dealt": list(row.hands[seat] or ()), "can_mark": row.bids_in and not hidden, "hidden": hidden,
-                   **_turn(view, row, seat, hidden)}
-        return {"virtual_deck": True, "current": now, "past": self.past_hands(view, seat)}
-
-    def restriction(self, sheet: Any, row: Any) -> str | None:
-        """W-B3..W-B5: the bid the last seat may be refused."""
-        return None if row is None else restriction(sheet, row)
-
-
-def _turn(view: Any, row: Any, seat: int, hidden: bool) -> dict[str, Any]:
-    """Whose turn it is, the cards ``seat`` may play now and why not the others (W-P1..W-P6),
-    and whether its last card may still be taken back."""
-    play, rules = row.play, view.setup.rules
-    playing = row.bids_in and not hidden and play is not None and not (row.trump and row.trump.pending)
-    waiting = play.waiting if playing else None  # W-J3, W-J4: play waits for a pass or the Cloud
-    passing = waiting == "pass" and seat in play.to_pass
-    mine = playing and (passing or (waiting is None and play.turn == seat))
-    hand = row.remaining(seat) or ()
-    if passing:  # W-J4: any card of the hand goes to the left, not one just received
-        legal, why = list(row.passable(seat)), None
-    elif mine and rules.jubilee:
-        legal, why = legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
-    elif mine:
-        legal, why = legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
-    else:
-        legal, why = [], None
-    last = play.last_play if playing else None
-    # W-J3, W-J4: whether play waits, and for whom, is the round's public play (``play.waiting``)
-    return {"my_turn": bool(mine), "legal": legal, "why": why,
-            "can_take_back": bool(last and last[0] == seat and not row.complete
-                                  and not (waiting == "pass" and len(play.to_pass) < view.setup.n))}
 
 
 GAME = WizardRules()

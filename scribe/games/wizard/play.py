@@ -23,6 +23,7 @@ from ...rules.cards import Suit, jubilee, parse_card
 from ...rules.cards.tricks import led_of, legal_unchecked, unicolore_winner, winner_unchecked
 from ...rules.errors import N_
 from ...rules.trickplay import Outcome, RoundPlay, Trick, replay
+from ..bidding.play import TrickState  # the family's
 
 SUIT_CARD = {"blue": Suit.BLUE, "green": Suit.GREEN, "red": Suit.RED, "yellow": Suit.YELLOW}
 CARD_SUIT = {v: k for k, v in SUIT_CARD.items()}
@@ -107,17 +108,6 @@ class WizardTricks:
 
 
 WIZARD_TRICKS = WizardTricks()
-
-
-@dataclass(frozen=True)
-class TrickState(RoundPlay[str]):
-    """The play of one round so far (W-P1: the seat left of the dealer leads first, then
-    each trick's winner), and the trump suit played to (None: no trump)."""
-
-    trump: str | None = None
-    waiting: str | None = None  # "pass" (the Juggler, W-J4) or "cloud" (W-J3): play waits for it
-    cloud_winner: int | None = None  # who won the Cloud's trick (W-J3)
-    to_pass: tuple[int, ...] = ()  # while waiting for the Juggler's passes: the seats yet to pass (W-J4)
 
 
 def table_of(trump: str | None, p6: bool, unicolore: bool) -> Table:

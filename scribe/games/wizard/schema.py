@@ -12,17 +12,14 @@ from ...schema import (
     COUNTS,
     INT,
     INTS,
-    NAMES,
     OPT_INT,
-    OPT_INTS,
     ROUND,
     SEAT,
-    SEATS,
-    STANDINGS_AND_UNDO,
     STR,
     Action,
     closed,
 )
+from ..bidding.schema import FORBIDDEN, round_schema, sheet_schema
 
 PRESETS = ["standard", "plus_minus_one", "leader", "canadian", "custom"]
 EDITIONS = ["gigamic", "amigo", "canadian", "english"]
@@ -126,33 +123,20 @@ _PLAY = closed({
                                                  "destroyed": BOOL}),
                "description": "the finished tricks, in order (winner null: the Bomb's, W-J2)"}})
 
-_ROUND = closed({
-    "number": INT, "cards": INT, "dealer": INT, "order": SEATS, "has_trump": BOOL,
-    "trump": {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"type": ["string", "null"]}})]},
-    "dealt": BOOL, "turned": {"type": ["string", "null"], "description": "Virtual deck: the card turned up"},
-    "bids": {"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
-    "sealed": {"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
-    "bid_total": OPT_INT, "tricks": OPT_INTS, "points": OPT_INTS, "totals": OPT_INTS,
-    "leaders": SEATS, "complete": BOOL, "corrected": BOOL,
-    "scored_bids": {"type": "array", "items": OPT_INT, "description": "W-J3: the bids scored, the Cloud's change "
-                    "applied"},
-    "cloud": _CLOUD, "destroyed": {**INT, "description": "W-J2: tricks nobody won (the Bomb)"},
-    "broken_bid": {"description": "A recorded bid that a correction of an earlier round made one the rule "
-                   "set forbids (W-B4, W-B5): kept as played, flagged", "oneOf": [{"type": "null"}, closed(
-                       {"player": INT, "value": INT, "rule": STR, "message": STR})]},
-    "play": {"oneOf": [{"type": "null"}, _PLAY], "description": "Virtual deck: the tricks as played, public"}})
+_ROUND = round_schema(
+    turned={"type": ["string", "null"], "description": "Virtual deck: the card turned up"},
+    bids={"type": "array", "items": OPT_INT, "description": "null: not in yet, or sealed (see sealed)"},
+    sealed={"type": "array", "items": BOOL, "description": "in, but not shown to this reader (W-B7)"},
+    scored_bids={"type": "array", "items": OPT_INT, "description": "W-J3: the bids scored, the Cloud's change "
+                 "applied"},
+    cloud=_CLOUD, destroyed={**INT, "description": "W-J2: tricks nobody won (the Bomb)"},
+    broken_bid={"description": "A recorded bid that a correction of an earlier round made one the rule "
+                "set forbids (W-B4, W-B5): kept as played, flagged", "oneOf": [{"type": "null"}, FORBIDDEN]},
+    play={"oneOf": [{"type": "null"}, _PLAY], "description": "Virtual deck: the tricks as played, public"})
 
-SHEET = {
-    "version": INT, "phase": {"enum": ["bidding", "tricks", "finished"]}, "finished": BOOL,
-    "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
-    "rules": closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
-                     "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
-                     "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "no_wizard_on_trump_lead": BOOL,
-                     "jubilee": _JUBILEE, "preset": {"enum": PRESETS}}),
-    "edition": {"enum": EDITIONS},
-    "card_names": closed({"wizard": STR, "jester": STR}),
-    "next_bidder": OPT_INT,
-    "forbidden_bid": {"oneOf": [{"type": "null"}, closed({"player": INT, "value": INT, "rule": STR, "message": STR})]},
-    "rounds": {"type": "array", "items": _ROUND},
-    "totals": INTS, "leaders": SEATS, "winners": SEATS, **STANDINGS_AND_UNDO,
-}
+SHEET = sheet_schema(
+    closed({"last_bid": {"enum": ["free", "never_even", "leader_never_even"]},
+            "zero_exception": BOOL, "leader_ties": BOOL, "reveal": {"enum": ["open", "hidden", "secret"]},
+            "unicolore": BOOL, "rounds": OPT_INT, "virtual_deck": BOOL, "no_wizard_on_trump_lead": BOOL,
+            "jubilee": _JUBILEE, "preset": {"enum": PRESETS}}),
+    _ROUND, edition={"enum": EDITIONS}, card_names=closed({"wizard": STR, "jester": STR}))

@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
 from typing import Any, ClassVar
 
+from ...rules.cards import jubilee as jubilee_cards
 from ...rules.cards.jubilee import JUBILEE_CARDS
 from ...rules.cards.labels import EDITIONS  # W-M2's names live with the cards
 from ...rules.errors import N_, RuleError
 from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _whole  # noqa: F401  (re-exported)
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
-from ..bidding import schedule  # the family's dealer and bidding order
+from ..bidding.setup import Seating, first_seat, preset_switches  # the family's dealer, bidding order and schedule
+from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
+from .deck import check_cards, draw_cards
+from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
 
@@ -38,9 +41,9 @@ TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
 
 # A turned Jubilee card (W-J intro; the rule digest does not say what each sets: *reading*,
 # from the Wizard and the Jester it resembles): the Dragon, the Cloud and the Juggler let
-# the dealer name the trump, as a Wizard does; the Fairy and the Bomb mean no trump, as a
-# Jester does (a review says so of the Bomb). The Werewolf's holder names it (W-J5).
-DEALER_PICKS = ("wizard", "dragon", "cloud", "juggler")
+# the dealer name the trump, as a Wizard does (the family's DEALER_PICKS); the Fairy and the
+# Bomb mean no trump, as a Jester does (a review says so of the Bomb). The Werewolf's holder
+# names it (W-J5).
 NO_TRUMP_CARDS = ("jester", "fairy", "bomb")
 
 
@@ -111,18 +114,21 @@ class RuleSet:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Seating):
     """Players in clockwise seating order (W-R2), the first dealer, the rules."""
 
     GAME: ClassVar[str] = "wizard"  # its game in games.GAMES, for code holding only a setup
+    # the family's definition (bidding.definition): what Wizard says of itself
+    NEVER_EVEN: ClassVar[str] = "W-B3"
+    SUITS: ClassVar[tuple[str, ...]] = SUITS
+    TRUMP_CARDS: ClassVar[tuple[str, ...]] = TRUMP_CARDS
+    NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = NO_TRUMP_CARDS
+    CARD_HINT: ClassVar[str] = N_("Write a card as W, J, or a suit initial and a rank, like R7.")
+    tricks: ClassVar[Any] = WIZARD_TRICKS  # W-P2..W-P6 (the Jubilee cards: ``play_state``, ``legal``)
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
     edition: str = "gigamic"
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
 
     @property
     def round_count(self) -> int:
@@ -133,27 +139,44 @@ class Setup:
         """Cards dealt to each player in round ``round_no`` (W-R1, W-U2)."""
         return round_no + (UNICOLORE_FIRST_CARDS - 1 if self.rules.unicolore else 0)
 
-    def dealer(self, round_no: int) -> int:
-        """The deal passes clockwise every round (W-R2): the family's schedule."""
-        return schedule.dealer(self.first_dealer, round_no, self.n)
-
-    def bidding_order(self, round_no: int) -> tuple[int, ...]:
-        """Left of the dealer first, the dealer last (W-B1)."""
-        return schedule.order(self.dealer(round_no), self.n)
-
     def has_trump(self, round_no: int) -> bool:
         """A card is turned for trump unless none is left (W-R4) or in Unicolore (W-U1)."""
         if self.rules.unicolore:
             return False
         return self.n * self.cards(round_no) < DECK_SIZE + len(self.rules.jubilee)  # W-J intro
 
-    @cached_property
-    def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:
-        """(cards, dealer, bidding order, has trump) of every round, worked out once."""
-        return tuple(
-            (self.cards(i), self.dealer(i), self.bidding_order(i), self.has_trump(i))
-            for i in range(1, self.round_count + 1)
-        )
+    def points(self, bid: int, tricks: int) -> int:
+        return round_points(bid, tricks)  # W-S1
+
+    def restricted(self, cards: int) -> bool:
+        return True  # W-B3..W-B5 bind in every round
+
+    def turned_trump(self, turned: str, hands: Any = ()) -> Trump | None:
+        return turned_trump(turned, hands)
+
+    def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, passed: Any = (),
+                   clouded: bool = False) -> Any:
+        """W-P1..W-P6 (W-U3; the Jubilee cards W-J1..W-J4) on the family's play engine."""
+        rules = self.rules
+        if rules.jubilee:
+            return jubilee_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, plays, cards, passed,
+                                 clouded)
+        return trick_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, rules.unicolore, plays, cards)
+
+    def trick_context(self, trump: str | None) -> Any:
+        return table_of(trump, self.rules.no_wizard_on_trump_lead, self.rules.unicolore)
+
+    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
+        return draw_cards(self, row, rng)  # W-R1, W-R3, W-U2, W-J6
+
+    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
+        return check_cards(self, row, hands, turned)
+
+    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
+        rules = self.rules
+        if rules.jubilee:
+            return legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
+        return legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
 
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""
@@ -197,11 +220,7 @@ def make_setup(
 ) -> Setup:
     """Check and normalise a game's setup; ``switches`` override the preset's."""
     names = verify_names(players)
-    options: dict[str, Any] = {}
-    if preset is not None:
-        if not isinstance(preset, str) or preset not in PRESETS:
-            raise RuleError(N_("Unknown rule set."), field="preset")
-        options.update(PRESETS[preset])
+    options = preset_switches(preset, PRESETS)
     for key, value in switches.items():
         if value is None:
             continue
@@ -248,9 +267,7 @@ def make_setup(
             )
         if rules.rounds == most:
             rules = replace(rules, rounds=None)  # the full game is not "shorter"
-    dealer = _whole(first_dealer, "first_dealer")
-    if not 0 <= dealer < n:
-        raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
+    dealer = first_seat(first_dealer, n)
     return Setup(players=names, first_dealer=dealer, rules=rules, edition=edition)
 
 
@@ -271,3 +288,24 @@ def verify_jubilee(value: Any) -> tuple[str, ...]:
     if ("dragon" in value) != ("fairy" in value):
         raise RuleError(N_("The Dragon and the Fairy are played together or not at all."), field="jubilee")
     return tuple(c for c in JUBILEE_CARDS if c in value)
+
+
+SUIT_OF = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}  # card notation -> SUITS
+
+
+def turned_trump(turned: str | None, hands: Sequence[Sequence[str]] = ()) -> Trump | None:
+    """The trump a turned card sets (W-R3): its suit; none for a Jester; the dealer's
+    pick for a Wizard (pending); nothing is turned in the last round (W-R4). Jubilee
+    cards: the Werewolf in a hand waits for its holder (W-J5); a turned one for the dealer."""
+    if turned is None:
+        return None
+    holder = next((p for p, h in enumerate(hands) if jubilee_cards.NOTATION["werewolf"] in h), None)
+    if holder is not None or turned == jubilee_cards.NOTATION["werewolf"]:
+        return Trump("werewolf", None, waiting=True, by=holder)
+    if jubilee_cards.kind(turned) is not None:
+        return Trump(jubilee_cards.kind(turned), None)  # type: ignore[arg-type]
+    if turned == "W":
+        return Trump("wizard", None)
+    if turned == "J":
+        return Trump("jester", None)
+    return Trump(SUIT_OF[turned[0]], SUIT_OF[turned[0]])

@@ -182,4 +182,6 @@ def destroyed_text(name: str) -> str:
     return _("Nobody won the trick (the Bomb): %(name)s leads the next.", name=name)
 
 
-FILTERS = {"suit": suit, "trump": trump, "jubilee_card": jubilee_card, "card_names": card_names}
+# (its trump and suits are named through the shared ``trump`` and ``suit`` filters, which ask
+# each game's words: every game of the family names its own)
+FILTERS = {"jubilee_card": jubilee_card, "card_names": card_names}

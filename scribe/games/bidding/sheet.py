@@ -1,0 +1,544 @@
+"""The bids-and-tricks family's sheet (W-S4, R-F1): rows, totals, leaders, the forbidden
+bid, and ``replay``, the pure function from a setup and its log to what the page, API and
+PDF render; ``advance`` takes one more entry without replaying the log, and equals a fresh
+replay. What differs between games (scoring, the hook, the turned card, the trick rules)
+the setup says: ``bidding.definition``. Written for Wizard first, so its doctests play Wizard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from ...rules.cards import jubilee
+from ...rules.errors import N_, RuleError
+from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
+from ...rules.sealed import SEALED
+from ...rules.standings import Standing  # noqa: F401  (re-exported: wizard.Standing)
+from .definition import Definition as Setup
+from .play import TrickState
+from .result import BidSheet, summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
+from .rows import BidRow
+from .shown import Shown, Tally, tally
+
+# A turned card that lets the dealer name the trump (W-R3: the Wizard; *reading*, the
+# Jubilee cards that act as one). Only Wizard's pack holds them: kept here while the Jubilee
+# cards' logic lives in the family, guarded by ``setup.rules.jubilee`` (issue 33).
+DEALER_PICKS = ("wizard", "dragon", "cloud", "juggler")
+
+
+@dataclass(frozen=True)
+class Trump:
+    """The card turned up (a suit colour, "jester", "wizard" or a Jubilee card) and the
+    trump suit. ``waiting``: the Werewolf is out and nobody named the trump yet (W-J5);
+    ``by``: who names it, when not the dealer (the Werewolf's holder, shown to all)."""
+
+    card: str
+    suit: str | None
+    waiting: bool = field(default=False, repr=False)
+    by: int | None = field(default=None, repr=False)
+
+    @property
+    def pending(self) -> bool:
+        """A Wizard (or a Jubilee card that acts as one) was turned and the dealer has not
+        named a suit yet (W-R3), or the Werewolf's holder has not named one (W-J5)."""
+        return self.waiting or (self.card in DEALER_PICKS and self.suit is None)
+
+    def picker(self, dealer: int) -> int:
+        """Who names the trump suit: the Werewolf's holder, else the dealer."""
+        return dealer if self.by is None else self.by
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """The one bid a restriction forbids the last bidder (W-B3..W-B6), and why."""
+
+    player: int
+    value: int
+    cards: int
+    rule: str  # "W-B3", "W-B4" or "W-B5"
+    round: int = 0  # the round it applies to (0: the one being bid)
+
+
+@dataclass(frozen=True)
+class RoundRow(BidRow):
+    """One row of the score pad (W-S4); ``totals`` are running totals after it."""
+
+    number: int
+    cards: int
+    dealer: int
+    order: tuple[int, ...]
+    has_trump: bool
+    trump: Trump | None
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...] | None
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
+    leaders: tuple[int, ...]
+    corrected: bool
+    # Virtual deck: the dealt hands (card notations, seat order; a viewer's sheet keeps
+    # only their own, see ``sealed``), the card turned up, the cards marked played.
+    hands: tuple[tuple[str, ...] | None, ...] | None = None
+    turned: str | None = None
+    played: tuple[tuple[str, ...] | None, ...] = ()
+    play: TrickState | None = None  # the tricks as played, card by card (W-P1..W-P6); public
+    # Jubilee cards: tricks nobody won (the Bomb, W-J2), the Cloud's bid change as
+    # (player, +1 or -1) (W-J3), the card each seat passed left after the Juggler (W-J4;
+    # a viewer's sheet keeps only the one it passed and the one it received).
+    destroyed: int = 0
+    cloud: tuple[int, int] | None = None
+    passed: tuple[str | None, ...] = ()
+    shuffled: int = 0  # virtual deck: times Scribe shuffled again before this round's deal (public)
+
+    @property
+    def tricks_to_win(self) -> int:
+        """The tricks someone wins: the cards dealt, less the Bomb's (W-S2, W-J2)."""
+        return self.cards - self.destroyed
+
+    def scored_bid(self, player: int) -> Any:
+        """The bid the round is scored on: the Cloud's change applied (W-J3)."""
+        b = self.bids[player]
+        if self.cloud is not None and self.cloud[0] == player and isinstance(b, int) and b is not SEALED:
+            return b + self.cloud[1]
+        return b
+
+    @property
+    def dealt(self) -> bool:
+        """Virtual deck: the cards of this round were dealt by Scribe."""
+        return self.hands is not None
+
+    def remaining(self, player: int) -> tuple[str, ...] | None:
+        """The cards ``player`` still holds (dealt minus marked played), None if not shown.
+
+        >>> from scribe.games.wizard import Entry, make_setup, replay
+        >>> s = make_setup(["Paul", "Thomas", "Marie"], virtual_deck=True)
+        >>> dealt = {"round": 1, "hands": [["W"], ["J"], ["G2"]], "turned": "Y3"}
+        >>> row = replay(s, [Entry(1, "deal", dealt)]).rows[0]
+        >>> row.remaining(2), row.trump
+        (('G2',), Trump(card='yellow', suit='yellow'))
+        """
+        if self.hands is None or self.hands[player] is None:
+            return None
+        left = list(self.hands[player])
+        if self.passed:  # W-J4: one card to the left, one from the right
+            if self.passed[player] is not None:
+                left.remove(self.passed[player])
+            got = self.passed[(player - 1) % len(self.hands)]
+            if got is not None:
+                left.append(got)
+        for card in (self.played[player] if self.played else None) or ():
+            left.remove(card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card)  # CLR: the Cloud
+        return tuple(left)
+
+    def passable(self, player: int) -> tuple[str, ...]:
+        """The cards ``player`` may pass after the Juggler's trick: their own, not one just
+        passed to them (W-J4: everyone passes at once)."""
+        left = list(self.remaining(player) or ())
+        got = self.passed[(player - 1) % len(self.passed)] if self.passed else None
+        if got is not None and self.passed[player] is None:
+            left.remove(got)
+        return tuple(left)
+
+    @property
+    def bid_total(self) -> int:
+        """The bids so far; not to be shown while any is sealed (it would tell their sum)."""
+        return sum(b for b in self.bids if isinstance(b, int))
+
+    @property
+    def bid_balance(self) -> int:
+        """Bids minus tricks available: >0 over-bid, <0 under-bid, 0 even."""
+        return self.bid_total - self.cards
+
+    @property
+    def next_bidder(self) -> int | None:
+        for p in self.order:
+            if self.bids[p] is None:
+                return p
+        return None
+
+    def hit(self, player: int) -> bool | None:
+        """Whether ``player`` made their bid exactly (None before the tricks)."""
+        if self.tricks is None:
+            return None
+        return self.scored_bid(player) == self.tricks[player]  # W-J3: the changed bid
+
+
+@dataclass(frozen=True)
+class Sheet(BidSheet):
+    """Everything the score pad shows, computed from the setup and the log."""
+
+    setup: Setup
+    rows: tuple[RoundRow, ...]
+    version: int  # entries in the log; a page submits it back to detect staleness
+    can_undo: bool
+    can_redo: bool
+    shown: Shown = Shown()  # what the whole table has seen, for good (W-B7)
+    # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
+    redacted: bool = False
+    viewer: int | None = None
+    kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
+    # What ``advance`` goes on from: every round as the log left it (all hands, all bids)
+    # and the tally behind ``shown``. Not what the sheet shows: never compared, and a
+    # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
+    state: _State | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def GAME(self) -> str:
+        """Its game in games.GAMES, for code holding only a sheet: the setup's."""
+        return self.setup.GAME
+
+    def forbidden(self) -> Forbidden | None:
+        """What the current bidder may not bid, if anything (W-B3..W-B6)."""
+        row = self.current
+        if row is None or row.bids_in:
+            return None
+        if self.redacted:
+            return self.kept_forbidden  # it tells the sum of the sealed bids
+        return _forbidden(self, row, row.bids)
+
+    def strict_leader_before(self, number: int) -> int | None:
+        """The player strictly ahead after the rounds before ``number`` (W-B4 reading)."""
+        totals = self.rows[number - 2].totals if number > 1 else None
+        if totals is None:
+            return None
+        top = _top(totals)
+        return top[0] if len(top) == 1 else None
+
+    def leaders_before(self, number: int) -> tuple[int, ...]:
+        totals = self.rows[number - 2].totals if number > 1 else None
+        return _top(totals) if totals is not None else ()
+
+    def broken_bid(self, row: RoundRow) -> Forbidden | None:
+        """The recorded bid of ``row`` its rule set no longer allows, if any.
+
+        Every bid was checked when entered; only a correction of an earlier round can
+        move the lead before ``row`` (W-B4, W-B5) and so make a recorded bid one the last
+        bidder was not allowed. The cards were played on that bid: it is flagged, never
+        refused or dropped. Rows with a bid sealed from this viewer are not judged (W-B7).
+        """
+        if not row.bids_in or row.sealed:
+            return None
+        if row.totals is None:  # the round in play: the lead before it is the sheet's
+            return self._broken(row)
+        # A scored row's flag is its own: the totals before it are its totals less its
+        # points, and its bids, cards and rule set are its own. Judged once per row, kept
+        # on it (rows are frozen and shared by the sheets after it: a bid's answer judged
+        # every scored round again).
+        kept = row.__dict__.get(_BROKEN, _UNJUDGED)
+        if kept is _UNJUDGED:
+            kept = row.__dict__[_BROKEN] = self._broken(row)
+        return kept
+
+    def _broken(self, row: RoundRow) -> Forbidden | None:
+        f = _forbidden(self, row, row.bids)
+        return f if f is not None and row.bids[f.player] == f.value else None
+
+    @cached_property  # a sheet never changes once replayed
+    def broken_bids(self) -> tuple[Forbidden, ...]:
+        """``broken_bid`` of every round that has one, in round order."""
+        return tuple(f for f in map(self.broken_bid, self.rows) if f is not None)
+
+
+_BROKEN = "_broken_bid"  # where a scored row keeps its broken bid (see Sheet.broken_bid)
+_UNJUDGED = object()
+
+
+_top = top  # the seats sharing the highest total (result.top; wizard.sheet re-exports it)
+
+
+def restriction(sheet: Sheet, row: RoundRow) -> str | None:
+    """The rule that may forbid the last bidder of ``row`` one bid (W-B3..W-B5; R-B2, the
+    hook, from the cards its setting says), or None."""
+    rules = sheet.setup.rules
+    last = row.order[-1]
+    if rules.last_bid == "free" or not sheet.setup.restricted(row.cards):
+        return None
+    if rules.last_bid == "leader_never_even":
+        if rules.leader_ties and not rules.zero_exception:
+            leading = last in sheet.leaders_before(row.number) and row.number > 1
+        else:
+            leading = sheet.strict_leader_before(row.number) == last  # W-B4, W-B5 ties
+        if not leading:
+            return None
+        return "W-B5" if rules.zero_exception else "W-B4"
+    return sheet.setup.NEVER_EVEN  # W-B3, or the game's own name for it (R-B2)
+
+
+def _forbidden(sheet: Sheet, row: RoundRow, bids: Sequence[int | None]) -> Forbidden | None:
+    """The bid the last bidder of ``row`` may not make, given the other ``bids``."""
+    rules = sheet.setup.rules
+    others = [bids[p] for p in row.order[:-1]]
+    if any(not isinstance(b, int) for b in others):
+        return None
+    rule = restriction(sheet, row)
+    if rule is None:
+        return None
+    value = row.cards - sum(others)  # type: ignore[arg-type]
+    if not 0 <= value <= row.cards:
+        return None  # W-B6: nothing in range makes the bids even
+    if value == 0 and rules.zero_exception:
+        return None  # W-B5: the leader may still bid zero
+    return Forbidden(player=row.order[-1], value=value, cards=row.cards, rule=rule, round=row.number)
+
+
+def forbidden_message(setup: Setup, f: Forbidden) -> RuleError:
+    """The refusal a player reads for a forbidden bid (W-B6: say why)."""
+    name = setup.players[f.player]
+    if f.rule == "R-B2":
+        template = N_(
+            "The bids would total %(cards)s, the number of tricks: %(name)s, the dealer, may not bid "
+            "%(value)s."
+        )
+    elif f.rule == "W-B3":
+        template = N_(
+            "The bids would total %(cards)s, the number of tricks: %(name)s may not bid "
+            "%(value)s (±1 rule)."
+        )
+    else:
+        template = N_(
+            "The bids would total %(cards)s, the number of tricks: %(name)s leads the "
+            "score sheet and may not bid %(value)s."
+        )
+    return RuleError(template, field="bid", name=name, value=f.value, cards=f.cards)
+
+
+def forbidden_by_change_message(setup: Setup, f: Forbidden, changed: int, bid: int) -> RuleError:
+    """A correction refused because ``changed``'s new bid (not the last bidder's) makes the
+    last bidder's recorded bid the forbidden one (W-B3..W-B5): said of the bid changed."""
+    if f.rule == "R-B2":
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s, the dealer, may not have bid %(value)s."
+        )
+    elif f.rule == "W-B3":
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s, bidding last, may not have bid %(value)s (±1 rule)."
+        )
+    else:
+        template = N_(
+            "With %(changed)s's bid of %(bid)s the bids would total %(cards)s, the number of tricks: "
+            "%(name)s led the score sheet, bid last and may not have bid %(value)s."
+        )
+    return RuleError(template, field=f"bids.{changed}", changed=setup.players[changed], bid=bid,
+                     name=setup.players[f.player], value=f.value, cards=f.cards)
+
+
+def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
+    """The warning on a round whose recorded bid a later correction made illegal."""
+    template = N_(
+        "%(name)s's bid of %(value)s in round %(round)s is no longer allowed after a "
+        "correction of an earlier round: %(name)s led the score sheet before it. The round "
+        "stays scored as played; correct round %(round)s too if a bid was written down wrong."
+    )
+    return RuleError(template, field=f"bids.{f.player}", name=setup.players[f.player], value=f.value, round=f.round)
+
+
+@dataclass
+class _Round:
+    bids: list[int | None]
+    tricks: list[int] | None = None
+    trump: Trump | None = None
+    corrected: bool = False
+    hands: tuple[tuple[str, ...], ...] | None = None
+    turned: str | None = None
+    played: list[list[str]] | None = None
+    plays: list[tuple[int, str]] | None = None  # (seat, card) in play order, for the tricks
+    destroyed: int = 0
+    cloud: tuple[int, int] | None = None
+    passed: list[str | None] | None = None
+    shuffled: int = 0
+
+    def copy(self) -> _Round:
+        """A round ``_apply`` may change while the sheet holding this one stays as it was."""
+        return _Round(list(self.bids), None if self.tricks is None else list(self.tricks), self.trump,
+                      self.corrected, self.hands, self.turned,
+                      None if self.played is None else [list(p) for p in self.played],
+                      None if self.plays is None else list(self.plays), self.destroyed, self.cloud,
+                      None if self.passed is None else list(self.passed), self.shuffled)
+
+
+class _State(NamedTuple):
+    rounds: tuple[_Round, ...]  # never changed once a sheet holds them: ``advance`` copies the one it changes
+    tally: Tally
+
+
+def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
+    """The sheet after the log's active entries: a pure function (W-S4).
+
+    >>> from scribe.games.wizard import Entry, make_setup, replay
+    >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
+    >>> log = [Entry(1, "bid", {"round": 1, "player": 0, "bid": 0}),
+    ...        Entry(2, "bid", {"round": 1, "player": 1, "bid": 1}),
+    ...        Entry(3, "bid", {"round": 1, "player": 2, "bid": 1}),
+    ...        Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})]
+    >>> replay(s, log).totals
+    (20, -10, 30)
+    """
+    log = list(log)
+    resolved = resolve(log)
+    rounds = [_Round(bids=[None] * setup.n) for _ in range(setup.round_count)]
+    for entry in resolved.active:
+        _apply(setup, rounds, entry)
+    rows: list[RoundRow] = []
+    running = (0,) * setup.n
+    for i, r in enumerate(rounds):
+        row = _row(setup, i, r, running)
+        running = row.totals or running
+        rows.append(row)
+    counted = tally(setup.rules.reveal, setup.n, log)
+    return Sheet(
+        setup=setup,
+        rows=tuple(rows),
+        version=len(log),
+        can_undo=resolved.undo_target is not None,
+        can_redo=resolved.redo_target is not None,
+        shown=counted.shown(),
+        state=_State(tuple(rounds), counted),
+    )
+
+
+def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
+    """The sheet after one more entry, from the sheet before it: ``replay(setup, [*log,
+    entry])`` without replaying ``log`` (the entries before it). An undo or a redo needs
+    that log (what it takes back is found in it), so those are replayed afresh.
+
+    Only the round the entry names changes, and the rows after it only if its totals
+    moved (a correction of its tricks); a new entry can be undone and leaves nothing
+    to redo.
+
+    >>> from scribe.games.wizard import Entry, make_setup
+    >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
+    >>> sheet = replay(s, [])
+    >>> for seq, (p, b) in enumerate([(0, 0), (1, 1), (2, 1)], start=1):
+    ...     sheet = advance(sheet, Entry(seq, "bid", {"round": 1, "player": p, "bid": b}))
+    >>> advance(sheet, Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})).totals
+    (20, -10, 30)
+    """
+    if sheet.redacted:
+        raise ValueError("advance the whole sheet, not a viewer's")
+    if entry.kind in (UNDO, REDO) or entry.data.get(CHANGE) or sheet.state is None:  # a change: in place
+        return replay(sheet.setup, [*log, entry])
+    setup = sheet.setup
+    i = entry.data["round"] - 1
+    rounds = list(sheet.state.rounds)
+    rounds[i] = rounds[i].copy()
+    _apply(setup, rounds, entry)
+    rows = list(sheet.rows)
+    running = next((r.totals for r in reversed(rows[:i]) if r.totals is not None), (0,) * setup.n)
+    was = running  # the totals coming into round j + 1 before this entry
+    for j in range(i, len(rows)):
+        if j > i and running == was:
+            break  # the later rows have what they had and the totals they had coming in: as they were
+        old, rows[j] = rows[j], _row(setup, j, rounds[j], running)
+        running, was = rows[j].totals or running, old.totals or was
+    counted = sheet.state.tally.stepped(setup.rules.reveal, setup.n, entry)
+    return Sheet(setup=setup, rows=tuple(rows), version=sheet.version + 1, can_undo=True, can_redo=False,
+                 shown=counted.shown(sheet.shown), state=_State(tuple(rounds), counted))
+
+
+def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
+    """The row of round ``i + 1`` from what the log left of it and the totals before it."""
+    cards, dealer, order, has_trump = setup.schedule[i]
+    points = totals = None
+    if r.tricks is not None:
+        bids = [b + r.cloud[1] if r.cloud and r.cloud[0] == p else b for p, b in enumerate(r.bids)]  # W-J3
+        points = tuple(setup.points(b, t) for b, t in zip(bids, r.tricks))  # type: ignore[arg-type]
+        totals = tuple(a + b for a, b in zip(running, points))
+    return RoundRow(
+        number=i + 1,
+        cards=cards,
+        dealer=dealer,
+        order=order,
+        has_trump=has_trump,
+        trump=r.trump,
+        bids=tuple(r.bids),
+        tricks=tuple(r.tricks) if r.tricks is not None else None,
+        points=points,
+        totals=totals,
+        leaders=_top(totals) if totals else (),
+        corrected=r.corrected,
+        hands=r.hands,
+        turned=r.turned,
+        played=tuple(map(tuple, r.played)) if r.played is not None else (),
+        play=_play(setup, r, order, cards),
+        destroyed=r.destroyed,
+        cloud=r.cloud,
+        passed=tuple(r.passed) if r.passed is not None else (),
+        shuffled=r.shuffled,
+    )
+
+
+def _apply(setup: Setup, rounds: list[_Round], entry: Entry) -> None:
+    """Apply one verified entry; the data were normalised by ``verify``."""
+    d = entry.data
+    r = rounds[d["round"] - 1]
+    if entry.kind == "bid":
+        r.bids[d["player"]] = d["bid"]
+    elif entry.kind == "tricks":
+        r.tricks = list(d["tricks"])
+        r.destroyed = d.get("destroyed", 0)  # W-J2
+        if "cloud" in d:  # W-J3 on the score sheet; with the virtual deck its own entry
+            r.cloud = _cloud(d["cloud"])
+    elif entry.kind == "cloud":  # W-J3, virtual deck: the winner of the Cloud's trick
+        r.cloud = (d["player"], d["change"])
+    elif entry.kind == "trump":
+        if r.trump is not None and r.trump.waiting and r.trump.by is not None and r.hands is not None:
+            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
+            hand = list(r.hands[r.trump.by])
+            hand[hand.index(jubilee.NOTATION["werewolf"])] = r.turned  # type: ignore[assignment]
+            r.hands = tuple(tuple(hand) if p == r.trump.by else h for p, h in enumerate(r.hands))
+            r.turned = jubilee.NOTATION["werewolf"]
+        by = r.trump.by if r.trump is not None else None
+        r.trump = Trump(d["card"], d.get("suit"), by=by)
+    elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
+        r.hands = tuple(tuple(h) for h in d["hands"])
+        r.turned = d.get("turned")
+        r.trump = setup.turned_trump(r.turned, r.hands)
+        r.played = [[] for _ in r.hands]
+        r.plays = []
+        r.passed = [None] * len(r.hands)
+    elif entry.kind == "shuffle":  # virtual deck: the next deal is a new one (the table is told)
+        r.shuffled += 1
+    elif entry.kind == "played" and d.get("cloud"):  # W-J3: tapped on the winner's own phone
+        r.cloud = (d["player"], d["change"])
+    elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
+        r.passed[d["player"]] = d["card"]  # type: ignore[index]
+    elif entry.kind == "played":
+        r.played[d["player"]].append(d["card"])  # type: ignore[index]
+        r.plays.append((d["player"], d["card"]))  # type: ignore[union-attr]
+    elif entry.kind == "take_back":  # the player's own last card, back in their hand
+        r.played[d["player"]].remove(d["card"])  # type: ignore[index]
+        r.plays.pop()  # type: ignore[union-attr]
+    elif entry.kind == "correction":
+        r.bids = list(d["bids"])
+        if d.get("tricks") is not None:
+            r.tricks = list(d["tricks"])
+            r.destroyed = d.get("destroyed", r.destroyed)
+        if "cloud" in d:
+            r.cloud = _cloud(d["cloud"])
+        r.corrected = True
+    else:
+        raise ValueError(f"unknown entry kind {entry.kind!r}")
+
+
+def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickState | None:
+    """The tricks as played so far, once the cards are dealt (W-P1: order[0] leads first);
+    only while the round is played: a scored round keeps its tricks, and its cards are in
+    the log for review, so no replay works its play out again. The game's trick rules play
+    them (``setup.play_state``)."""
+    if r.plays is None or r.tricks is not None:
+        return None
+    suit = r.trump.suit if r.trump is not None else None
+    passed = [c is not None for c in r.passed or ()]  # who passed is public; what, not (W-J4)
+    return setup.play_state(order[0], suit, r.plays, cards, passed, r.cloud is not None)
+
+
+def _cloud(value: Any) -> tuple[int, int] | None:
+    return None if value is None else (value["player"], value["change"])
+
+
+def _own(values: Sequence[Any], viewer: int | None) -> tuple[Any, ...]:
+    return tuple(v if p == viewer else None for p, v in enumerate(values))

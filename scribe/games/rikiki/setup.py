@@ -1,0 +1,219 @@
+"""Rikiki / Oh Hell's setup: players, pack, schedule, trump, the hook, scoring, presets
+(R-M1, R-M2, R-R1, R-R2, R-T1, R-B2, R-B3, R-S2, R-S3, R-P1): the family's definition
+(``bidding.definition``) of a game with a standard pack and no Wizards. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from functools import cached_property
+from typing import Any, ClassVar
+
+from ...rules.cards import standard
+from ...rules.cards.standard_tricks import STANDARD_TRICKS as TRICKS
+from ...rules.errors import N_, RuleError
+from ...rules.fields import flag, verify_names, whole
+from ...rules.trickplay import replay
+from ..bidding.play import TrickState
+from ..bidding.setup import Seating, first_seat, preset_switches
+from ..bidding.sheet import Trump
+from .rounds import SCHEDULES, most_cards, schedule
+from .scoring import SCORINGS, Linear
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 7  # R-M1
+PACKS = (52, 32)  # R-M1
+TRUMPS = ("turned", "spades")  # R-T1: the card turned up, or spades always (WK Boerenbridge)
+REVEAL_MODES = ("open", "hidden", "secret")  # R-B1, as W-B7
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+PRESETS: dict[str, dict[str, Any]] = {  # R-P1: every switch each stands for, all visible on the form
+    "oh_hell": dict(schedule="down_up", most=None, hook_from=1, blind=False, scoring="oh_hell"),
+    "nomination_whist": dict(schedule="down", most=7, hook_from=1, blind=False, scoring="nomination_whist"),
+    "boerenbridge": dict(schedule="up_down", most=None, hook_from=4, blind=True, scoring="boerenbridge"),
+    "rikiki": dict(schedule="up_down", most=None, hook_from=1, blind=False, scoring="ascenseur"),
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    schedule: str = "down_up"  # R-R1, or "list": ``cards`` as typed
+    most: int | None = None  # the peak; None: R-M2's most
+    cards: tuple[int, ...] = ()
+    pack: int = 52
+    every_card: bool = False  # R-M2: the biggest round deals every card (no trump then)
+    trump: str = "turned"
+    hook_from: int | None = 1  # R-B2: from that many cards; None: off
+    blind: bool = False  # R-B3: the one-card round on the forehead (a reminder, as W-B8)
+    scoring: str = "oh_hell"  # R-S2, R-S3 by name, or "custom"
+    custom: tuple[int, int, int, int] | None = None  # R-S2's B, P, M, Q typed in
+    reveal: str = "open"
+    virtual_deck: bool = False
+    # what the family asks of Wizard's switches, fixed here: no leader rule, no Jubilee cards
+    zero_exception: ClassVar[bool] = False
+    leader_ties: ClassVar[bool] = False
+    jubilee: ClassVar[tuple[str, ...]] = ()
+    unicolore: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:  # stored as JSON lists
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "custom", None if self.custom is None else tuple(self.custom))
+
+    @property
+    def last_bid(self) -> str:
+        return "free" if self.hook_from is None else "never_even"
+
+    @property
+    def preset(self) -> str:
+        for name, switches in PRESETS.items():
+            if all(getattr(self, k) == v for k, v in switches.items()) and self.scoring != "custom":
+                return name
+        return "custom"
+
+    def has(self, card: str) -> bool:
+        return False
+
+    def as_dict(self) -> dict[str, Any]:
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {**d, "cards": list(self.cards), "custom": None if self.custom is None else list(self.custom)}
+
+
+@dataclass(frozen=True)
+class Setup(Seating):
+    """Players clockwise (R-R2), the first dealer, the rules."""
+
+    GAME: ClassVar[str] = "rikiki"
+    NEVER_EVEN: ClassVar[str] = "R-B2"
+    SUITS: ClassVar[tuple[str, ...]] = SUITS
+    TRUMP_CARDS: ClassVar[tuple[str, ...]] = SUITS
+    NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = ()
+    CARD_HINT: ClassVar[str] = N_("Write a card as its rank and suit, like 10H or QS.")
+    tricks: ClassVar[Any] = TRICKS
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    rules: RuleSet = field(default_factory=RuleSet)
+
+    @property
+    def most(self) -> int:
+        """R-M2's limit for the pack and the players."""
+        return most_cards(self.rules.pack, self.n, self.rules.every_card)
+
+    @cached_property
+    def deals(self) -> tuple[int, ...]:
+        """The cards dealt each round (R-R1)."""
+        r = self.rules
+        return r.cards if r.schedule == "list" else schedule(r.schedule, r.most or self.most)
+
+    @property
+    def round_count(self) -> int:
+        return len(self.deals)
+
+    def cards(self, round_no: int) -> int:
+        return self.deals[round_no - 1]
+
+    def has_trump(self, round_no: int) -> bool:
+        """R-T1: no card left to turn, or the peak's second round, means no trump."""
+        cards, before = self.deals[round_no - 1], self.deals[round_no - 2] if round_no > 1 else None
+        second_peak = self.rules.schedule == "peak_twice" and cards == before == max(self.deals)
+        return self.rules.trump == "spades" or (cards * self.n < self.rules.pack and not second_peak)
+
+    def points(self, bid: int, tricks: int) -> int:
+        r = self.rules
+        return (Linear(*r.custom) if r.custom else SCORINGS[r.scoring]).score(bid, tricks)  # type: ignore[misc]
+
+    def restricted(self, cards: int) -> bool:
+        return self.rules.hook_from is not None and cards >= self.rules.hook_from  # R-B2
+
+    def turned_trump(self, turned: str | None, hands: Any = ()) -> Trump | None:
+        suit = "spades" if self.rules.trump == "spades" else turned and standard.SUIT_NAMES[turned[-1]]  # R-T1
+        return Trump(suit, suit) if suit else None
+
+    def trick_context(self, trump: str | None) -> str | None:
+        return trump  # the standard tricks read a suit's name
+
+    def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, *_jubilee: Any) -> TrickState:
+        return replay(TRICKS, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState, trump=trump)
+
+    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
+        return TRICKS.legal(hand, [c for _s, c in play.trick], None)
+
+    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
+        """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""
+        dealt = standard.deal(self.n, row.cards, rng, standard.PACKS[self.rules.pack])
+        return [list(h) for h in dealt.hands], dealt.turned if self._turns(row) else None
+
+    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
+        """A deal given again (taken back and dealt the same): cards of the pack, each once."""
+        try:
+            held = [[standard.parse(c, self.rules.pack) for c in h] for h in hands]
+            up = None if turned in (None, "") else standard.parse(turned, self.rules.pack)
+            dealt = [c for h in held for c in h] + ([up] if up else [])
+            assert len(set(dealt)) == len(dealt) and (up is not None) == self._turns(row)
+        except (RuleError, TypeError, AssertionError):
+            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal") from None
+        return held, up
+
+    def _turns(self, row: Any) -> bool:
+        return row.has_trump and self.rules.trump == "turned"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "first_dealer": self.first_dealer, "rules": self.rules.as_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
+        return cls(tuple(data["players"]), data.get("first_dealer", 0), RuleSet(**data.get("rules", {})))
+
+
+def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]:
+    """A list typed as "10, 9, 8" or sent as JSON."""
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not items or (count and len(items) != count):
+        raise RuleError(N_("Write whole numbers separated by commas."), field=name)
+    return tuple(whole(v, name) for v in items)
+
+
+def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None = None, **switches: Any) -> Setup:
+    """Check and normalise a game's setup (R-F2); ``switches`` override the preset's."""
+    names = verify_names(players)
+    options = preset_switches(preset, PRESETS)
+    for key, value in switches.items():
+        if value in (None, "", []) and key != "hook_from":
+            continue
+        if key in ("every_card", "blind", "virtual_deck"):
+            options[key] = flag(value, key)
+        elif key in ("most", "pack"):
+            options[key] = whole(value, key)
+        elif key == "hook_from":
+            options[key] = None if value in (None, "", "off") else whole(value, key)
+        elif key in ("cards", "custom"):
+            options[key] = _numbers(value, key, 4 if key == "custom" else None)
+        elif key in ("schedule", "trump", "scoring", "reveal"):
+            options[key] = value
+        else:
+            raise RuleError(N_("Unknown option %(option)s."), field=key, option=key)
+    if "custom" in options and not switches.get("scoring"):
+        options["scoring"] = "custom"  # the four numbers typed in: that scoring, whatever the preset's
+    rules = RuleSet(**options)
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RuleError(N_("Rikiki is for 3 to 7 players; you named %(count)s."), field="players", count=n)
+    for key, allowed, message in (
+        ("pack", PACKS, N_("Play with 52 or 32 cards.")),
+        ("schedule", (*SCHEDULES, "list"), N_("Choose how many cards each round deals.")),
+        ("trump", TRUMPS, N_("Choose how the trump is set.")),
+        ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring.")),
+        ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids.")),
+    ):
+        if getattr(rules, key) not in allowed:
+            raise RuleError(message, field=key)
+    if (rules.scoring == "custom") != (rules.custom is not None):
+        raise RuleError(N_("A custom scoring takes its four numbers."), field="custom")
+    if rules.hook_from is not None and rules.hook_from < 1:
+        raise RuleError(N_("The hook holds from 1 card or more."), field="hook_from")
+    setup = Setup(names, 0, rules)
+    if rules.schedule == "list" and not rules.cards:
+        raise RuleError(N_("Write the cards each round deals, like 1, 2, 3."), field="cards")
+    limit = setup.most
+    if rules.most is not None and not 1 <= rules.most <= limit or any(not 1 <= c <= limit for c in setup.deals):
+        raise RuleError(N_("With %(count)s players and %(pack)s cards a round deals 1 to %(max)s cards each."),
+                        field="cards" if rules.schedule == "list" else "most", count=n, pack=rules.pack, max=limit)
+    dealer = first_seat(first_dealer, n)
+    return Setup(names, dealer, rules)
