@@ -156,5 +156,7 @@ def make_setup(players: Sequence[str] = (), first_dealer: Any = 0, target: Any =
         if not MIN_TARGET <= goal <= MAX_TARGET:
             raise RuleError(N_("Give a target from %(low)s to %(high)s."), field="target", low=MIN_TARGET,
                             high=MAX_TARGET)
+    if settings is not None and not isinstance(settings, Mapping):
+        raise RuleError(N_("Give the settings as an object, each by its name."), field="settings")
     chosen = make_settings(variant, preset, **dict(settings or {})) if (preset or settings) else DEFAULTS[variant]
     return Setup(found, dealer, goal, count, variant, chosen, _names(names))
