@@ -114,7 +114,7 @@ def draw_first_dealer(rng: random.Random) -> tuple[int, list[list[tuple[int, str
 def _names(raw: Any) -> tuple[str, str] | None:
     if raw in (None, "", [], ()):
         return None
-    if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or any(isinstance(n, str) and not n.strip() for n in raw):
         raise RuleError(N_("Give both teams' names, or none."), field="names")
     out = tuple(clean_text(n, TEAM_NAME_MAX) if isinstance(n, str) else None for n in raw)
     if not all(out):
