@@ -79,7 +79,9 @@ class Setup:
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": list(self.players), "first_dealer": self.first_dealer, "target": self.target,
-                "deals": self.deals, "variant": self.variant, "settings": self.settings.as_dict(),
+                "deals": self.deals, "variant": self.variant,
+                # the variant's own settings only: make_setup refuses the other's (a record imported)
+                "settings": self.settings.for_variant(self.variant),
                 "names": list(self.names) if self.names else None}
 
     @classmethod
