@@ -207,6 +207,15 @@ def test_sans_atout_asked_where_played(client, api):
     assert "100 sans atout" in text(page(client, gid))
 
 
+def test_c_a4_belotes_at_tout_atout_counted_per_team(client, api):
+    gid = create(client, preset="pagat", shown="pagat", end="2000")
+    enter(client, gid, takers="0", contract="100", trump="TA", points="120", **{"belote.0": "2", "belote.1": "1"})
+    assert sheet(api, gid)["rounds"][0]["belotes"] == [2, 1]
+    form = page(client, gid, "/rounds/1")
+    assert '<option value="2" selected>' in form and '<option value="1" selected>' in form
+    assert "2 belotes: Ana & Cy" in text(page(client, gid))
+
+
 @pytest.mark.parametrize("fields, field, words", [
     ({"takers": ""}, "takers", "Tap the team that took"),
     ({"points": "161"}, "points", "No set of tricks makes 161 points."),

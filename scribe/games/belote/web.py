@@ -150,10 +150,16 @@ def _deal(form) -> dict[str, Any]:
     contract = _blank(form.get("amount")) or _blank(form.get("contract"))
     return {
         "takers": _blank(form.get("takers")), points: _blank(form.get("points")),
-        "capot": _blank(form.get("capot")), "belote": _blank(form.get("belote")),
+        "capot": _blank(form.get("capot")), "belote": _belote(form),
         "annonces": annonces, "trump": _blank(form.get("trump")),
         "contract": contract, "level": _blank(form.get("level")), "alone": form.get("alone") == "on",
     }
+
+
+def _belote(form) -> Any:
+    """A team, or at tout atout (C-A4) a count per team when either is given."""
+    counts = [_count(form.get(f"belote.{t}")) for t in (0, 1)]
+    return counts if any(counts) else _blank(form.get("belote"))
 
 
 def _count(raw: Any) -> int:
@@ -258,7 +264,8 @@ def form_values(values: Any, row: Row | None, setup: Setup) -> dict[str, Any]:
     out: dict[str, Any] = {"takers": v.get("takers"), "capot": v.get("capot"), "trump": v.get("trump"),
                            "level": v.get("level") or 0, "alone": v.get("alone"), "counted": "takers",
                            "points": v.get("points"), "combos": {}, "annonces_team": None,
-                           "belote": v.get("belote") if not isinstance(v.get("belote"), list) else None}
+                           "belote": v.get("belote") if not isinstance(v.get("belote"), list) else None,
+                           "belotes": v.get("belote") if isinstance(v.get("belote"), list) else [0, 0]}
     if v.get("defence_points") is not None:
         out.update(points=v["defence_points"], counted="defence")
     contract = v.get("contract")
