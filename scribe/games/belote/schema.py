@@ -69,7 +69,7 @@ PATHS: dict = {}  # every action goes through /actions/{kind}
 ACTIONS = {
     "result": Action("A deal as the table tells it: the takers' team and their card points, or capot; Coinche's "
                      "contract and coinche; belote; annonces; or passed (B-F1, C-F1). \"deal\" is Scribe dealing "
-                     "cards, never this", DEAL, ("takers",)),
+                     "cards, never this", DEAL),
 }
 
 _RESULT = {"oneOf": [{"type": "null"}, closed({

@@ -19,7 +19,7 @@ from .annonces import COMBINATIONS, SEQUENCES
 from .cards import SA, TA
 from .entry import PASSED
 from .scoring import CAPOT, GENERALE, POINTS
-from .settings import BELOTE, COINCHE, DEFAULTS, PRESETS, Settings, make_settings
+from .settings import BELOTE, COINCHE, PRESETS, Settings, make_settings
 from .setup import DEFAULT_TARGET, MAX_DEALS, PLAYERS, Setup, draw_first_dealer
 from .sheet import CORRECTION, RESULT, BeloteSheet, Row, deal_of, record
 from .tally import run
@@ -293,4 +293,4 @@ def trumps(settings: Settings) -> tuple[str, ...]:
 FILTERS: dict[str, Any] = {}
 GLOBALS = {"belote_form": form_values, "belote_amounts": AMOUNTS, "belote_trumps": trumps,
            "belote_combos": COMBO_COUNTS, "belote_combo_names": COMBO_NAMES, "belote_setting_words": SETTINGS,
-           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of, "belote_defaults": DEFAULTS}
+           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of}
