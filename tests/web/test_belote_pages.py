@@ -337,3 +337,16 @@ def test_french_first(client, api):
     body = text(page(client, gid))
     assert "Ben & Dee : 90 · 89 points sur 162 · chute · belote et rebelote : Ana & Cy" in body
 
+
+
+def test_the_games_list_names_belote_or_coinche(client, api):
+    create(client)
+    gid = create(client, preset="ffb_contree", shown="ffb_contree", end="2000")
+    kinds = re.findall(r'<span class="game-kind">([^<]*)</span>', client.get("/").get_data(as_text=True))
+    assert sorted(kinds) == ["Belote", "Coinche"], kinds
+    for _ in range(8):
+        enter(client, gid, takers="0", contract="160", points="162")
+    again = game_id_from(client.post(f"/games/{gid}/rematch").headers["Location"])
+    assert sheet(api, again)["variant"] == "coinche"
+    kinds = re.findall(r'<span class="game-kind">([^<]*)</span>', client.get("/").get_data(as_text=True))
+    assert sorted(kinds) == ["Belote", "Coinche", "Coinche"], kinds

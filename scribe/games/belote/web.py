@@ -29,7 +29,10 @@ NEW_LABEL = N_("New game of Belote or Coinche")  # the start page's button
 
 
 def game_label(variant: str) -> str:
-    """The statistics' heading: "Belote" or "Coinche" (the games list passes no variant)."""
+    """The statistics' heading and the games list's kind: "Belote" or "Coinche", from the
+    variant or the preset the game started from (the games list gives the preset)."""
+    if variant in PRESETS:
+        variant = PRESETS[variant][0]
     return variant_name(variant) if variant in (BELOTE, COINCHE) else _("Belote")
 
 
