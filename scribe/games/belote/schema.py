@@ -64,7 +64,13 @@ DEAL = {
     "passed": {"type": ["boolean", "null"], "description": "Belote: everyone passed (B-D2): the deal scores nothing"},
 }
 
-CORRECTION = DEAL
+#: A correction takes a deal's fields; those another game's correction names with another
+#: meaning (the points game's "points" per player, Tarot's "contract") are left to that
+#: game's entry in the document and told in "takers".
+CORRECTION = {**{k: v for k, v in DEAL.items() if k not in ("points", "contract")},
+              "takers": {**DEAL["takers"], "description": DEAL["takers"]["description"] + (
+                  "; a correction takes every field of /actions/result, its \"points\" (the takers' card points) "
+                  "and \"contract\" (Coinche) too")}}
 
 PATHS: dict = {}  # every action goes through /actions/{kind}
 
