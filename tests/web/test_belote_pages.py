@@ -350,3 +350,14 @@ def test_the_games_list_names_belote_or_coinche(client, api):
     assert sheet(api, again)["variant"] == "coinche"
     kinds = re.findall(r'<span class="game-kind">([^<]*)</span>', client.get("/").get_data(as_text=True))
     assert sorted(kinds) == ["Belote", "Coinche", "Coinche"], kinds
+
+
+def test_b_s4_litige_points_held_when_the_game_ends_are_lost(client, api):
+    gid = create(client, end="other", target="200")
+    enter(client, gid, takers="0", points="152")  # 152 and 10
+    enter(client, gid, takers="1", points="81")  # Ana & Cy 233: over; Ben & Dee's 81 held, lost
+    s = sheet(api, gid)
+    assert s["finished"] and s["held"] == 81
+    words = text(page(client, gid))
+    assert "81 points held by the litige are lost: the game is over." in words
+    assert "go to the next deal’s winner" not in words
