@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from ..rules.game import GameRules
+from .belote.game import GAME as BELOTE
 from .points.game import GAME as POINTS
 from .rikiki.game import GAME as RIKIKI
 from .skull_king.game import GAME as SKULL_KING
@@ -23,7 +24,7 @@ from .tarot.game import GAME as TAROT
 from .wizard.game import GAME as WIZARD
 from .zibi.game import GAME as ZIBI
 
-GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, RIKIKI, ZIBI, POINTS, TAROT, SKULL_KING)}
+GAMES: dict[str, GameRules] = {game.name: game for game in (WIZARD, RIKIKI, ZIBI, POINTS, TAROT, BELOTE, SKULL_KING)}
 DEFAULT = next(iter(GAMES))  # the game a form or a request that names none gets
 
 #: The parts of a game's package that layers above the rules import by name: a part may

@@ -276,11 +276,45 @@ def skull_king_moves(draw, sheet, rng) -> list[Move]:
     return moves
 
 
+def belote_setup(draw):
+    variant = draw(st.sampled_from(["belote", "coinche"]))
+    preset = draw(st.sampled_from({"belote": ["ffb"], "coinche": ["ffb_coinche", "ffb_contree", "pagat"]}[variant]))
+    end = draw(st.sampled_from([{"target": 501}, {"target": 1000}, {"deals": 4}]))
+    return GAMES["belote"].make_setup(players=NAMES[:4], first_dealer=draw(st.integers(0, 3)), variant=variant,
+                                      preset=preset, **end)
+
+
+def _belote_deal(draw, sheet) -> dict[str, Any]:
+    """A deal as told (B-F1, C-F1): points any number (the rules refuse 1 and 161), a capot
+    now and then, a belote, Coinche's contract and coinche."""
+    data: dict[str, Any] = {"takers": draw(st.integers(0, 1)), "belote": draw(st.sampled_from([None, 0, 1]))}
+    if draw(st.integers(0, 6)) == 0:
+        data["capot"] = draw(st.integers(0, 1))
+    else:
+        data["points"] = draw(st.integers(0, 162))
+    if sheet.setup.variant == "coinche":
+        data["contract"] = draw(st.sampled_from([80, 90, 100, 110, 120, 140, 160, "capot"]))
+        data["level"] = draw(st.sampled_from([0, 0, 0, 1, 2]))
+    return data
+
+
+def belote_moves(draw, sheet, rng) -> list[Move]:
+    moves: list[Move] = [draw(st.sampled_from([("result", _belote_deal(draw, sheet)),
+                                               ("result", _belote_deal(draw, sheet)),
+                                               ("result", {"takers": "passed"})]))]
+    if sheet.rounds and draw(st.integers(0, 4)) == 0:
+        number = draw(st.integers(1, len(sheet.rounds)))
+        fix = {"takers": "passed"} if draw(st.booleans()) else _belote_deal(draw, sheet)
+        moves.insert(0, ("correction", {"round": number, **fix}))
+    return moves
+
+
 TABLES: dict[str, tuple[Callable, Callable]] = {
     "wizard": (wizard_setup, wizard_moves),
     "zibi": (zibi_setup, zibi_moves),
     "points": (points_setup, points_moves),
     "tarot": (tarot_setup, tarot_moves),
+    "belote": (belote_setup, belote_moves),
     "skull_king": (skull_king_setup, skull_king_moves),
     "rikiki": (rikiki_setup, rikiki_moves),
 }

@@ -62,6 +62,11 @@ class Settings:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
+    def for_variant(self, variant: str) -> dict[str, Any]:
+        """The settings a ``variant`` game takes (``make_settings``' keywords): a rematch's."""
+        skip = COINCHE_ONLY if variant == BELOTE else BELOTE_ONLY
+        return {k: v for k, v in asdict(self).items() if k not in skip}
+
     @property
     def capot_base(self) -> int:
         """C-S3, C-S4: the base when every trick went to one team: 250 (or 252 with 162)."""

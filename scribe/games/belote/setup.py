@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ...rules.cards.standard import PACK_32, shuffled
 from ...rules.errors import RuleError
@@ -51,6 +51,15 @@ class Setup:
     variant: str = BELOTE
     settings: Settings = field(default_factory=Settings)
     names: tuple[str, str] | None = None
+    GAME: ClassVar[str] = "belote"  # its game in games.GAMES
+
+    @property
+    def n(self) -> int:
+        return PLAYERS
+
+    def team(self, t: int) -> tuple[int, int]:
+        """The two seats of team ``t``."""
+        return TEAMS[t]
 
     @property
     def team_names(self) -> tuple[str, str]:
