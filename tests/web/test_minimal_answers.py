@@ -81,6 +81,14 @@ def tarot_body(draw) -> dict[str, Any]:
             "deals": draw(st.sampled_from([None, 3, 6]))}
 
 
+def belote_body(draw) -> dict[str, Any]:
+    variant = draw(st.sampled_from(["belote", "coinche"]))
+    preset = draw(st.sampled_from({"belote": ["ffb"], "coinche": ["ffb_coinche", "ffb_contree", "pagat"]}[variant]))
+    end = draw(st.sampled_from([{"target": 501}, {"deals": 3}]))
+    return {"game": "belote", "players": NAMES[:4], "first_dealer": draw(st.integers(0, 3)), "variant": variant,
+            "preset": preset, **end}
+
+
 def zibi_body(draw) -> dict[str, Any]:
     from scribe.games.zibi.clans import MODES, mode_fits
 
@@ -89,7 +97,7 @@ def zibi_body(draw) -> dict[str, Any]:
 
 
 BODIES = {"wizard": wizard_body, "skull_king": skull_king_body, "points": points_body, "tarot": tarot_body,
-          "zibi": zibi_body, "rikiki": rikiki_body}
+          "zibi": zibi_body, "rikiki": rikiki_body, "belote": belote_body}
 
 
 def test_every_game_is_played_here():

@@ -717,6 +717,49 @@ def points_script(t: Table, walk: Walker, sc: Scenario) -> None:
     put_away(t, walk)
 
 
+def belote_script(t: Table, walk: Walker, sc: Scenario) -> None:
+    """Belote and Coinche: deals (the form, htmx and the API), everyone passed, a litige
+    held and won (B-S4), a capot, a coinche, a correction undone and redone, the end at
+    the target or after the deals agreed (B-E1, B-E2, C-E1)."""
+    coinche = t.sheet()["variant"] == "coinche"
+
+    def deal(way: str, takers: int = 0, points: int | None = 95, **extra: Any):
+        body: dict[str, Any] = {"takers": takers, "points": points, **extra}
+        if coinche:
+            body = {"contract": 80, "level": 0, **body}
+        if way != "api":
+            body = {"counted": "takers", **body}
+        return ok(t.scribe_act("result", body, way))
+
+    nothing_to_take_back(t)
+    walk.state(t, "before the first deal")
+    deal("hx")
+    walk.state(t, "deal 1 scored")
+    ok(t.scribe_act("result", {"takers": "passed"}, "api"))
+    walk.state(t, "everyone passed")
+    deal("form", 1, 81, **({"contract": 80} if coinche else {}))  # 81 each: the takers' points held
+    walk.state(t, "81 points each: a litige at Belote")
+    deal("api", 0, None, capot=0, belote=0, **({"contract": "capot", "level": 1} if coinche else {}))
+    walk.state(t, "a capot, the litige won")
+    ok(t.api_post("/api/games/KEY/rounds/1/correction", {"takers": 1, "points": 100,
+                                                          **({"contract": 90, "level": 0} if coinche else {})}))
+    walk.state(t, "corrected")
+    ok(t.undo())
+    walk.state(t, "correction undone")
+    ok(t.redo())
+    walk.state(t, "correction redone")
+    while not t.sheet()["finished"]:
+        deal("api", 1, 130, **({"contract": 120} if coinche else {}))
+    walk.state(t, "game finished", end=True)
+    ok(t.undo())
+    walk.state(t, "the last deal undone")
+    ok(t.redo())
+    walk.state(t, "game finished again")
+    ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
+    put_away(t, walk)
+
+
 def tarot_script(t: Table, walk: Walker, sc: Scenario) -> None:
     """French Tarot: deals (the form and the API), everyone passed, a petit au bout and a
     poignée, a correction undone and redone, the end by the table or by the deals agreed."""
@@ -985,6 +1028,11 @@ def _scenarios(full: bool) -> list[Scenario]:
                  tarot_script, "some", "fr"),
         Scenario("tarot-six-dealer-out", {"game": "tarot", "players": [f"T{p}" for p in range(6)], "first_dealer": 2,
                                           "deals": 4}, tarot_script, "scribe_own"),
+        Scenario("belote-ffb-to-501", {"game": "belote", "players": list(NAMES[:4]), "first_dealer": 1,
+                                       "target": 501}, belote_script, "some", "fr"),
+        Scenario("coinche-contree-concours", {"game": "belote", "players": ["Ana", "Ben", "Cy", "Dee"],
+                                              "first_dealer": 3, "variant": "coinche", "preset": "ffb_contree",
+                                              "deals": 6, "names": ["Nous", "Eux"]}, belote_script, "scribe_own"),
         Scenario("points-custom", {"game": "points", "players": list(NAMES[:4]), "preset": "custom",
                                    "rounds": 3, "wins": "highest", "title": "Tarot"}, points_script, "some", "fr"),
         Scenario("skull-king-kraken-loot", {"game": "skull_king", "players": list(NAMES[:4]), "first_dealer": 1,

@@ -17,9 +17,7 @@ recorded entries (corrections, undo) into the score sheet, ``game`` the object r
 in ``scribe.games.GAMES`` as "belote"; for the virtual deck also
 ``dealing`` (B-D1, B-D2, the taking rounds) and ``auction`` (C-A1..C-A4). Readings: docs/rules-belote-notes.md.
 
-The refusals' English templates are not marked ``N_`` yet: marked, they would be
-extracted and tests/web/test_translations.py would ask the five catalogs for them, which
-this groundwork does not touch. Registering the game marks them and translates them.
+The refusals are English templates marked ``N_``, translated where shown.
 """
 
 from .annonces import best, value, verify_combos

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 from .cards import SA
 
 SEQUENCES = {"tierce": (20, 3), "cinquante": (50, 4), "cent": (100, 5)}  # value, cards at least
@@ -51,15 +51,15 @@ def verify_combos(raw: Any) -> tuple[str, ...]:
     if isinstance(raw, str):
         raw = [raw]
     if not isinstance(raw, (list, tuple)) or not raw or len(raw) > MAX_COMBINATIONS:
-        raise RuleError("Tap the team's combinations: tierce, cinquante, cent or a carré.", field="annonces")
+        raise RuleError(N_("Tap the team's combinations: tierce, cinquante, cent or a carré."), field="annonces")
     if any(c not in COMBINATIONS for c in raw):
-        raise RuleError("Tap the team's combinations: tierce, cinquante, cent or a carré.", field="annonces")
+        raise RuleError(N_("Tap the team's combinations: tierce, cinquante, cent or a carré."), field="annonces")
     carres = [c for c in raw if c in CARRES]
     if len(set(carres)) != len(carres):
-        raise RuleError("A carré of one rank can be announced only once.", field="annonces")
+        raise RuleError(N_("A carré of one rank can be announced only once."), field="annonces")
     cards = sum(SEQUENCES[c][1] if c in SEQUENCES else 4 for c in raw)
     if cards > TEAM_CARDS:
-        raise RuleError("These annonces need %(cards)s cards: a team holds 16.", field="annonces", cards=cards)
+        raise RuleError(N_("These annonces need %(cards)s cards: a team holds 16."), field="annonces", cards=cards)
     return tuple(sorted(raw))
 
 

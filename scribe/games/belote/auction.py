@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...rules.cards.standard import SUITS
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 from .cards import SA, TA
 from .dealing import PLAYERS, order
 from .scoring import CAPOT, GENERALE
@@ -59,30 +59,30 @@ def _rank(amount: int | str) -> int:
 
 def _bid(state: Auction, call: Sequence[Any], settings: Settings) -> tuple[int | str, str]:
     if len(call) != 3:
-        raise RuleError("A bid is an amount (or capot) and a trump.", field="bid")
+        raise RuleError(N_("A bid is an amount (or capot) and a trump."), field="bid")
     amount, trump = call[1], call[2]
     if state.level:
-        raise RuleError("The contract is coinched: no more bids.", field="bid")
+        raise RuleError(N_("The contract is coinched: no more bids."), field="bid")
     if amount == GENERALE and settings.generale is None:
-        raise RuleError("The générale is not played at this table.", field="bid")
+        raise RuleError(N_("The générale is not played at this table."), field="bid")
     if amount not in (CAPOT, GENERALE):
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % 10 or amount < MIN_BID:
-            raise RuleError("A bid is a multiple of 10 from 80, or capot.", field="bid")
+            raise RuleError(N_("A bid is a multiple of 10 from 80, or capot."), field="bid")
         if settings.ceiling is not None and amount > settings.ceiling:
-            raise RuleError("Above %(ceiling)s only capot may be bid.", field="bid", ceiling=settings.ceiling)
+            raise RuleError(N_("Above %(ceiling)s only capot may be bid."), field="bid", ceiling=settings.ceiling)
     if state.amount is not None and _rank(amount) <= _rank(state.amount):
-        raise RuleError("A bid must be above the last one.", field="bid")
+        raise RuleError(N_("A bid must be above the last one."), field="bid")
     if trump not in SUITS and not (trump in (SA, TA) and settings.sa_ta):
-        raise RuleError("Name the trump: a suit (S, H, D or C), or SA or TA where played.", field="bid")
+        raise RuleError(N_("Name the trump: a suit (S, H, D or C), or SA or TA where played."), field="bid")
     return amount, trump
 
 
 def step(state: Auction, seat: int, call: Sequence[Any], settings: Settings, dealer: int) -> Auction:
     """The auction after ``seat`` makes ``call``, or a RuleError (field ``bid``)."""
     if state.over:
-        raise RuleError("The auction is over.", field="bid")
+        raise RuleError(N_("The auction is over."), field="bid")
     if seat != state.turn:
-        raise RuleError("It is not your turn to speak.", field="bid")
+        raise RuleError(N_("It is not your turn to speak."), field="bid")
     kind = call[0] if call else None
     after = order(dealer)
     nxt = after[(after.index(seat) + 1) % PLAYERS]
@@ -95,15 +95,15 @@ def step(state: Auction, seat: int, call: Sequence[Any], settings: Settings, dea
         return Auction(nxt, seat, amount, trump, 0, 0, False)
     if kind == COINCHE:
         if state.bidder is None or state.level or seat % 2 == state.bidder % 2:
-            raise RuleError("Only an opponent of the last bidder may coinche, once.", field="bid")
+            raise RuleError(N_("Only an opponent of the last bidder may coinche, once."), field="bid")
         if state.amount in (CAPOT, GENERALE) and not settings.capot_coinche:
-            raise RuleError("A capot may not be coinched at this table.", field="bid")
+            raise RuleError(N_("A capot may not be coinched at this table."), field="bid")
         return Auction(nxt, state.bidder, state.amount, state.trump, 1, 0, False)
     if kind == SURCOINCHE:
         if state.level != 1 or state.bidder is None or seat % 2 != state.bidder % 2:
-            raise RuleError("Only the coinched team may surcoinche.", field="bid")
+            raise RuleError(N_("Only the coinched team may surcoinche."), field="bid")
         return Auction(None, state.bidder, state.amount, state.trump, 2, 0, True)  # it ends the auction
-    raise RuleError("Pass, bid, coinche or surcoinche.", field="bid")
+    raise RuleError(N_("Pass, bid, coinche or surcoinche."), field="bid")
 
 
 def auction(dealer: int, calls: Sequence[Sequence[Any]], settings: Settings) -> Auction:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...rules.cards.standard import PACK_32, SUITS
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 
 SA, TA = "SA", "TA"  # sans atout, tout atout (C-A4)
 TRUMPS: Final = (*SUITS, SA, TA)
@@ -58,7 +58,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.trump not in TRUMPS:
-            raise RuleError("The trump is a suit (S, H, D or C), SA or TA.", field="trump")
+            raise RuleError(N_("The trump is a suit (S, H, D or C), SA or TA."), field="trump")
 
     @property
     def suit(self) -> str | None:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...rules.cards.standard import PACK_32, SUITS, shuffled
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 
 PLAYERS = 4
 TAKE, PASS = "take", "pass"
@@ -75,7 +75,7 @@ def deal_coinche(rng: random.Random, dealer: int, packets: Sequence[int] = (3, 2
     (True, {8})
     """
     if sorted(packets) != [2, 3, 3]:
-        raise RuleError("Deal 3-2-3, 3-3-2 or 2-3-3.", field="packets")
+        raise RuleError(N_("Deal 3-2-3, 3-3-2 or 2-3-3."), field="packets")
     pack = shuffled(rng, PACK_32)
     hands: list[list[str]] = [[] for _ in range(PLAYERS)]
     for packet in packets:
@@ -102,19 +102,19 @@ def taking(dealer: int, turned: str, said: Sequence[tuple[str, str | None]], sec
     seats = order(dealer)
     for i, (word, suit) in enumerate(said):
         if i >= 2 * PLAYERS:
-            raise RuleError("Everyone has passed twice: the deal is void.", field="take")
+            raise RuleError(N_("Everyone has passed twice: the deal is void."), field="take")
         seat, first = seats[i % PLAYERS], i < PLAYERS
         if word == PASS:
             continue
         if word != TAKE:
-            raise RuleError("Take or pass.", field="take")
+            raise RuleError(N_("Take or pass."), field="take")
         if first:
             if suit not in (None, turned[-1]):
-                raise RuleError("In the first round the trump is the turned card's suit.", field="take")
+                raise RuleError(N_("In the first round the trump is the turned card's suit."), field="take")
             return seat, turned[-1], True
         if suit not in SUITS:
-            raise RuleError("Name the trump: spades, hearts, diamonds or clubs.", field="take")
+            raise RuleError(N_("Name the trump: spades, hearts, diamonds or clubs."), field="take")
         if second_round == "other" and suit == turned[-1]:
-            raise RuleError("In the second round name another suit than the turned card's.", field="take")
+            raise RuleError(N_("In the second round name another suit than the turned card's."), field="take")
         return seat, suit, True
     return None, None, len(said) >= 2 * PLAYERS

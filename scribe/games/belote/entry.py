@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any
 
 from ...rules.cards.standard import PACK_32, SUITS
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole
 from .annonces import verify_combos
 from .cards import DIX_DE_DER, SA, TA, TRUMPS, Rules, deal_points, points
@@ -62,7 +62,7 @@ def _team(raw: Any, field: str, message: str) -> int:
         raise RuleError(message, field=field)
     team = whole(raw, field)
     if team not in (0, 1):
-        raise RuleError("Tap one of the two teams.", field=field)
+        raise RuleError(N_("Tap one of the two teams."), field=field)
     return team
 
 
@@ -76,9 +76,9 @@ def _trump(setup: Setup, raw: Any) -> str | None:
         return None
     text = raw.strip().upper() if isinstance(raw, str) else ""
     if text not in TRUMPS:
-        raise RuleError("The trump is a suit (S, H, D or C), SA or TA.", field="trump")
+        raise RuleError(N_("The trump is a suit (S, H, D or C), SA or TA."), field="trump")
     if text not in SUITS and not (setup.variant == COINCHE and setup.settings.sa_ta):
-        raise RuleError("Sans atout and tout atout are not played at this table.", field="trump")
+        raise RuleError(N_("Sans atout and tout atout are not played at this table."), field="trump")
     return text
 
 
@@ -86,15 +86,15 @@ def _points(data: Mapping[str, Any], rules: Rules, capot: int | None) -> int | N
     given = [k for k in ("points", "defence_points") if data.get(k) not in (None, "")]
     if capot is not None:
         if given:
-            raise RuleError("A capot has no card points to give: every trick went to one team.", field=given[0])
+            raise RuleError(N_("A capot has no card points to give: every trick went to one team."), field=given[0])
         return None
     if len(given) != 1:
-        raise RuleError("Give the takers' points, or the defence's (not both), or capot.", field="points")
+        raise RuleError(N_("Give the takers' points, or the defence's (not both), or capot."), field="points")
     value, total = whole(data[given[0]], given[0]), deal_points(rules)
     if not 0 <= value <= total:
-        raise RuleError("Card points are from 0 to %(total)s.", field=given[0], total=total)
+        raise RuleError(N_("Card points are from 0 to %(total)s."), field=given[0], total=total)
     if value not in possible(rules):
-        raise RuleError("No set of tricks makes %(points)s points.", field=given[0], points=value)
+        raise RuleError(N_("No set of tricks makes %(points)s points."), field=given[0], points=value)
     return value if given[0] == "points" else total - value
 
 
@@ -103,15 +103,15 @@ def _belotes(raw: Any, trump: str | None) -> tuple[int, int]:
     if raw in (None, "", "none"):
         return (0, 0)
     if trump == SA:
-        raise RuleError("There is no belote at sans atout.", field="belote")
+        raise RuleError(N_("There is no belote at sans atout."), field="belote")
     if isinstance(raw, (list, tuple)):
         if trump != TA or len(raw) != 2:
-            raise RuleError("Only one team can have the belote.", field="belote")
+            raise RuleError(N_("Only one team can have the belote."), field="belote")
         counts = (whole(raw[0], "belote"), whole(raw[1], "belote"))
         if min(counts) < 0 or sum(counts) > 4:
-            raise RuleError("At tout atout there are four belotes at most.", field="belote")
+            raise RuleError(N_("At tout atout there are four belotes at most."), field="belote")
         return counts
-    team = _team(raw, "belote", "Tap the team that had the belote.")
+    team = _team(raw, "belote", N_("Tap the team that had the belote."))
     return (1, 0) if team == 0 else (0, 1)
 
 
@@ -119,26 +119,26 @@ def _annonces(settings: Settings, raw: Any) -> tuple[int | None, tuple[str, ...]
     if raw in (None, "", {}):
         return None, ()
     if not settings.annonces:
-        raise RuleError("Annonces are not played at this table.", field="annonces")
+        raise RuleError(N_("Annonces are not played at this table."), field="annonces")
     if not isinstance(raw, Mapping):
-        raise RuleError("Only the team with the best annonce scores: enter its combinations.", field="annonces")
-    team = _team(raw.get("team"), "annonces", "Tap the team whose annonces score.")
+        raise RuleError(N_("Only the team with the best annonce scores: enter its combinations."), field="annonces")
+    team = _team(raw.get("team"), "annonces", N_("Tap the team whose annonces score."))
     return team, verify_combos(raw.get("combos"))
 
 
 def _contract(settings: Settings, raw: Any, level: int) -> tuple[str, int]:
     if raw in (CAPOT, GENERALE):
         if raw == GENERALE and settings.generale is None:
-            raise RuleError("The générale is not played at this table.", field="contract")
+            raise RuleError(N_("The générale is not played at this table."), field="contract")
         if raw == CAPOT and level and not settings.capot_coinche:
-            raise RuleError("A capot may not be coinched at this table.", field="level")
+            raise RuleError(N_("A capot may not be coinched at this table."), field="level")
         return raw, 0
     if raw in (None, ""):
-        raise RuleError("Tap the contract: an amount, capot or générale.", field="contract")
+        raise RuleError(N_("Tap the contract: an amount, capot or générale."), field="contract")
     amount = whole(raw, "contract")
     top = settings.ceiling or MAX_AMOUNT
     if amount % 10 or not MIN_AMOUNT <= amount <= top:
-        raise RuleError("A contract is a multiple of 10 from 80 to %(top)s, or capot.", field="contract", top=top)
+        raise RuleError(N_("A contract is a multiple of 10 from 80 to %(top)s, or capot."), field="contract", top=top)
     return POINTS, amount
 
 
@@ -146,10 +146,10 @@ def verify(setup: Setup, data: Mapping[str, Any]) -> Deal | None:
     """The deal told by ``data`` (None when everyone passed), or a RuleError naming the field."""
     if data.get("takers") == PASSED:
         return None
-    takers = _team(data.get("takers"), "takers", "Tap the team that took, or Passed.")
+    takers = _team(data.get("takers"), "takers", N_("Tap the team that took, or Passed."))
     trump = _trump(setup, data.get("trump"))
     s = setup.settings
-    capot = None if data.get("capot") in (None, "", "none") else _team(data.get("capot"), "capot", "")
+    capot = None if data.get("capot") in (None, "", "none") else _team(data.get("capot"), "capot", N_("Tap the team that took every trick."))
     pts = _points(data, _rules(setup, trump), capot)
     belotes = _belotes(data.get("belote"), trump)
     team, combos = _annonces(s, data.get("annonces"))
@@ -158,11 +158,11 @@ def verify(setup: Setup, data: Mapping[str, Any]) -> Deal | None:
     raw_level = data.get("level")
     level = LEVEL_WORDS[raw_level] if raw_level in LEVEL_WORDS else whole(raw_level or 0, "level")
     if level not in (0, 1, 2):
-        raise RuleError("No coinche, coinche or surcoinche.", field="level")
+        raise RuleError(N_("No coinche, coinche or surcoinche."), field="level")
     contract, amount = _contract(s, data.get("contract"), level)
     alone = flag(data.get("alone"), "alone")
     if alone and contract != GENERALE:
-        raise RuleError("Only a générale is played alone.", field="alone")
+        raise RuleError(N_("Only a générale is played alone."), field="alone")
     if alone and capot != takers:
-        raise RuleError("Alone means the bidder took every trick: a capot by the takers.", field="alone")
+        raise RuleError(N_("Alone means the bidder took every trick: a capot by the takers."), field="alone")
     return Deal(takers, pts, capot, belotes, team, combos, trump, contract, amount, level, alone)

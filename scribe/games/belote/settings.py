@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole
 
 BELOTE, COINCHE = "belote", "coinche"
@@ -111,13 +111,13 @@ def _value(name: str, raw: Any) -> Any:
         value = whole(raw, name)
         low, high = CEILING if name == "ceiling" else GENERALE
         if value % 10 or not low <= value <= high:
-            raise RuleError("Give a multiple of 10 from %(low)s to %(high)s, or none.", field=name, low=low,
+            raise RuleError(N_("Give a multiple of 10 from %(low)s to %(high)s, or none."), field=name, low=low,
                             high=high)
         return value
     choices = CHOICES[name]
     value = whole(raw, name) if isinstance(choices[0], int) and not isinstance(raw, int) else raw
     if value not in choices:
-        raise RuleError("This setting is one of: %(choices)s.", field=name,
+        raise RuleError(N_("This setting is one of: %(choices)s."), field=name,
                         choices=", ".join(str(c) for c in choices))
     return value
 
@@ -134,19 +134,19 @@ def make_settings(variant: str = BELOTE, preset: str | None = None, **raw: Any) 
     scribe.rules.errors.RuleError: This setting is for Coinche only.
     """
     if variant not in VARIANTS:
-        raise RuleError("Belote or Coinche.", field="variant")
+        raise RuleError(N_("Belote or Coinche."), field="variant")
     base = DEFAULTS[variant]
     if preset not in (None, ""):
         if preset not in PRESETS or PRESETS[preset][0] != variant:
-            raise RuleError("Not a preset of this game.", field="preset")
+            raise RuleError(N_("Not a preset of this game."), field="preset")
         base = replace(base, **PRESETS[preset][1])
     changes = {}
     for name, value in raw.items():
         if name not in CHOICES and name not in FLAGS and name not in ("ceiling", "generale"):
-            raise RuleError("There is no such setting.", field=name)
+            raise RuleError(N_("There is no such setting."), field=name)
         if variant == BELOTE and name in COINCHE_ONLY:
-            raise RuleError("This setting is for Coinche only.", field=name)
+            raise RuleError(N_("This setting is for Coinche only."), field=name)
         if variant == COINCHE and name in BELOTE_ONLY:
-            raise RuleError("This setting is for Belote only.", field=name)
+            raise RuleError(N_("This setting is for Belote only."), field=name)
         changes[name] = _value(name, value)
     return replace(base, **changes)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...rules.cards.standard import PACK_32, shuffled
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 from ...rules.fields import clean_text, verify_names, whole
 from .cards import PLAIN_ORDER
 from .settings import BELOTE, COINCHE, DEFAULTS, Settings, make_settings
@@ -115,12 +115,12 @@ def _names(raw: Any) -> tuple[str, str] | None:
     if raw in (None, "", [], ()):
         return None
     if not isinstance(raw, (list, tuple)) or len(raw) != 2:
-        raise RuleError("Give both teams' names, or none.", field="names")
+        raise RuleError(N_("Give both teams' names, or none."), field="names")
     out = tuple(clean_text(n, TEAM_NAME_MAX) if isinstance(n, str) else None for n in raw)
     if not all(out):
-        raise RuleError("A team's name is 1 to %(max)s characters.", field="names", max=TEAM_NAME_MAX)
+        raise RuleError(N_("A team's name is 1 to %(max)s characters."), field="names", max=TEAM_NAME_MAX)
     if out[0].casefold() == out[1].casefold():  # type: ignore[union-attr]
-        raise RuleError("The two teams need different names.", field="names")
+        raise RuleError(N_("The two teams need different names."), field="names")
     return out  # type: ignore[return-value]
 
 
@@ -138,23 +138,23 @@ def make_setup(players: Sequence[str] = (), first_dealer: Any = 0, target: Any =
     """
     found = verify_names(players)
     if len(found) != PLAYERS:
-        raise RuleError("Belote is played by four, in two teams of two.", field="players")
+        raise RuleError(N_("Belote is played by four, in two teams of two."), field="players")
     if variant not in (BELOTE, COINCHE):
-        raise RuleError("Belote or Coinche.", field="variant")
+        raise RuleError(N_("Belote or Coinche."), field="variant")
     dealer = whole(0 if first_dealer in (None, "") else first_dealer, "first_dealer")
     if not 0 <= dealer < PLAYERS:
-        raise RuleError("The first dealer must be one of the players.", field="first_dealer")
+        raise RuleError(N_("The first dealer must be one of the players."), field="first_dealer")
     count = goal = None
     if deals not in (None, ""):
         count = whole(deals, "deals")
         if not 1 <= count <= MAX_DEALS:
-            raise RuleError("Give a number of deals from 1 to %(max)s, or none.", field="deals", max=MAX_DEALS)
+            raise RuleError(N_("Give a number of deals from 1 to %(max)s, or none."), field="deals", max=MAX_DEALS)
         if target not in (None, ""):
-            raise RuleError("Play to a target or a number of deals, not both.", field="target")
+            raise RuleError(N_("Play to a target or a number of deals, not both."), field="target")
     else:
         goal = DEFAULT_TARGET[variant] if target in (None, "") else whole(target, "target")
         if not MIN_TARGET <= goal <= MAX_TARGET:
-            raise RuleError("Give a target from %(low)s to %(high)s.", field="target", low=MIN_TARGET,
+            raise RuleError(N_("Give a target from %(low)s to %(high)s."), field="target", low=MIN_TARGET,
                             high=MAX_TARGET)
     chosen = make_settings(variant, preset, **dict(settings or {})) if (preset or settings) else DEFAULTS[variant]
     return Setup(found, dealer, goal, count, variant, chosen, _names(names))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...rules.errors import RuleError
+from ...rules.errors import N_, RuleError
 from . import coinche, scoring
 from .scoring import LITIGE, Deal, Result, round_score
 from .settings import COINCHE
@@ -96,7 +96,7 @@ def extend(game: Game, deal: Deal | None) -> Game:
     after the game's end is refused."""
     setup = game.setup
     if game.winner is not None:
-        raise RuleError("The game is over: no more deals.", field="deal")
+        raise RuleError(N_("The game is over: no more deals."), field="deal")
     number = len(game.rows) + 1
     totals, held = game.totals, game.held
     counted = game.rows[-1].counted if game.rows else 0
