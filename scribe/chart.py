@@ -29,6 +29,7 @@ class Line:
     marker: str
     marks: tuple[tuple[float, float], ...]  # where the markers go
     label_y: float  # the name at the line's end, moved apart from the others'
+    seat: int = 0  # whose running total it draws (a side's: its first seat's)
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def chart(story: Story) -> Chart:
         coords = [(x(k), y(totals[p])) for k, totals in enumerate(series)]
         marks = tuple(coords if len(series) <= MARKED_ROUNDS else coords[-1:])
         lines.append(Line(i, name, " ".join(f"{a},{b}" for a, b in coords), DASHES[i % len(DASHES)],
-                          MARKERS[i % len(MARKERS)], marks, label_ys[i]))
+                          MARKERS[i % len(MARKERS)], marks, label_ys[i], p))
     every = max(1, math.ceil(len(series) / 12))  # at most a dozen round numbers under the axis
     x_ticks = tuple((x(i), story.rounds[i - 1]) for i in range(1, len(series)) if i % every == 0 or i == 1)
     return Chart(WIDTH, HEIGHT, tuple(lines), tuple((y(t), t) for t in ticks), x_ticks, y(0), LEFT,
