@@ -144,3 +144,16 @@ def test_the_pad_through_the_web_refuses_bad_rows_next_to_the_field(client):
     assert resp.status_code == 422
     resp = client.get("/pads.pdf?game=belote&players=4&rounds=12&coinche=on")
     assert resp.status_code == 200 and resp.data[:5] == b"%PDF-"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_concours_of_thirty_deals_in_french_fits_one_sheet_of_paper(app, paper):
+    """Contrée's eight lines of settings in French, thirty rows to fill in and the legend:
+    one page, then the story's."""
+    game_id = play(app, ({"takers": 0, "contract": 80, "points": 100},), lang="fr", variant="coinche",
+                   preset="ffb_contree", deals=30)
+    game, sheet, _ = load(app, game_id)
+    with app.app_context():
+        data = pdf.sheet_pdf(game, sheet, paper=paper)
+    pages = sheet_pages(data)
+    assert len(pages) == 1 and "30" in pages[0].extract_text() and "Partie en cours" in pages[0].extract_text()
