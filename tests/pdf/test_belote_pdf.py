@@ -157,3 +157,13 @@ def test_a_concours_of_thirty_deals_in_french_fits_one_sheet_of_paper(app, paper
         data = pdf.sheet_pdf(game, sheet, paper=paper)
     pages = sheet_pages(data)
     assert len(pages) == 1 and "30" in pages[0].extract_text() and "Partie en cours" in pages[0].extract_text()
+
+
+def test_a_corrected_deal_is_starred_and_the_totals_follow(app):
+    game_id = play(app, ({"takers": 0, "points": 95}, {"takers": 1, "points": 100}))
+    with app.app_context():
+        service.act(get_db(), game_id, "correction", {"round": 1, "takers": 0, "points": 60})  # dedans now
+    data = sheet_pdf(app, game_id)
+    # B-S3: 60 against 102, dedans: 0 and 162; then Them 100 and Us 62
+    assert re.search(r"1\* Ana Us 60 dedans 0 0 162 162", row(data, 1)), row(data, 1)
+    assert re.search(r"2 Dee Them 100 made 62 62 100 262", row(data, 2)), row(data, 2)
