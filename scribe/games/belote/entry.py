@@ -156,7 +156,8 @@ def verify(setup: Setup, data: Mapping[str, Any]) -> Deal | None:
     if setup.variant != COINCHE:
         return Deal(takers, pts, capot, belotes, team, combos, trump)
     raw_level = data.get("level")
-    level = LEVEL_WORDS[raw_level] if raw_level in LEVEL_WORDS else whole(raw_level or 0, "level")
+    level = LEVEL_WORDS[raw_level] if isinstance(raw_level, str) and raw_level in LEVEL_WORDS \
+        else whole(raw_level or 0, "level")
     if level not in (0, 1, 2):
         raise RuleError(N_("No coinche, coinche or surcoinche."), field="level")
     contract, amount = _contract(s, data.get("contract"), level)

@@ -137,7 +137,7 @@ def make_settings(variant: str = BELOTE, preset: str | None = None, **raw: Any) 
         raise RuleError(N_("Belote or Coinche."), field="variant")
     base = DEFAULTS[variant]
     if preset not in (None, ""):
-        if preset not in PRESETS or PRESETS[preset][0] != variant:
+        if not isinstance(preset, str) or preset not in PRESETS or PRESETS[preset][0] != variant:
             raise RuleError(N_("Not a preset of this game."), field="preset")
         base = replace(base, **PRESETS[preset][1])
     changes = {}

@@ -114,7 +114,7 @@ def draw_first_dealer(rng: random.Random) -> tuple[int, list[list[tuple[int, str
 def _names(raw: Any) -> tuple[str, str] | None:
     if raw in (None, "", [], ()):
         return None
-    if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2 or any(isinstance(n, str) and not n.strip() for n in raw):
         raise RuleError(N_("Give both teams' names, or none."), field="names")
     out = tuple(clean_text(n, TEAM_NAME_MAX) if isinstance(n, str) else None for n in raw)
     if not all(out):
@@ -156,5 +156,7 @@ def make_setup(players: Sequence[str] = (), first_dealer: Any = 0, target: Any =
         if not MIN_TARGET <= goal <= MAX_TARGET:
             raise RuleError(N_("Give a target from %(low)s to %(high)s."), field="target", low=MIN_TARGET,
                             high=MAX_TARGET)
+    if settings is not None and not isinstance(settings, Mapping):
+        raise RuleError(N_("Give the settings as an object, each by its name."), field="settings")
     chosen = make_settings(variant, preset, **dict(settings or {})) if (preset or settings) else DEFAULTS[variant]
     return Setup(found, dealer, goal, count, variant, chosen, _names(names))

@@ -126,7 +126,7 @@ def new_context() -> dict[str, Any]:
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:
     preset = body.get("preset")
-    variant = body.get("variant") or (PRESETS[preset][0] if preset in PRESETS else BELOTE)
+    variant = body.get("variant") or (PRESETS[preset][0] if isinstance(preset, str) and preset in PRESETS else BELOTE)
     dealer = body.get("first_dealer")
     if dealer in (None, "random"):
         dealer = draw_first_dealer(random.SystemRandom())[0]

@@ -22,7 +22,7 @@ from .words_rules import CHUTE, LEVEL_NAMES, OUTCOME_NAMES, VARIANT_NAMES
 #: sheet show them. A value not listed is shown as it is (a number).
 SETTINGS: dict[str, tuple[str, dict[Any, str]]] = {
     "capot": (N_("A capot is worth"), {252: N_("252 card points"), 250: N_("250 card points")}),
-    "annonces": (N_("Annonces"), {True: N_("played"), False: N_("not played")}),
+    "annonces": (N_("Annonces are played"), {True: N_("yes"), False: N_("no")}),
     "annonce_tie": (N_("Equal best annonces"), {"none": N_("nobody scores them"),
                                                 "first": N_("the first declared scores")}),
     "second_round": (N_("Second round of taking"), {"any": N_("any suit"),
@@ -36,8 +36,8 @@ SETTINGS: dict[str, tuple[str, dict[Any, str]]] = {
     "ceiling": (N_("Highest bid under capot"), {None: N_("none")}),
     "surcoinche": (N_("Surcoinche multiplies by"), {4: "4", 3: "3"}),
     "capot_coinche": (N_("A capot may be coinched"), {True: N_("yes"), False: N_("no")}),
-    "generale": (N_("Générale (one player takes every trick)"), {None: N_("not played")}),
-    "sa_ta": (N_("Sans atout and tout atout"), {True: N_("played"), False: N_("not played")}),
+    "generale": (N_("Générale (one player takes every trick)"), {None: N_("no")}),
+    "sa_ta": (N_("Sans atout and tout atout are played"), {True: N_("yes"), False: N_("no")}),
     "sa_jack": (N_("A Jack at sans atout"), {2: N_("2 points (162 in all)"), 0: N_("0 points (154 in all)")}),
     "ta_table": (N_("Card points at tout atout"), {"ffb": N_("FFB: Queen 2, Jack 13"),
                                                    "pagat": N_("Pagat: Queen 1, Jack 14")}),
@@ -139,7 +139,7 @@ def contract_text(row: Row, setup: Setup) -> str:
         what += " " + suit_name(deal.trump)
     if deal.level:
         what += ", " + _(LEVEL_NAMES[deal.level])
-    return f"{who}: {what}"
+    return _("%(team)s: %(contract)s", team=who, contract=what)
 
 
 def outcome_text(row: Row, setup: Setup) -> str:
