@@ -82,7 +82,7 @@ def test_every_setting_chosen_is_printed_in_words_never_a_rule_id(app):
     assert "Coinche · Ana & Cy – Ben & Dee · 12 deals" in words
     for said in ("A capot is worth: 250 card points", "Equal best annonces: the first declared scores",
                  "A capot may be coinched: no", "Générale (one player takes every trick): worth 1000",
-                 "Sans atout and tout atout: played", "Card points at tout atout: Pagat: Queen 1, Jack 14",
+                 "Sans atout and tout atout are played: yes", "Card points at tout atout: Pagat: Queen 1, Jack 14",
                  "The takers must also outscore the defence: no", "The coinche multiplies: the contract only",
                  "Rounding: to the nearest ten, 5 up", "Surcoinche multiplies by: 4"):
         assert said in words, said
@@ -99,7 +99,7 @@ def test_a_belote_game_in_french_is_nous_and_eux_with_dedans(app):
     data = sheet_pdf(app, game_id)
     words = text(data).replace("\u202f", " ").replace("\xa0", " ")
     assert "Nous : Ana & Cy (Ana, Cy)" in words and "Eux : Ben & Dee (Ben, Dee)" in words
-    assert "Annonces : " in words  # each setting as "label : value", the French way (the words: words.py's)
+    assert "Un capot vaut : " in words  # each setting as "label : value", the French way (the words: words.py's)
     assert re.search(r"1 Ana Nous 95 \S+ 95 95 67 67", row(data, 1).replace("\u202f", " ")), row(data, 1)
     assert re.search(r"2 Dee Eux 70 dedans 162 257 (20 belote|belote 20) 87", row(data, 2).replace("\u202f", " ")), row(data, 2)
     assert "Contrat" not in words  # no contract column at Belote
