@@ -120,3 +120,23 @@ def test_rematch_same_table_and_settings_the_deal_one_seat_to_the_right(api):
     assert sheet["players"] == FOUR and sheet["variant"] == "coinche" and sheet["target"] == 700
     assert sheet["first_dealer"] == 0 and sheet["version"] == 0  # B-M1: the deal passes to the right
     assert sheet["settings"] == api("get", f"/api/games/{key}/sheet")[1]["settings"]
+
+
+def test_the_statistics_count_each_partnership_whatever_its_seats(api, client):
+    play(api, GAME_A)  # Ana & Cy against Ben & Dee: Ben & Dee win
+    play(api, ({"takers": 0, "contract": 80, "points": 100},), players=["Cy", "Dee", "Ana", "Ben"], target=100)
+    body = api("get", "/api/stats")[1]  # the same partners in other seats, and Cy & Ana win: 180 to 60
+    group = next(g for g in body["groups"] if g["game"] == "belote")
+    assert group["teams"] == [{"players": ["Ana", "Cy"], "games": 2, "wins": 1, "win_rate": 0.5},
+                              {"players": ["Ben", "Dee"], "games": 2, "wins": 1, "win_rate": 0.5}]
+    page = client.get("/stats").get_data(as_text=True)
+    teams = text(page[page.index('class="stats-teams"'):])
+    assert "Ana & Cy 1 of 2 won" in teams and "Ben & Dee 1 of 2 won" in teams
+    client.get("/lang/fr")
+    assert "Équipes" in text(client.get("/stats").get_data(as_text=True))
+    # a game played by players, not teams, has no teams in its statistics
+    _status, made = api("post", "/api/games", {"game": "points", "preset": "custom", "rounds": 1, "wins": "lowest",
+                                             "players": ["Ana", "Ben"]})
+    api("post", f"/api/games/{made['key']}/actions/round", {"points": [10, 30], "closer": None})
+    points = next(g for g in api("get", "/api/stats")[1]["groups"] if g["game"] == "points")
+    assert "teams" not in points
