@@ -185,3 +185,28 @@ def test_taps_for_an_ordinary_coinche_and_belote_deal(server, contexts):
     print(f"\ntaps for an ordinary deal: Coinche {counted['coinche']}, Belote {counted['belote']} "
           "(and the digits of the takers' points)")
     assert counted == {"coinche": 4, "belote": 3}
+
+
+@pytest.mark.parametrize("theme", ("light", "dark"))
+def test_belote_pages_read_by_axe_with_big_enough_targets(server, browser, theme):
+    from .tables import api
+    from .test_accessibility import SMALL_TARGETS, _axe, _themed
+
+    key = api(server, "POST", "/api/games", {"game": "belote", "players": list(NAMES), "first_dealer": 0,
+                                             "preset": "pagat"})["key"]
+    api(server, "POST", f"/api/games/{key}/actions/result", {"takers": 0, "contract": 110, "points": 81})
+    context = _themed(browser, theme)
+    try:
+        page = context.new_page()
+        report = {}
+        for name, path in {"new": "/games/new?game=belote", "game": f"/games/{key}",
+                           "correction": f"/games/{key}/rounds/1", "pads": "/pads?game=belote"}.items():
+            page.goto(server + path)
+            for summary in page.locator("details summary").all():
+                summary.click()
+            found = _axe(page) + page.evaluate(SMALL_TARGETS)
+            if found:
+                report[name] = found
+        assert not report, report
+    finally:
+        context.close()

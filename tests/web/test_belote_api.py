@@ -240,3 +240,11 @@ def test_c_f2_a_coinche_deal_refused_next_to_its_field(api, fields, field):
 def test_bad_setups_are_refused_next_to_their_field(api, extra, field):
     status, body = api("post", "/api/games", {"game": "belote", "players": FOUR, "first_dealer": 0, **extra})
     assert status == 422 and body["field"] == field, body
+
+
+def test_b_d2_a_passed_deal_as_takers_passed_or_passed_true(api):
+    key = new(api)
+    status, body = result(api, key, passed=True)
+    assert status == 200 and body["sheet"]["rounds"][0]["passed"]
+    status, body = result(api, key, takers="passed")
+    assert status == 200 and body["sheet"]["rounds"][1]["passed"] and body["sheet"]["dealer"] == 2

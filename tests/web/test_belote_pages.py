@@ -207,6 +207,15 @@ def test_sans_atout_asked_where_played(client, api):
     assert "100 sans atout" in text(page(client, gid))
 
 
+def test_c_a4_belotes_at_tout_atout_counted_per_team(client, api):
+    gid = create(client, preset="pagat", shown="pagat", end="2000")
+    enter(client, gid, takers="0", contract="100", trump="TA", points="120", **{"belote.0": "2", "belote.1": "1"})
+    assert sheet(api, gid)["rounds"][0]["belotes"] == [2, 1]
+    form = page(client, gid, "/rounds/1")
+    assert '<option value="2" selected>' in form and '<option value="1" selected>' in form
+    assert "2 belotes: Ana & Cy" in text(page(client, gid))
+
+
 @pytest.mark.parametrize("fields, field, words", [
     ({"takers": ""}, "takers", "Tap the team that took"),
     ({"points": "161"}, "points", "No set of tricks makes 161 points."),
@@ -328,3 +337,16 @@ def test_french_first(client, api):
     body = text(page(client, gid))
     assert "Ben & Dee : 90 · 89 points sur 162 · chute · belote et rebelote : Ana & Cy" in body
 
+
+
+def test_the_games_list_names_belote_or_coinche(client, api):
+    create(client)
+    gid = create(client, preset="ffb_contree", shown="ffb_contree", end="2000")
+    kinds = re.findall(r'<span class="game-kind">([^<]*)</span>', client.get("/").get_data(as_text=True))
+    assert sorted(kinds) == ["Belote", "Coinche"], kinds
+    for _ in range(8):
+        enter(client, gid, takers="0", contract="160", points="162")
+    again = game_id_from(client.post(f"/games/{gid}/rematch").headers["Location"])
+    assert sheet(api, again)["variant"] == "coinche"
+    kinds = re.findall(r'<span class="game-kind">([^<]*)</span>', client.get("/").get_data(as_text=True))
+    assert sorted(kinds) == ["Belote", "Coinche", "Coinche"], kinds

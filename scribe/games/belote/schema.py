@@ -22,6 +22,8 @@ def _setting(name: str) -> dict:
 
 
 _SETTINGS = closed({name: _setting(name) for name in Settings.__dataclass_fields__})
+#: A new game's settings: any of them, each checked by name (the others the preset's or the variant's).
+_SOME_SETTINGS = closed(_SETTINGS["properties"], optional=tuple(_SETTINGS["properties"]))
 
 NEW_GAME = {
     "variant": {"enum": list(VARIANTS), "description": "Belote: belote (default) or coinche (C-A1..C-S8)"},
@@ -34,7 +36,7 @@ NEW_GAME = {
               "description": "Belote: or a number of deals, a concours (B-E2), instead of a target"},
     "names": {"type": ["array", "null"], "items": STR, "description": "Belote: the two teams' names (default: "
               "their players', \"Ana & Cy\")"},
-    "settings": {**_SETTINGS, "description": "Belote: every setting of B-* and C-* (the variant's or the "
+    "settings": {**_SOME_SETTINGS, "description": "Belote: any setting of B-* and C-* (the variant's or the "
                  "preset's when not given); Coinche-only ones refused at Belote"},
 }
 
@@ -69,7 +71,7 @@ PATHS: dict = {}  # every action goes through /actions/{kind}
 ACTIONS = {
     "result": Action("A deal as the table tells it: the takers' team and their card points, or capot; Coinche's "
                      "contract and coinche; belote; annonces; or passed (B-F1, C-F1). \"deal\" is Scribe dealing "
-                     "cards, never this", DEAL, ("takers",)),
+                     "cards, never this", DEAL),
 }
 
 _RESULT = {"oneOf": [{"type": "null"}, closed({

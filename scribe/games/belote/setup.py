@@ -51,6 +51,7 @@ class Setup:
     variant: str = BELOTE
     settings: Settings = field(default_factory=Settings)
     names: tuple[str, str] | None = None
+    preset: str | None = None  # the rules the table started from (its settings may differ by hand)
     GAME: ClassVar[str] = "belote"  # its game in games.GAMES
 
     @property
@@ -79,15 +80,17 @@ class Setup:
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": list(self.players), "first_dealer": self.first_dealer, "target": self.target,
-                "deals": self.deals, "variant": self.variant, "settings": self.settings.as_dict(),
-                "names": list(self.names) if self.names else None}
+                "deals": self.deals, "variant": self.variant,
+                # the variant's own settings only: make_setup refuses the other's (a record imported)
+                "settings": self.settings.for_variant(self.variant),
+                "names": list(self.names) if self.names else None, "preset": self.preset}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Setup:
         names = d.get("names")
         return cls(tuple(d["players"]), d.get("first_dealer", 0), d.get("target"), d.get("deals"),
                    d.get("variant", BELOTE), Settings.from_dict(d.get("settings") or {}),
-                   tuple(names) if names else None)  # type: ignore[arg-type]
+                   tuple(names) if names else None, d.get("preset"))  # type: ignore[arg-type]
 
 
 def draw_first_dealer(rng: random.Random) -> tuple[int, list[list[tuple[int, str]]]]:
@@ -159,4 +162,6 @@ def make_setup(players: Sequence[str] = (), first_dealer: Any = 0, target: Any =
     if settings is not None and not isinstance(settings, Mapping):
         raise RuleError(N_("Give the settings as an object, each by its name."), field="settings")
     chosen = make_settings(variant, preset, **dict(settings or {})) if (preset or settings) else DEFAULTS[variant]
-    return Setup(found, dealer, goal, count, variant, chosen, _names(names))
+    # the rules started from: the variant's federation rules when none is named (a rematch)
+    started = preset or ("ffb" if variant == BELOTE else "ffb_coinche")
+    return Setup(found, dealer, goal, count, variant, chosen, _names(names), started)

@@ -19,7 +19,7 @@ from .annonces import COMBINATIONS, SEQUENCES
 from .cards import SA, TA
 from .entry import PASSED
 from .scoring import CAPOT, GENERALE, POINTS
-from .settings import BELOTE, COINCHE, DEFAULTS, PRESETS, Settings, make_settings
+from .settings import BELOTE, COINCHE, PRESETS, Settings, make_settings
 from .setup import DEFAULT_TARGET, MAX_DEALS, PLAYERS, Setup, draw_first_dealer
 from .sheet import CORRECTION, RESULT, BeloteSheet, Row, deal_of, record
 from .tally import run
@@ -29,7 +29,10 @@ NEW_LABEL = N_("New game of Belote or Coinche")  # the start page's button
 
 
 def game_label(variant: str) -> str:
-    """The statistics' heading: "Belote" or "Coinche" (the games list passes no variant)."""
+    """The statistics' heading and the games list's kind: "Belote" or "Coinche", from the
+    variant or the preset the game started from (the games list gives the preset)."""
+    if variant in PRESETS:
+        variant = PRESETS[variant][0]
     return variant_name(variant) if variant in (BELOTE, COINCHE) else _("Belote")
 
 
@@ -150,10 +153,16 @@ def _deal(form) -> dict[str, Any]:
     contract = _blank(form.get("amount")) or _blank(form.get("contract"))
     return {
         "takers": _blank(form.get("takers")), points: _blank(form.get("points")),
-        "capot": _blank(form.get("capot")), "belote": _blank(form.get("belote")),
+        "capot": _blank(form.get("capot")), "belote": _belote(form),
         "annonces": annonces, "trump": _blank(form.get("trump")),
         "contract": contract, "level": _blank(form.get("level")), "alone": form.get("alone") == "on",
     }
+
+
+def _belote(form) -> Any:
+    """A team, or at tout atout (C-A4) a count per team when either is given."""
+    counts = [_count(form.get(f"belote.{t}")) for t in (0, 1)]
+    return counts if any(counts) else _blank(form.get("belote"))
 
 
 def _count(raw: Any) -> int:
@@ -258,7 +267,8 @@ def form_values(values: Any, row: Row | None, setup: Setup) -> dict[str, Any]:
     out: dict[str, Any] = {"takers": v.get("takers"), "capot": v.get("capot"), "trump": v.get("trump"),
                            "level": v.get("level") or 0, "alone": v.get("alone"), "counted": "takers",
                            "points": v.get("points"), "combos": {}, "annonces_team": None,
-                           "belote": v.get("belote") if not isinstance(v.get("belote"), list) else None}
+                           "belote": v.get("belote") if not isinstance(v.get("belote"), list) else None,
+                           "belotes": v.get("belote") if isinstance(v.get("belote"), list) else [0, 0]}
     if v.get("defence_points") is not None:
         out.update(points=v["defence_points"], counted="defence")
     contract = v.get("contract")
@@ -286,4 +296,4 @@ def trumps(settings: Settings) -> tuple[str, ...]:
 FILTERS: dict[str, Any] = {}
 GLOBALS = {"belote_form": form_values, "belote_amounts": AMOUNTS, "belote_trumps": trumps,
            "belote_combos": COMBO_COUNTS, "belote_combo_names": COMBO_NAMES, "belote_setting_words": SETTINGS,
-           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of, "belote_defaults": DEFAULTS}
+           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of}

@@ -4,7 +4,6 @@ and on paper."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _, ngettext
@@ -118,10 +117,6 @@ def rules_text(setup: Setup) -> str:
     return " · ".join(parts)
 
 
-def team_name(setup: Setup, team: int) -> str:
-    return setup.team_names[team]
-
-
 def contract_text(row: Row, setup: Setup) -> str:
     """The contract and who took it: "Ana & Cy: 110 hearts, coinché", "Ben & Dee take"."""
     deal = row.deal
@@ -184,10 +179,6 @@ def deal_text(row: Row, setup: Setup) -> str:
         return _("passed: the next player deals")
     return " · ".join([contract_text(row, setup), points_text(row, setup), outcome_text(row, setup),
                        *extras_text(row, setup)])
-
-
-def names_of(seats: Sequence[int], setup: Setup) -> str:
-    return ", ".join(setup.players[p] for p in seats)
 
 
 FILTERS = {"belote_deal": deal_text, "belote_outcome": outcome_text, "belote_contract": contract_text,
