@@ -167,3 +167,12 @@ def test_a_corrected_deal_is_starred_and_the_totals_follow(app):
     # B-S3: 60 against 102, dedans: 0 and 162; then Them 100 and Us 62
     assert re.search(r"1\* Ana Us 60 dedans 0 0 162 162", row(data, 1)), row(data, 1)
     assert re.search(r"2 Dee Them 100 made 62 62 100 262", row(data, 2)), row(data, 2)
+
+
+def test_a_team_at_the_target_on_its_belote_alone_is_told_it_needs_a_trick(app):
+    """B-E3: Us at 304, dedans with the belote: 20 more, 324 past 320, yet no win; Them 182."""
+    deals = ({"takers": 0, "points": 152}, {"takers": 0, "points": 152}, {"takers": 0, "points": 40, "belote": 0})
+    words = " ".join(text(sheet_pdf(app, play(app, deals, target=320))).split())
+    assert "Game in progress: 324 to 182." in words
+    assert "Ana & Cy: at the target on its belote alone: must take a trick to win" in words
+    assert "Ben & Dee: at the target" not in words
