@@ -29,6 +29,7 @@ class Line:
     marker: str
     marks: tuple[tuple[float, float], ...]  # where the markers go
     label_y: float  # the name at the line's end, moved apart from the others'
+    seat: int = 0  # whose running total it draws (a side's: its first seat's)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,10 @@ def chart(story: Story) -> Chart:
     >>> c = chart(tell(("Ana", "Ben"), [(1, (20, -10), (20, -10)), (2, (20, 30), (40, 20))], False, True, (0,)))
     >>> c.lines[0].points.split()[0] == c.lines[1].points.split()[0], len(c.lines[0].marks)
     (True, 3)
+    >>> two = tell(("Ana", "Ben", "Cy", "Dee"), [(1, (95, 67, 95, 67), (95, 67, 95, 67))], False, False, (),
+    ...            sides=(("Ana & Cy", (0, 2)), ("Ben & Dee", (1, 3))))
+    >>> [(line.player, line.name) for line in chart(two).lines]
+    [(0, 'Ana & Cy'), (1, 'Ben & Dee')]
     """
     series = [(0,) * len(story.players), *story.running]
     values = [v for totals in series for v in totals]
@@ -84,17 +89,19 @@ def chart(story: Story) -> Chart:
     def y(v: int) -> float:
         return round(TOP + plot_h * (high - v) / (high - low), 1)
 
-    ends = sorted(range(len(story.players)), key=lambda p: -series[-1][p])
+    # a line per side of partners sharing one total (its first seat's), else per player
+    drawn = [(name, seats[0]) for name, seats in story.sides] or [(name, p) for p, name in enumerate(story.players)]
+    ends = sorted(range(len(drawn)), key=lambda i: -series[-1][drawn[i][1]])
     label_ys: dict[int, float] = {}
     last = -1e9
-    for p in ends:  # top to bottom, at least 13 px apart so no two names overlap
-        label_ys[p] = last = max(y(series[-1][p]) + 4, last + 13)
+    for i in ends:  # top to bottom, at least 13 px apart so no two names overlap
+        label_ys[i] = last = max(y(series[-1][drawn[i][1]]) + 4, last + 13)
     lines = []
-    for p, name in enumerate(story.players):
-        coords = [(x(i), y(totals[p])) for i, totals in enumerate(series)]
+    for i, (name, p) in enumerate(drawn):
+        coords = [(x(k), y(totals[p])) for k, totals in enumerate(series)]
         marks = tuple(coords if len(series) <= MARKED_ROUNDS else coords[-1:])
-        lines.append(Line(p, name, " ".join(f"{a},{b}" for a, b in coords), DASHES[p % len(DASHES)],
-                          MARKERS[p % len(MARKERS)], marks, label_ys[p]))
+        lines.append(Line(i, name, " ".join(f"{a},{b}" for a, b in coords), DASHES[i % len(DASHES)],
+                          MARKERS[i % len(MARKERS)], marks, label_ys[i], p))
     every = max(1, math.ceil(len(series) / 12))  # at most a dozen round numbers under the axis
     x_ticks = tuple((x(i), story.rounds[i - 1]) for i in range(1, len(series)) if i % every == 0 or i == 1)
     return Chart(WIDTH, HEIGHT, tuple(lines), tuple((y(t), t) for t in ticks), x_ticks, y(0), LEFT,

@@ -201,7 +201,9 @@ def _rate(part: int, whole: int) -> float | None:
 # - counted: "B name bid tried made" per bid size, "S name key label value" per story fact
 #   the game adds up over games (``Fact.summed``: Skull King's bonus points) and
 #   "H name other side" per pair of
-#   seats (from the first's side: + ahead, - behind, = level). Few differ across games,
+#   seats (from the first's side: + ahead, - behind, = level), and for a game played in
+#   sides of partners (``Story.sides``: Belote's teams) "T won name name..." per side, its
+#   players in the order the story seats them. Few differ across games,
 #   so ``Counter`` counts the joined lines in C and only the distinct ones are read here.
 _PLAIN = str.maketrans("\t\n", "  ")  # names are cleaned of both (clean_text); older rows too
 
@@ -219,6 +221,11 @@ def tally(story: Story) -> Tally:
     >>> lines = (PlayerStory(0, "Ana", 30, None, None, bids=(BidCount(1, 1, 1),)), PlayerStory(1, "Ben", 10, None, None))
     >>> tally(Story(("Ana", "Ben"), (1,), ((30, 10),), False, True, (0,), lines))
     Tally(scores='1\tAna\t30\n0\tBen\t10', counted='B\tAna\t1\t1\t1\nH\tAna\tBen\t+')
+    >>> lines = tuple(PlayerStory(p, n, 95 if p % 2 == 0 else 67, None, None) for p, n in enumerate("ABCD"))
+    >>> told = tally(Story(tuple("ABCD"), (1,), ((95, 67, 95, 67),), False, True, (0, 2), lines,
+    ...                    sides=(("A & C", (0, 2)), ("B & D", (1, 3)))))
+    >>> told.counted.split("\n")[-2:]
+    ['T\t1\tA\tC', 'T\t0\tB\tD']
     """
     ranks = {s.player: s.rank for s in ranked(story.totals, story.lowest_wins)}
     names = [name.translate(_PLAIN) for name in story.players]
@@ -228,6 +235,9 @@ def tally(story: Story) -> Tally:
     for a, o in combinations(range(len(names)), 2):
         side = "+" if ranks[a] < ranks[o] else "-" if ranks[a] > ranks[o] else "="
         counted.append(f"H\t{names[a]}\t{names[o]}\t{side}")
+    for _name, seats in story.sides:  # the side's own name is the game's; the statistics name it by its players
+        won = int(bool(story.winners) and set(seats) <= set(story.winners))
+        counted.append("\t".join(("T", str(won), *(names[s] for s in seats))))
     scores = (f"{int(line.player in story.winners)}\t{names[line.player]}\t{line.total}" for line in story.lines)
     return Tally("\n".join(scores), "\n".join(counted))
 
@@ -247,6 +257,7 @@ class _Kind:
         self.games = 0
         self.players: dict[str, list[Any]] = {}  # key -> name, games, wins, sum, best (signed), best, bids by size, summed
         self.h2h: dict[tuple[str, str], list[int]] = {}  # (key, other) -> ahead, behind, level
+        self.sides: dict[tuple[str, ...], list[int]] = {}  # partners' keys, sorted -> games, wins
         self.keys: dict[str, str] = {}  # a typed name -> its player's key (a thousand games name a handful)
 
     def key_of(self, name: str) -> str:
@@ -284,6 +295,12 @@ class _Kind:
         counted.pop("", None)  # a game whose tally has nothing counted
         for fact, times in counted.items():
             f = fact.split("\t")
+            if f[0] == "T":  # f[1] is won; the partners, whatever their seats, are one side
+                side = tuple(sorted({self.key_of(name) for name in f[2:]}))
+                got = self.sides.setdefault(side, [0, 0])
+                got[0] += times
+                got[1] += int(f[1]) * times
+                continue
             k = self.key_of(f[1])
             if f[0] == "B":
                 bid, bids = int(f[2]), self.players[k][6]
@@ -328,11 +345,12 @@ def statistics(kinds: Iterable[tuple[str, str, int, int, int, str, str]], aliase
     if player is not None and not gathered:
         raise RuleError(N_("%(name)s has no finished game in this group (with these filters)."), field="player",
                         name=player)
-    return [_group_json(*k, g.games, g.players, g.h2h) for k, g in sorted(gathered.items())]
+    return [_group_json(*k, g.games, g.players, g.h2h, g.sides) for k, g in sorted(gathered.items())]
 
 
 def _group_json(game: str, variant: str, n: int, games: int, players: dict[str, list[Any]],
-                h2h: dict[tuple[str, str], list[int]]) -> dict[str, Any]:
+                h2h: dict[tuple[str, str], list[int]], sides: dict[tuple[str, ...], list[int]] | None = None
+                ) -> dict[str, Any]:
     folded = {k: p[0].casefold() for k, p in players.items()}
     rows = []
     for k in sorted(players, key=lambda k: (-players[k][2], folded[k])):
@@ -344,7 +362,11 @@ def _group_json(game: str, variant: str, n: int, games: int, players: dict[str, 
         })
     head = [{"player": players[a][0], "opponent": players[b][0], "ahead": h[0], "behind": h[1], "level": h[2]}
             for (a, b), h in sorted(h2h.items(), key=lambda i: (folded[i[0][0]], folded[i[0][1]]))]
-    return {"game": game, "variant": variant, "players": n, "games": games, "standings": rows, "head_to_head": head}
+    out = {"game": game, "variant": variant, "players": n, "games": games, "standings": rows, "head_to_head": head}
+    if sides:  # a game played in sides: each partnership's record, the most wins first
+        out["teams"] = [{"players": [players[k][0] for k in side], "games": g, "wins": w, "win_rate": _rate(w, g)}
+                        for side, (g, w) in sorted(sides.items(), key=lambda i: (-i[1][1], [folded[k] for k in i[0]]))]
+    return out
 
 
 def _bids_json(bids: dict[int, tuple[int, int]]) -> dict[str, Any]:

@@ -80,6 +80,9 @@ class Story:
     lines: tuple[PlayerStory, ...]
     variant: str = ""  # within a game, the kind whose scores compare (a points game's preset)
     words: Words = WORDS  # what the game calls its rounds and bids
+    # players who score as one (partners: a side's name and its seats), their running total
+    # one line of the chart under the side's name; empty: a line per player
+    sides: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -120,9 +123,10 @@ def longest_run(flags: Sequence[bool]) -> int:
 def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequence[int]]],
          lowest_wins: bool, finished: bool, winners: Sequence[int],
          facts: Sequence[Sequence[Fact]] = (), bids: Sequence[Sequence[BidCount]] = (), variant: str = "",
-         words: Words = WORDS) -> Story:
+         words: Words = WORDS, sides: Sequence[tuple[str, Sequence[int]]] = ()) -> Story:
     """The story from ``rows`` of (round number, points, totals after it); ``facts`` and
-    ``bids``, one sequence per player, are the game's own.
+    ``bids``, one sequence per player, are the game's own; ``sides``, partners who share a
+    total, (name, seats) each.
 
     >>> s = tell(("Ana", "Ben"), [(1, (20, -10), (20, -10)), (2, (-10, 30), (10, 20))], False, True, (1,))
     >>> s.running, s.lines[0].best, s.lines[1].worst, s.winners
@@ -136,5 +140,6 @@ def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequen
             p, players[p], rows[-1][2][p] if rows else 0, best, worst,
             tuple(facts[p]) if facts else (), tuple(bids[p]) if bids else ()))
     return Story(tuple(players), tuple(r[0] for r in rows), tuple(tuple(r[2]) for r in rows),
-                 lowest_wins, finished, tuple(winners), tuple(lines), variant, words)
+                 lowest_wins, finished, tuple(winners), tuple(lines), variant, words,
+                 tuple((name, tuple(seats)) for name, seats in sides))
 

@@ -482,10 +482,16 @@ def _stats_schemas() -> dict[str, Any]:
                                                "bonus, the bonus points that counted, K-S2..K-S4), label in English "
                                                "(the page translates it); empty for a game without"}})
     h2h = _closed({"player": STR, "opponent": STR, "ahead": INT, "behind": INT, "level": INT})
+    team = _closed({"players": {"type": "array", "items": STR, "description": "The partners, whatever their seats"},
+                    "games": INT, "wins": INT, "win_rate": rate})
     group = _closed({"game": {"enum": GAME_NAMES},
                      "variant": {**STR, "description": "A points game's preset (custom-highest: a custom game won by the highest total); empty otherwise"},
                      "players": INT, "games": INT, "standings": {"type": "array", "items": player},
-                     "head_to_head": {"type": "array", "items": h2h}})
+                     "head_to_head": {"type": "array", "items": h2h},
+                     "teams": {"type": "array", "items": team,
+                               "description": "Games played by teams of partners (Belote, Coinche): each "
+                                              "partnership's record, the most wins first; absent for the others"}},
+                    optional=("teams",))
     opt = {"type": ["string", "null"]}
     return {
         "Statistics": _closed({"filters": _closed({"game": opt, "players": OPT_INT, "since": opt, "until": opt,
