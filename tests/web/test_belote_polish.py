@@ -49,3 +49,21 @@ def test_other_games_charts_still_count_rounds(api, client):
     api("post", f"/api/games/{made['key']}/actions/round", {"points": [10, 30], "closer": None})
     body = text(client.get(f"/games/{made['key']}").get_data(as_text=True))
     assert "Ana: 10 after 1 round; Ben: 30 after 1 round." in body
+
+
+def shown(fragment: str) -> str:
+    """A fragment's text as a browser draws it: tags add no space (``text`` adds one)."""
+    import html
+    import re
+
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def test_the_watch_and_a_players_screen_keep_the_two_teams_totals_apart(api, client):
+    key = belote(api, ({"takers": 0, "points": 100},))
+    links = api("get", f"/api/games/{key}/links")[1]
+    for url in (links["watch"]["url"], links["players"][0]["url"]):
+        page = client.get(url.split("localhost")[-1]).get_data(as_text=True)
+        line = page[page.index('<p class="team-totals">'):]
+        # it read "Ana & Cy 100Ben & Dee 62"
+        assert shown(line[:line.index("</p>")]) == "Ana & Cy 100 · Ben & Dee 62"
