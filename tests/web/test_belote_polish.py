@@ -67,3 +67,20 @@ def test_the_watch_and_a_players_screen_keep_the_two_teams_totals_apart(api, cli
         line = page[page.index('<p class="team-totals">'):]
         # it read "Ana & Cy 100Ben & Dee 62"
         assert shown(line[:line.index("</p>")]) == "Ana & Cy 100 · Ben & Dee 62"
+
+
+def test_a_players_link_speaks_of_no_bids_at_belote(api, client):
+    key = belote(api, ())
+    page = text(client.get(f"/games/{key}/links").get_data(as_text=True))
+    # Belote's contracts are said aloud: no bid to see or enter on a phone
+    assert "Ana follows the score on their own phone." in page and "bid" not in page
+    client.get("/lang/fr")
+    french = text(client.get(f"/games/{key}/links").get_data(as_text=True))
+    assert "Ana suit le score sur son propre téléphone." in french and "pari" not in french
+
+
+def test_b_m1_the_draw_for_the_first_dealer_reads_as_french_tables_say_it(client):
+    client.get("/lang/fr")
+    form = text(client.get("/games/new?game=belote").get_data(as_text=True))
+    # "la plus petite carte distribue" (the card deals out) read oddly: the player with it deals
+    assert "Tirer le premier donneur au sort (la plus petite carte donne)" in form
