@@ -84,3 +84,11 @@ def test_b_m1_the_draw_for_the_first_dealer_reads_as_french_tables_say_it(client
     form = text(client.get("/games/new?game=belote").get_data(as_text=True))
     # "la plus petite carte distribue" (the card deals out) read oddly: the player with it deals
     assert "Tirer le premier donneur au sort (la plus petite carte donne)" in form
+
+
+def test_b_p3_a_capot_reads_without_elision_trouble_in_french(api, client):
+    key = belote(api, ({"takers": 0, "capot": 0},))
+    client.get("/lang/fr")
+    page = text(client.get(f"/games/{key}").get_data(as_text=True))
+    # "capot de Ana & Cy" wants "d'Ana", and "capot de Eux" "d'Eux": "par" needs neither
+    assert "capot par Ana & Cy" in page and "capot de Ana" not in page
