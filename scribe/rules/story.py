@@ -20,7 +20,7 @@ class Words:
     """What a game calls its rounds and its bids where its story and the group's
     statistics are told (``N_`` templates, translated where shown): Wizard's "Best round"
     and "bid 4" are Tarot's "Best deal" and "Garde sans". ``bid_names`` names a bid by its
-    value (``BidCount.bid``) where the game has names for them."""
+    value (``BidCount.bid``) where the game has names for them; ``count`` counts its rounds."""
 
     best: str = N_("Best round")
     worst: str = N_("Worst round")
@@ -30,6 +30,9 @@ class Words:
     by_size: str = N_("By bid size")
     size: str = N_("bid %(bid)s: %(made)s of %(tried)s")
     bid_names: tuple[tuple[int, str], ...] = ()
+    # the chart's "after 3 rounds": singular and plural for ``ngettext``, a pair some template
+    # already extracts (so no N_ here: it would make the plural's msgid a singular one too)
+    count: tuple[str, str] = ("%(num)s round", "%(num)s rounds")
 
 
 WORDS = Words()

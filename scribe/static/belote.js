@@ -1,7 +1,7 @@
 // Belote and Coinche's pages (no game's name in scribe.js): on the new-game form, tapping
 // a preset refills every setting with its values and the usual target with its variant's,
 // unless the target was chosen by hand; on the deal form, the card points typed show the
-// other side's, 162 minus them. Without this script the server does the same work.
+// other side's, 162 minus them, naming that side. Without this script the server does the same work.
 (function () {
   "use strict";
   function setup(form) {
@@ -29,11 +29,15 @@
       if (!input || !out || out.dataset.bound) { return; }
       out.dataset.bound = "1";
       var first = out.textContent, total = parseInt(box.dataset.total, 10);
+      // the other side by name ("The defence has 62 points."): a bare "62" read as the takers' own
       function show() {
-        var n = parseInt(input.value, 10);
-        out.textContent = /^\s*\d+\s*$/.test(input.value) && n <= total ? (total - n) + " · " + first : first;
+        var n = parseInt(input.value, 10), side = box.querySelector("input[name=counted]:checked");
+        var words = side && side.value === "defence" ? out.dataset.takers : out.dataset.defence;
+        out.textContent = /^\s*\d+\s*$/.test(input.value) && n <= total && words
+          ? words.replace("%(points)s", String(total - n)) : first;
       }
       input.addEventListener("input", show);
+      box.addEventListener("change", show);
       show();
     });
   }

@@ -120,7 +120,10 @@ def _links_ctx(key: str, shown: sharing.Shown) -> dict[str, Any]:
         "watch": tokens["watch"] and table_url("table.watch", token=tokens["watch"]),
         "players": [t and table_url("table.player", token=t) for t in tokens["players"]],
     }
-    return {"game": shown.game, "sheet": shown.sheet, "urls": urls, "claimed": tokens["claimed"], "qr": qr}
+    # a game whose bids are said aloud (no seat's bid page) words its seat links without bids
+    bids = web_for(shown.game.game).PLAYER_BID_TEMPLATE is not None
+    return {"game": shown.game, "sheet": shown.sheet, "urls": urls, "claimed": tokens["claimed"], "qr": qr,
+            "bids": bids}
 
 
 def _live_link(key: str, shown: sharing.Shown, which: Any) -> bool:

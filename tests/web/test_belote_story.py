@@ -57,7 +57,7 @@ def test_the_game_page_tells_each_teams_contracts_coinches_capots_and_points_per
     them = {"contracts_made": "1 / 1", "coinches_won": "0 / 0", "capots": "0", "points_per_deal": "233"}
     assert facts == {0: us, 1: them}
     body = text(page)
-    assert "Ana & Cy: 520 after 4 rounds; Ben & Dee: 930 after 4 rounds." in body  # the chart's text
+    assert "Ana & Cy: 520 after 4 deals; Ben & Dee: 930 after 4 deals." in body  # the chart's text
     assert "Team" in body and "Contracts made" in body and "Coinches won" in body and "Capots" in body and "Points per deal" in body
 
 

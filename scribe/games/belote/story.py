@@ -17,13 +17,12 @@ from .scoring import MADE
 from .settings import COINCHE
 from .setup import TEAMS, team_of
 from .sheet import BeloteSheet, Row
-from .words_rules import WORDS
+from .words_rules import TAKEN, WORDS
 
 CONTRACTS_MADE = N_("Contracts made")
 COINCHES_WON = N_("Coinches won")
 CAPOTS = N_("Capots")
 PER_DEAL = N_("Points per deal")
-TAKEN = 1  # a Belote contract's ``BidCount.bid``: taking has no size (Coinche's are its value A, 80 and up)
 
 
 def _won(row: Row, team: int) -> bool:
