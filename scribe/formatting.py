@@ -17,6 +17,7 @@ from .chart import chart
 from .games import part, parts, rules_of
 from .rules.cards.faces import french_face, parse_french
 from .rules.errors import RuleError
+from .rules.standings import sided
 from .ruling import ruling
 
 
@@ -133,7 +134,7 @@ def init_app(app: Flask) -> None:
                                  card_class=card_class, card_plays=card_plays,
                                  card_face=card_face, french_card=french_card, trump=trump, suit=suit, french_face=french_face,
                                  deals_cards=deals_cards,
-                                 destroyed_text=destroyed_text)
+                                 destroyed_text=destroyed_text, sided=sided)
     app.jinja_env.globals.update(ruling=ruling)  # the printed Wizard grid's lines
     for words in parts("words").values():
         app.jinja_env.filters.update(words.FILTERS)  # e.g. Wizard's trump, on pages and on paper

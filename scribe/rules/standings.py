@@ -35,6 +35,33 @@ def ranked(totals: Sequence[int], lowest_wins: bool = False,
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class SideStanding:
+    """Partners who share one total (a side: a team of partners), ranked as one."""
+
+    rank: int
+    name: str
+    seats: tuple[int, ...]
+    total: int
+    change: int | None = None
+
+
+def sided(standings: Sequence[Standing], sides: Sequence[tuple[str, Sequence[int]]]) -> tuple[SideStanding, ...]:
+    """The seats' standings folded into their sides, best first: a side is ranked by the
+    total its seats share, so two teams rank 1 and 2, not 1, 1, 3, 3.
+
+    >>> [(s.rank, s.name, s.total) for s in sided(ranked([5, 9, 5, 9]), [("A & C", (0, 2)), ("B & D", (1, 3))])]
+    [(1, 'B & D', 9), (2, 'A & C', 5)]
+    """
+    by_seat = {s.player: s for s in standings}
+    out: list[SideStanding] = []
+    for i, (name, seats) in enumerate(sorted(sides, key=lambda side: by_seat[side[1][0]].rank)):
+        first = by_seat[seats[0]]
+        rank = out[-1].rank if out and out[-1].total == first.total else i + 1
+        out.append(SideStanding(rank, name, tuple(seats), first.total, first.change))
+    return tuple(out)
+
+
 def standings_and_undo(sheet: Any) -> dict[str, Any]:
     """The standings by rank (with names) and the undo/redo state, as every game writes them."""
     names = sheet.setup.players

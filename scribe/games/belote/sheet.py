@@ -145,6 +145,11 @@ class BeloteSheet:
         before = before_last([r.player_totals for r in self.rounds], 4)
         return ranked(self.totals, False, before)
 
+    @property
+    def sides(self) -> tuple[tuple[str, tuple[int, int]], ...]:
+        """The two teams with their seats: the standings show a line per team (B-M1)."""
+        return tuple((name, TEAMS[t]) for t, name in enumerate(self.setup.team_names))
+
     def row(self, number: Any) -> Row:
         """The deal ``number`` on the sheet, or a refusal."""
         n = whole(number, "round")
