@@ -19,6 +19,7 @@ from ..bidding import setup as family
 from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
+from .jubilee import card_back, played
 from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
@@ -145,6 +146,16 @@ class Setup(Seating):
         if rules.jubilee:
             return legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
         return legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
+
+    def verify_played(self, sheet: Any, row: Any, player: int, raw: str) -> dict[str, Any] | None:
+        """With Jubilee cards a tap may be a pass or the Cloud's change, a Cloud or a Juggler
+        names its suit (W-J3, W-J4): Wizard checks it (``jubilee.played``); else the family."""
+        return played(sheet, row, player, raw) if self.rules.jubilee else None
+
+    def verify_card_back(self, row: Any) -> None:
+        """W-J3, W-J4: no card back once its trick's passes or Cloud are under way."""
+        if self.rules.jubilee:
+            card_back(row)
 
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""
