@@ -97,9 +97,9 @@ class Definition(Protocol):
 
 
 class PlayHooks(Protocol):
-    """What a ``Definition`` may add to the virtual deck's checks (``bidding/deck.py`` asks
-    for each, and does without when a setup has none): a pack whose card taps may mean more
-    than a card played (Wizard's Jubilee cards) checks them itself."""
+    """What a ``Definition`` may add to the virtual deck's checks and seals (``deck`` and
+    ``reveal`` ask for each, and do without when a setup has none): a pack whose card taps
+    may mean more than a card played (Wizard's Jubilee cards) checks and seals them itself."""
 
     def verify_played(self, sheet: Any, row: Any, player: int, raw: str) -> dict[str, Any] | None:
         """The entry data of ``player``'s tap ``raw`` (a pass, the Cloud's change, a card
@@ -108,3 +108,7 @@ class PlayHooks(Protocol):
     def verify_card_back(self, row: Any) -> None:
         """Refuses (a ``RuleError``) a card taken back once its trick's effect is under way
         (the Juggler's passes, the Cloud's change: W-J3, W-J4)."""
+
+    def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
+        """A ``played`` entry as ``viewer`` may read it when the game seals it itself (a card
+        passed face down, W-J4), or None: a card played to the table is public."""

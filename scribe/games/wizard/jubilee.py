@@ -1,16 +1,20 @@
 """The Jubilee cards at play on the virtual deck (W-J3, W-J4): what a card tap means while
 play waits for the Juggler's passes or the Cloud's change, a Cloud or a Juggler played as
-the suit its player names, and when a card may no longer be taken back. Wizard's setup
-hands these to the family's deck (``bidding/deck.py``: ``verify_played``,
-``verify_card_back``) as its hooks (``bidding.definition``). Pure."""
+the suit its player names, when a card may no longer be taken back, and who reads a card
+passed face down. Wizard's setup hands these to the family's deck and sealing
+(``bidding/deck.py``: ``verify_played``, ``verify_card_back``; ``bidding/reveal.py``:
+``sealed_played``) as its hooks (``bidding.definition.PlayHooks``). Pure."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...rules import cards
 from ...rules.errors import N_, RuleError
+from ...rules.log import Entry
 from ..bidding.actions import _changed_bid
+from ..bidding.reveal import hands_shown
 from ..bidding.sheet import RoundRow, Sheet
 
 #: W-J3 on the virtual deck: what the winner of the Cloud's trick taps on their own phone.
@@ -70,3 +74,17 @@ def card_back(row: RoundRow) -> None:
     kinds = {cards.jubilee.kind(c) for _p, c in play.last.plays}
     if ("juggler" in kinds and any(c is not None for c in row.passed)) or ("cloud" in kinds and row.cloud):
         raise RuleError(N_("Too late: the cards were passed or the bid changed after this trick."), field="card")
+
+
+def sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: bool = False) -> Entry:
+    """A pass (W-J4) as ``viewer`` may read it: its card (else None, as the history shows a
+    sealed card) for the passer and the receiver only, until the round is scored; nobody's
+    once ``withdrawn`` (undone before then)."""
+    number, player = entry.data.get("round"), entry.data.get("player")
+    if withdrawn:
+        return replace(entry, data={**entry.data, "card": None})
+    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
+        return entry
+    if viewer is not None and isinstance(player, int) and viewer in (player, (player + 1) % sheet.setup.n):
+        return entry
+    return replace(entry, data={**entry.data, "card": None})  # None: the history's sealed card

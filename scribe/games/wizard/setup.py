@@ -19,7 +19,7 @@ from ..bidding import setup as family
 from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
-from .jubilee import card_back, played
+from .jubilee import card_back, played, sealed_pass
 from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
@@ -156,6 +156,10 @@ class Setup(Seating):
         """W-J3, W-J4: no card back once its trick's passes or Cloud are under way."""
         if self.rules.jubilee:
             card_back(row)
+
+    def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
+        """W-J4: a card passed face down, read by its passer and its receiver only."""
+        return sealed_pass(sheet, entry, viewer, withdrawn) if entry.data.get("pass") else None
 
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""
