@@ -58,6 +58,7 @@ class Seating:
     players: tuple[str, ...]
     first_dealer: int
     RuleSet: ClassVar[Any]  # the game's ``Switches``
+    tricks: ClassVar[Any]  # the game's ``rules.trickplay.TrickGame``
 
     @property
     def n(self) -> int:
@@ -80,6 +81,14 @@ class Seating:
     def bidding_order(self, round_no: int) -> tuple[int, ...]:
         """Left of the dealer first, the dealer last (W-B1, R-R2)."""
         return seats.order(self.dealer(round_no), self.n)
+
+    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
+        """The cards of ``hand`` that may be played now, and why not the others: the game's
+        trick rules (``tricks``) over the trick on the table (W-P2, W-P3, W-P6; R-T1)."""
+        return self.tricks.legal(hand, [c for _s, c in play.trick], self.trick_context(play.trump))
+
+    def trick_context(self, trump: str | None) -> Any:
+        return trump  # a standard pack's tricks read the trump suit's name
 
     @cached_property
     def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:

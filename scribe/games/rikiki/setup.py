@@ -105,14 +105,8 @@ class Setup(Seating):
         suit = "spades" if self.rules.trump == "spades" else turned and standard.SUIT_NAMES[turned[-1]]  # R-T1
         return Trump(suit, suit) if suit else None
 
-    def trick_context(self, trump: str | None) -> str | None:
-        return trump  # the standard tricks read a suit's name
-
     def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, *_jubilee: Any) -> TrickState:
         return replay(TRICKS, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState, trump=trump)
-
-    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
-        return TRICKS.legal(hand, [c for _s, c in play.trick], None)
 
     def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
         """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""

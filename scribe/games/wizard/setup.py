@@ -20,7 +20,7 @@ from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  #
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
 from .jubilee import card_back, played, sealed_pass
-from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
+from .play import WIZARD_TRICKS, jubilee_state, legal_jubilee, table_of, trick_state
 
 DECK_SIZE = 60  # W-M1
 
@@ -142,10 +142,9 @@ class Setup(Seating):
         return check_cards(self, row, hands, turned)
 
     def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
-        rules = self.rules
-        if rules.jubilee:
-            return legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
-        return legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
+        if self.rules.jubilee:
+            return legal_jubilee(play, hand, self.rules.no_wizard_on_trump_lead)
+        return super().legal(play, hand)  # W-P2, W-P3, W-P6 (W-U3: any card) over its trick_context
 
     def verify_played(self, sheet: Any, row: Any, player: int, raw: str) -> dict[str, Any] | None:
         """With Jubilee cards a tap may be a pass or the Cloud's change, a Cloud or a Juggler
