@@ -14,7 +14,9 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
+from ...rules.trickplay import replay
 from . import schedule as seats
+from .play import TrickState
 
 REVEAL_MODES = ("open", "hidden", "secret")  # W-B7, R-B1: spoken, sealed till all are in, or till the tricks
 REVEAL = ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids."))  # as ``check_choices`` takes it
@@ -81,6 +83,14 @@ class Seating:
     def bidding_order(self, round_no: int) -> tuple[int, ...]:
         """Left of the dealer first, the dealer last (W-B1, R-R2)."""
         return seats.order(self.dealer(round_no), self.n)
+
+    def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, passed: Any = (),
+                   clouded: bool = False) -> TrickState:
+        """The round's tricks from the cards played (W-P1..W-P6, R-T1): the family's play engine
+        over the game's trick rules; a game whose play waits (for ``passed`` cards, a
+        ``clouded`` bid: Wizard's Jubilee) says so itself."""
+        return replay(self.tricks, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState,
+                      trump=trump)
 
     def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
         """The cards of ``hand`` that may be played now, and why not the others: the game's

@@ -20,7 +20,7 @@ from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  #
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
 from .jubilee import card_back, played, sealed_pass
-from .play import WIZARD_TRICKS, jubilee_state, legal_jubilee, table_of, trick_state
+from .play import WIZARD_TRICKS, jubilee_state, legal_jubilee, table_of
 
 DECK_SIZE = 60  # W-M1
 
@@ -130,7 +130,9 @@ class Setup(Seating):
         if rules.jubilee:
             return jubilee_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, plays, cards, passed,
                                  clouded)
-        return trick_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, rules.unicolore, plays, cards)
+        if self.trick_context(trump).suit is None:  # a Jester or Unicolore: the tricks are played to no trump
+            trump = None
+        return super().play_state(first_leader, trump, plays, cards)  # over its trick_context: W-P6, W-U3
 
     def trick_context(self, trump: str | None) -> Any:
         return table_of(trump, self.rules.no_wizard_on_trump_lead, self.rules.unicolore)
