@@ -94,3 +94,21 @@ class Definition(Protocol):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Definition: ...
+
+
+class PlayHooks(Protocol):
+    """What a ``Definition`` may add to the virtual deck's checks and seals (``deck`` and
+    ``reveal`` ask for each, and do without when a setup has none): a pack whose card taps
+    may mean more than a card played (Wizard's Jubilee cards) checks and seals them itself."""
+
+    def verify_played(self, sheet: Any, row: Any, player: int, raw: str) -> dict[str, Any] | None:
+        """The entry data of ``player``'s tap ``raw`` (a pass, the Cloud's change, a card
+        naming its suit: W-J3, W-J4), or None: the family's check (in turn, held, legal)."""
+
+    def verify_card_back(self, row: Any) -> None:
+        """Refuses (a ``RuleError``) a card taken back once its trick's effect is under way
+        (the Juggler's passes, the Cloud's change: W-J3, W-J4)."""
+
+    def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
+        """A ``played`` entry as ``viewer`` may read it when the game seals it itself (a card
+        passed face down, W-J4), or None: a card played to the table is public."""

@@ -1,14 +1,17 @@
 """The ``GameRules`` answers of a bids-and-tricks game played on the family's sheet
 (``sheet``, ``reveal``): sealed bids and hands, whose bid and whose card it is, the
 restriction. A game declares its ``GAME`` with ``declare``: its name, seats, ``Setup``,
-``make_setup``, kinds and ``verify``. Pure: no Flask, no SQL."""
+``make_setup``, and its kinds and ``verify`` when they are not the family's (``VERIFIERS``).
+Pure: no Flask, no SQL."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, ClassVar
 
+from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from . import actions, deck
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .rules import BiddingRules
 from .seat import own_cards, took_last
@@ -16,10 +19,39 @@ from .sheet import advance, replay, restriction, summary
 from .shown import withdrawn as withdrawn_bids
 from .story import rematch, story
 
+Verifier = Callable[[Any, Mapping[str, Any]], dict[str, Any]]
+
+#: The family's entries and their checks (W-B1..W-B6, W-R3, W-S2, R-B1, R-B2; the virtual
+#: deck's W-R4, W-P1..W-P6, R-T1): a game adds its own or replaces some in a copy of its own.
+VERIFIERS: dict[str, Verifier] = {
+    "bid": actions.verify_bid, "tricks": actions.verify_tricks, "trump": actions.verify_trump,
+    "correction": actions.verify_correction,
+    "deal": deck.verify_deal,  # Scribe's deal, before the bids
+    "played": deck.verify_played,  # a card played to the trick, in turn
+    "take_back": deck.verify_card_back,  # the seat's own last card, until the next one
+    "shuffle": deck.verify_shuffle,  # the next deal is a new one, not the deal taken back
+}
+
+
+def verifier(table: Mapping[str, Verifier]) -> Callable[[Any, str, Mapping[str, Any]], dict[str, Any]]:
+    """A game's ``verify(sheet, kind, data)`` over its ``table`` of checks."""
+    def verify(sheet: Any, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check an action against the sheet; return the entry data to record."""
+        check = table.get(kind)
+        if check is None:
+            raise RuleError(N_("Unknown action."), field="kind")
+        return check(sheet, data)
+    return verify
+
 
 class TricksRules(BiddingRules):
     """Bids, tricks, sealed bids (W-B7, R-B1) and the virtual deck, on the family's sheet."""
 
+    KINDS = tuple(VERIFIERS)
+    verify = staticmethod(verifier(VERIFIERS))
+    QUIET_KINDS = ("played", "take_back")  # cards marked on the phones do not make the Scribe's page stale
+    DRAWN: ClassVar[dict[str, Any]] = {"deal": deck.draw_deal}  # the service's random source deals, never a client
+    verify_take_back = staticmethod(deck.verify_take_back)  # a deal stands once bid on
     replay = staticmethod(replay)
     advance = staticmethod(advance)
     summary = staticmethod(summary)
@@ -80,15 +112,16 @@ class TricksRules(BiddingRules):
 def declare(name: str, package: Any, setup: Any, **own: Callable[..., Any]) -> TricksRules:
     """A game of the family as the registry holds it (``GAME``), declared once for every
     game from its package's names: its ``setup`` module's ``Setup``, ``make_setup`` and
-    seats (``MIN_PLAYERS``, ``MAX_PLAYERS``), its ``package``'s kinds (``KINDS``,
-    ``QUIET_KINDS``, ``DRAWN``) and checks (``verify``, ``verify_take_back``). ``own``:
-    the answers a game gives itself instead of the family's (Skull King's sheet and story)."""
-    answers = {"make_setup": setup.make_setup, "verify": package.verify,
-               "verify_take_back": package.verify_take_back, **own}
+    seats (``MIN_PLAYERS``, ``MAX_PLAYERS``), and whichever of its ``package``'s kinds
+    (``KINDS``, ``QUIET_KINDS``, ``DRAWN``) and checks (``verify``, ``verify_take_back``) it
+    gives, the family's (``TricksRules``) else. ``own``: the answers a game gives itself
+    instead of the family's (Skull King's sheet and story)."""
+    given = {key: getattr(package, key) for key in ("KINDS", "QUIET_KINDS", "DRAWN") if hasattr(package, key)}
+    answers = {"make_setup": setup.make_setup, **{key: getattr(package, key) for key in ("verify", "verify_take_back")
+                                                  if hasattr(package, key)}, **own}
     cls = type(f"{name.title().replace('_', '')}Rules", (TricksRules,), {
         "__doc__": package.__doc__, "__module__": f"{package.__name__}.game", "name": name,
-        "seats": (setup.MIN_PLAYERS, setup.MAX_PLAYERS), "Setup": setup.Setup, "KINDS": package.KINDS,
-        "QUIET_KINDS": package.QUIET_KINDS, "DRAWN": package.DRAWN,
+        "seats": (setup.MIN_PLAYERS, setup.MAX_PLAYERS), "Setup": setup.Setup, **given,
         **{key: staticmethod(f) for key, f in answers.items()}})  # the package's functions: nothing to wrap
     return cls()
 

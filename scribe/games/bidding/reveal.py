@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...rules.log import Entry
 from . import sealing
 from .sealing import recorded_before
-from .sheet import RoundRow, Sheet, _own, _passes_seen, restriction  # noqa: F401  (_passes_seen: wizard.reveal's)
+from .sheet import RoundRow, Sheet, _own, restriction
 
 
 def revealed(sheet: Sheet, row: RoundRow) -> bool:
@@ -76,8 +76,11 @@ def sealed_entry(sheet: Sheet, entry: Entry, viewer: int | None = None, horizon:
     gone = entry.seq in withdrawn  # undone before its round was scored: nobody's, for good
     if entry.kind == "deal":
         return _sealed_cards(sheet, entry, None if entry.seq <= horizon else viewer, gone)
-    if entry.kind == "played" and entry.data.get("pass"):  # W-J4: a card passed face down
-        return _sealed_pass(sheet, entry, None if entry.seq <= horizon else viewer, gone)
+    own = getattr(sheet.setup, "sealed_played", None)  # a card tap the game seals itself (Wizard's passes, W-J4)
+    if entry.kind == "played" and own is not None:
+        seen = own(sheet, entry, None if entry.seq <= horizon else viewer, gone)
+        if seen is not None:
+            return seen
     if sheet.setup.rules.reveal == "open":
         return entry
     return sealing.sealed_entry(sheet.rows, entry, lambda row: revealed(sheet, row), viewer, max(horizon, entered),
@@ -96,17 +99,3 @@ def _sealed_cards(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: boo
     d = dict(entry.data)
     d["hands"] = list(_own(d.get("hands") or (), viewer))
     return replace(entry, data=d)
-
-
-def _sealed_pass(sheet: Sheet, entry: Entry, viewer: int | None, withdrawn: bool = False) -> Entry:
-    """A pass (W-J4) as ``viewer`` may read it: its card (else None, as the history shows a
-    sealed card) for the passer and the receiver only, until the round is scored; nobody's
-    once ``withdrawn`` (undone before then)."""
-    number, player = entry.data.get("round"), entry.data.get("player")
-    if withdrawn:
-        return replace(entry, data={**entry.data, "card": None})
-    if isinstance(number, int) and 1 <= number <= len(sheet.rows) and hands_shown(sheet, number):
-        return entry
-    if viewer is not None and isinstance(player, int) and viewer in (player, (player + 1) % sheet.setup.n):
-        return entry
-    return replace(entry, data={**entry.data, "card": None})  # None: the history's sealed card

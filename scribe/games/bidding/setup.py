@@ -14,7 +14,9 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
+from ...rules.trickplay import replay
 from . import schedule as seats
+from .play import TrickState
 
 REVEAL_MODES = ("open", "hidden", "secret")  # W-B7, R-B1: spoken, sealed till all are in, or till the tricks
 REVEAL = ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids."))  # as ``check_choices`` takes it
@@ -58,6 +60,7 @@ class Seating:
     players: tuple[str, ...]
     first_dealer: int
     RuleSet: ClassVar[Any]  # the game's ``Switches``
+    tricks: ClassVar[Any]  # the game's ``rules.trickplay.TrickGame``
 
     @property
     def n(self) -> int:
@@ -80,6 +83,22 @@ class Seating:
     def bidding_order(self, round_no: int) -> tuple[int, ...]:
         """Left of the dealer first, the dealer last (W-B1, R-R2)."""
         return seats.order(self.dealer(round_no), self.n)
+
+    def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, passed: Any = (),
+                   clouded: bool = False) -> TrickState:
+        """The round's tricks from the cards played (W-P1..W-P6, R-T1): the family's play engine
+        over the game's trick rules; a game whose play waits (for ``passed`` cards, a
+        ``clouded`` bid: Wizard's Jubilee) says so itself."""
+        return replay(self.tricks, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState,
+                      trump=trump)
+
+    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
+        """The cards of ``hand`` that may be played now, and why not the others: the game's
+        trick rules (``tricks``) over the trick on the table (W-P2, W-P3, W-P6; R-T1)."""
+        return self.tricks.legal(hand, [c for _s, c in play.trick], self.trick_context(play.trump))
+
+    def trick_context(self, trump: str | None) -> Any:
+        return trump  # a standard pack's tricks read the trump suit's name
 
     @cached_property
     def schedule(self) -> tuple[tuple[int, int, tuple[int, ...], bool], ...]:

@@ -35,6 +35,11 @@ PAGES = ("play", "table/_round.html", "table/_player_bid.html")
 that has none of its own (Wizard, Rikiki)."""
 
 
+#: What the round's buttons post (W-B1, W-R3, W-S2; the virtual deck's W-R4, W-P1): a game's
+#: web ``ACTIONS``, with its own beside them (Wizard's Cloud).
+ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back")
+
+
 def titled(name: str) -> Callable[[str], str]:
     """A game's ``game_label(variant)``, the statistics' heading: its name, whatever the
     variant (a game's name is never translated)."""
@@ -59,6 +64,23 @@ def seated(form) -> tuple[list[str], list[int], Any]:
         return rows, kept, secrets.randbelow(max(len(kept), 1))
     row = int(raw) if raw.isdecimal() and len(raw) < 3 else -1
     return rows, kept, kept.index(row) if row in kept else -1
+
+
+def read_form(form, blank: dict[str, Any], settings: tuple[str, ...], flags: tuple[str, ...], preset: str
+              ) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """A new-game form -> (options for ``make_setup``, the form to re-show, seat row of each
+    player), for a form whose ``blank`` has a row per seat: the ``settings`` typed or picked
+    (one left empty is the preset's, or the rules' default), the ``flags`` ticked (one left
+    unticked too), and the ``preset`` when none is picked."""
+    rows, kept, dealer = seated(form)
+    seats = len(blank["players"])
+    shown = {**blank, **{k: form.get(k, "") for k in ("dealer", "preset", "name", *settings)}}
+    shown["players"] = rows[:seats] + [""] * (seats - len(rows))
+    shown.update({k: form.get(k) == "on" for k in flags})
+    options = {"players": [rows[i] for i in kept], "first_dealer": dealer, "preset": form.get("preset") or preset,
+               **{k: form.get(k) for k in settings if form.get(k) not in (None, "")},
+               **{k: shown[k] or None for k in flags}}
+    return options, shown, kept
 
 
 def _counts(form, prefix: str, n: int) -> list[Any]:

@@ -13,9 +13,7 @@ from ...rules.cards import standard
 from ...rules.cards.standard_tricks import STANDARD_TRICKS as TRICKS
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
-from ...rules.trickplay import replay
 from ..bidding import setup as family
-from ..bidding.play import TrickState
 from ..bidding.setup import REVEAL, Seating, Switches, as_given
 from ..bidding.sheet import Trump
 from .rounds import SCHEDULES, most_cards, schedule
@@ -104,15 +102,6 @@ class Setup(Seating):
     def turned_trump(self, turned: str | None, hands: Any = ()) -> Trump | None:
         suit = "spades" if self.rules.trump == "spades" else turned and standard.SUIT_NAMES[turned[-1]]  # R-T1
         return Trump(suit, suit) if suit else None
-
-    def trick_context(self, trump: str | None) -> str | None:
-        return trump  # the standard tricks read a suit's name
-
-    def play_state(self, first_leader: int, trump: str | None, plays: Any, cards: int, *_jubilee: Any) -> TrickState:
-        return replay(TRICKS, self.n, first_leader, plays, cards, self.trick_context(trump), cls=TrickState, trump=trump)
-
-    def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
-        return TRICKS.legal(hand, [c for _s, c in play.trick], None)
 
     def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
         """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""

@@ -14,10 +14,8 @@ from .setup import PRESETS, RuleSet
 from .words import PRESET_LABELS, SCHEDULE_LABELS, SCORING_LABELS, game_name, trump
 
 NEW_LABEL = lazy_gettext("New game of Oh Hell (Rikiki, Boerenbridge…)")
-TEMPLATES = "play"  # the family's pages
-ROUND_TEMPLATE = "table/_round.html"
-PLAYER_BID_TEMPLATE = "table/_player_bid.html"
-ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back")
+TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = family.PAGES
+ACTIONS = family.ACTIONS
 NEW_TEMPLATE = "rikiki/new.html"
 SEATS = 7
 SETTINGS = ("schedule", "most", "cards", "pack", "trump", "hook_from", "scoring", "custom", "reveal")
@@ -41,14 +39,7 @@ def blank_form() -> dict[str, Any]:
 def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     """Form fields -> (options for the rules, the form to re-show, seat row of each player).
     A setting left empty is the preset's."""
-    rows, kept, dealer = family.seated(form)
-    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "name", *SETTINGS)}}
-    shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
-    shown.update({k: form.get(k) == "on" for k in FLAGS})
-    settings = {k: form.get(k) for k in SETTINGS if form.get(k) not in (None, "")}
-    options = {"players": [rows[i] for i in kept], "first_dealer": dealer, "preset": form.get("preset") or "rikiki",
-               **settings, **{k: shown[k] or None for k in FLAGS}}
-    return options, shown, kept
+    return family.read_form(form, blank_form(), SETTINGS, FLAGS, "rikiki")
 
 
 def api_options(body: dict[str, Any]) -> dict[str, Any]:

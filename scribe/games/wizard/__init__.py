@@ -12,11 +12,8 @@ the store records only what the rules accept.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ..bidding.game import VERIFIERS, verifier
 from . import actions, deck  # the family's actions and virtual deck, under their names before issue 33
 from .actions import complete_tricks
 from .deck import CARD_NOTATION_MAX, draw_deal, verify_take_back
@@ -70,32 +67,8 @@ from .sheet import (
     summary,
 )
 
-
-def verify(sheet: Sheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Check an action against the sheet; return the entry data to record."""
-    check = _VERIFIERS.get(kind)
-    if check is None:
-        raise RuleError(N_("Unknown action."), field="kind")
-    return check(sheet, data)
-
-
-_VERIFIERS = {
-    "bid": actions.verify_bid,
-    "tricks": actions.verify_tricks,
-    "trump": actions.verify_trump,
-    "correction": actions.verify_correction,
-    "deal": deck.verify_deal,  # virtual deck
-    "played": deck.verify_played,  # virtual deck: a card played to the trick (W-P1..W-P6)
-    "take_back": deck.verify_card_back,  # virtual deck: the player's own last card, until the next one
-    "cloud": actions.verify_cloud,  # virtual deck, Jubilee: the Cloud's trick winner changes their bid (W-J3)
-    "shuffle": deck.verify_shuffle,  # virtual deck: the next deal is a new one, not the deal taken back
-}
-
-
+#: The family's checks, and the Cloud's (virtual deck, Jubilee: the winner of its trick changes their bid, W-J3)
+_VERIFIERS = {**VERIFIERS, "cloud": actions.verify_cloud}
 KINDS = tuple(_VERIFIERS)
-
-
-DRAWN = {"deal": draw_deal}  # the service fills these in from a random source, never the client
-
-
-QUIET_KINDS = ("played", "take_back")  # cards marked on players' phones do not make the Scribe's page stale
+verify = verifier(_VERIFIERS)
+DRAWN = {"deal": draw_deal}  # its own table: a test deals from a fixed pack by patching it

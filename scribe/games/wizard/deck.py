@@ -12,9 +12,7 @@ from ...rules import cards
 from ...rules.errors import N_, RuleError
 from ..bidding.deck import (  # noqa: F401  (re-exported: wizard.deck's names before issue 33)
     CARD_NOTATION_MAX,
-    CLOUD_TAPS,
     _dealing_round,
-    _jubilee_played,
     _playing_round,
     draw_deal,
     verify_card_back,
@@ -24,6 +22,7 @@ from ..bidding.deck import (  # noqa: F401  (re-exported: wizard.deck's names be
     verify_take_back,
 )
 from ..bidding.sheet import RoundRow
+from .jubilee import CLOUD_TAPS, played as _jubilee_played  # noqa: F401  (wizard.deck's names before issue 33)
 
 
 def draw_cards(setup: Any, row: RoundRow, rng: Any) -> tuple[list[list[str]], str | None]:

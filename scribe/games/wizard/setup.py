@@ -19,7 +19,8 @@ from ..bidding import setup as family
 from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
 from .deck import check_cards, draw_cards
-from .play import WIZARD_TRICKS, jubilee_state, legal_cards, legal_jubilee, table_of, trick_state
+from .jubilee import card_back, played, sealed_pass
+from .play import WIZARD_TRICKS, jubilee_state, legal_jubilee, table_of
 
 DECK_SIZE = 60  # W-M1
 
@@ -129,7 +130,9 @@ class Setup(Seating):
         if rules.jubilee:
             return jubilee_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, plays, cards, passed,
                                  clouded)
-        return trick_state(self.n, first_leader, trump, rules.no_wizard_on_trump_lead, rules.unicolore, plays, cards)
+        if self.trick_context(trump).suit is None:  # a Jester or Unicolore: the tricks are played to no trump
+            trump = None
+        return super().play_state(first_leader, trump, plays, cards)  # over its trick_context: W-P6, W-U3
 
     def trick_context(self, trump: str | None) -> Any:
         return table_of(trump, self.rules.no_wizard_on_trump_lead, self.rules.unicolore)
@@ -141,10 +144,23 @@ class Setup(Seating):
         return check_cards(self, row, hands, turned)
 
     def legal(self, play: Any, hand: Any) -> tuple[list[str], str | None]:
-        rules = self.rules
-        if rules.jubilee:
-            return legal_jubilee(play, hand, rules.no_wizard_on_trump_lead)
-        return legal_cards(play, hand, rules.no_wizard_on_trump_lead, rules.unicolore)
+        if self.rules.jubilee:
+            return legal_jubilee(play, hand, self.rules.no_wizard_on_trump_lead)
+        return super().legal(play, hand)  # W-P2, W-P3, W-P6 (W-U3: any card) over its trick_context
+
+    def verify_played(self, sheet: Any, row: Any, player: int, raw: str) -> dict[str, Any] | None:
+        """With Jubilee cards a tap may be a pass or the Cloud's change, a Cloud or a Juggler
+        names its suit (W-J3, W-J4): Wizard checks it (``jubilee.played``); else the family."""
+        return played(sheet, row, player, raw) if self.rules.jubilee else None
+
+    def verify_card_back(self, row: Any) -> None:
+        """W-J3, W-J4: no card back once its trick's passes or Cloud are under way."""
+        if self.rules.jubilee:
+            card_back(row)
+
+    def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
+        """W-J4: a card passed face down, read by its passer and its receiver only."""
+        return sealed_pass(sheet, entry, viewer, withdrawn) if entry.data.get("pass") else None
 
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""

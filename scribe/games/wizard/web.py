@@ -19,9 +19,10 @@ NEW_LABEL = N_("New game of Wizard")  # the start page's button
 game_label = family.titled("Wizard")
 # the family's pages: the round on a watcher's and a player's screen, a seat's own bid (W-B7)
 TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = family.PAGES
-ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back", "cloud")  # the Scribe plays only for seats with no phone
+ACTIONS = (*family.ACTIONS, "cloud")  # the Scribe plays only for seats with no phone
 NEW_TEMPLATE = "games/new.html"
 SEATS = 6
+FLAGS = ("unicolore", "leader_ties", "virtual_deck", "no_wizard_on_trump_lead")  # W-U1, W-B4, W-R4, W-P6
 
 
 def new_context() -> dict[str, Any]:
@@ -51,32 +52,13 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     """Form fields -> (options for the rules, the form to re-show, seat row of each player).
 
     Blank name rows are unused seats; the dealer radio names a row, so it is mapped
-    to the player's place among the filled rows.
+    to the player's place among the filled rows (the family's ``read_form``).
     """
-    rows, kept, dealer = family.seated(form)  # all rows: a 7th name is refused, not dropped
-    shown = {**blank_form(), **{k: form.get(k, "") for k in ("dealer", "preset", "edition", "rounds", "name", "reveal")}}
-    shown["players"] = rows[:SEATS] + [""] * (SEATS - len(rows))
-    shown["unicolore"] = form.get("unicolore") == "on"
-    shown["leader_ties"] = form.get("leader_ties") == "on"
-    shown["virtual_deck"] = form.get("virtual_deck") == "on"
-    shown["no_wizard_on_trump_lead"] = form.get("no_wizard_on_trump_lead") == "on"  # W-P6
+    options, shown, kept = family.read_form(form, blank_form(), ("edition", "rounds", "reveal"), FLAGS, "standard")
+    options["edition"] = form.get("edition") or default_edition()  # the reader's language's, not the rules' default
     # W-J6: one box for the Dragon and the Fairy (only together), one for each other card
-    picked = form.getlist("jubilee")
-    shown["jubilee"] = picked
-    jubilee = [c for v in picked for c in (("dragon", "fairy") if v == "dragon_fairy" else (v,))]
-    options = {
-        "players": [rows[i] for i in kept],
-        "first_dealer": dealer,
-        "preset": form.get("preset") or "standard",
-        "edition": form.get("edition") or default_edition(),
-        "rounds": form.get("rounds") or None,
-        "unicolore": shown["unicolore"],
-        "leader_ties": shown["leader_ties"],
-        "reveal": form.get("reveal") or "open",  # W-B7
-        "virtual_deck": shown["virtual_deck"],
-        "no_wizard_on_trump_lead": shown["no_wizard_on_trump_lead"],
-        "jubilee": jubilee,
-    }
+    picked = shown["jubilee"] = form.getlist("jubilee")
+    options["jubilee"] = [c for v in picked for c in (("dragon", "fairy") if v == "dragon_fairy" else (v,))]
     return options, shown, kept
 
 
