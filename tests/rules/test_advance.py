@@ -72,7 +72,10 @@ def _jubilee_card_moves(draw, row, rules) -> list[Move]:
         return [("tricks", {"round": n})]
     seat = play.turn
     legal, _ = legal_jubilee(play, row.remaining(seat), rules.no_wizard_on_trump_lead)
-    card = draw(st.sampled_from(legal))
+    # a Jubilee card in hand is played half the time: the walk then meets the Cloud's
+    # change, the Juggler's passes and the Bomb's trick often, not by luck of the deal
+    special = [c for c in legal if jubilee.kind(c) is not None]
+    card = draw(st.sampled_from(special if special and draw(st.booleans()) else legal))
     if jubilee.kind(card) in jubilee.NAMED_VALUE:
         card += draw(st.sampled_from("BGRY"))
     moves: list[Move] = []
@@ -386,7 +389,7 @@ def test_every_kind_of_entry_is_advanced_somewhere(game):
     property would hold for kinds it never tried."""
     rules, seen = GAMES[game], set()
 
-    @settings(max_examples=150, deadline=None, database=None, derandomize=True,  # the same walk on every run
+    @settings(max_examples=400, deadline=None, database=None, derandomize=True,  # the same walk on every run
               suppress_health_check=list(HealthCheck))
     @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
     def walk(data, seed):
