@@ -94,3 +94,10 @@ class Definition(Protocol):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Definition: ...
+
+
+# Optional, a game's ``Setup`` may hold them (the family's own words else): ``BID_RANGE``,
+# the N_ text refusing a bid out of range (its ``%(cards)s``), and ``WHOSE_BID``, the N_ text
+# refusing a bid that names no seat where every seat bids for itself (without it the family
+# takes the next bidder in order). Skull King keeps its own words this way (K-B1).
+OPTIONAL_WORDS = ("BID_RANGE", "WHOSE_BID")
