@@ -8,11 +8,12 @@ row builder (its score: W-S1, R-S2, K-S1..K-S4). Pure: no Flask, no SQL.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
 from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
-from .shown import Tally, tally
+from .result import BidSheet
+from .shown import Shown, Tally, tally
 
 
 @dataclass
@@ -75,6 +76,24 @@ class State(NamedTuple):
 
     rounds: tuple[Round, ...]  # never changed once a sheet holds them: ``advance`` copies the one it changes
     tally: Tally
+
+
+@dataclass(frozen=True)
+class Sheet(BidSheet):
+    """What every game's sheet holds: the rows from the setup and the log, the log's
+    length and its undo and redo; a viewer's copy (``seen_by``) is ``redacted``."""
+
+    setup: Any
+    rows: tuple[Any, ...]
+    version: int  # entries in the log; a page submits it back to detect staleness
+    can_undo: bool
+    can_redo: bool
+    shown: Shown = Shown()  # what the whole table has seen, for good (W-B7, K-B1)
+    redacted: bool = False  # set by ``reveal.sealed``: the sheet as one viewer may see it
+    viewer: int | None = None
+    # What ``advance`` goes on from. Not what the sheet shows: never compared, and a
+    # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
+    state: State | None = field(default=None, compare=False, repr=False)
 
 
 #: (setup, round index, its round, the totals before it) -> the row, with its running ``totals``

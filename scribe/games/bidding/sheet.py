@@ -21,9 +21,8 @@ from . import base
 from .base import Round, State
 from .definition import Definition as Setup
 from .play import TrickState
-from .result import BidSheet, summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
+from .result import summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
 from .rows import BidRow
-from .shown import Shown
 
 # A turned card that lets the dealer name the trump (W-R3: the Wizard; *reading*, the
 # Jubilee cards that act as one). Only Wizard's pack holds them: kept here while the Jubilee
@@ -166,23 +165,12 @@ class RoundRow(BidRow):
 
 
 @dataclass(frozen=True)
-class Sheet(BidSheet):
-    """Everything the score pad shows, computed from the setup and the log."""
+class Sheet(base.Sheet):
+    """Everything the score pad shows, computed from the setup and the log (W-S4)."""
 
     setup: Setup
     rows: tuple[RoundRow, ...]
-    version: int  # entries in the log; a page submits it back to detect staleness
-    can_undo: bool
-    can_redo: bool
-    shown: Shown = Shown()  # what the whole table has seen, for good (W-B7)
-    # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
-    redacted: bool = False
-    viewer: int | None = None
-    kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
-    # What ``advance`` goes on from: every round as the log left it (all hands, all bids)
-    # and the tally behind ``shown``. Not what the sheet shows: never compared, and a
-    # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
-    state: _State | None = field(default=None, compare=False, repr=False)
+    kept_forbidden: Forbidden | None = None  # set by ``sealed``: the forbidden bid, for its own bidder only
 
     @property
     def GAME(self) -> str:

@@ -6,15 +6,14 @@ the pure function from a setup and its log to what a page, the API and a PDF ren
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...rules.log import Entry
 from ..bidding import base
-from ..bidding.base import Round, State
-from ..bidding.result import BidSheet, top
+from ..bidding.base import Round
+from ..bidding.result import top
 from ..bidding.rows import BidRow
-from ..bidding.shown import Shown
 from .cards import parse_card
 from .play import play_round
 from .scoring import Bonus, loot_points, round_points
@@ -102,22 +101,13 @@ class RoundRow(BidRow):
 
 
 @dataclass(frozen=True)
-class Sheet(BidSheet):
+class Sheet(base.Sheet):
     """Everything the score sheet shows, computed from the setup and the log (its round in
     play, totals, winners (K-E1) and standings: the family's ``BidSheet``)."""
 
     GAME: ClassVar[str] = "skull_king"
     setup: Setup
     rows: tuple[RoundRow, ...]
-    version: int  # entries in the log; a page submits it back to detect staleness
-    can_undo: bool
-    can_redo: bool
-    redacted: bool = False  # set by ``reveal.sealed``: one viewer's sheet
-    viewer: int | None = None
-    shown: Shown = Shown()  # the rounds whose bids the whole table has seen, for good (K-B1)
-    # What ``advance`` goes on from (the family's base): every bid, for ``advance`` alone;
-    # never compared, and a viewer's sheet has none.
-    state: State | None = field(default=None, compare=False, repr=False)
 
     def seen_by(self, rows: tuple[RoundRow, ...], viewer: int | None) -> Sheet:
         """The sheet of ``viewer`` with ``rows`` as the family's ``reveal.sealed`` sealed
