@@ -45,7 +45,10 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             field="bid",
             name=sheet.setup.players[row.dealer],
         )
-    expected = row.next_bidder
+    whose = getattr(sheet.setup, "WHOSE_BID", None)  # a game where every seat bids for itself (K-B1)
+    if whose is not None and data.get("player") in (None, ""):
+        raise RuleError(whose, field="player")
+    expected = None if whose is not None else row.next_bidder
     player = _player(sheet, expected if data.get("player") is None else data["player"])
     name = sheet.setup.players[player]
     rebid = row.bids[player] is not None
@@ -64,8 +67,8 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             field="bid",
             name=name,
         )
-    bid = _count(data.get("bid"), row.cards, "bid", "bid")
-    forbidden = _forbidden(sheet, row, row.bids)
+    bid = _count(data.get("bid"), row.cards, "bid", "bid", sheet.setup)
+    forbidden = sheet.forbidden()  # the current bidder's, from the whole sheet (none in K-B1)
     if forbidden is not None and forbidden.value == bid and forbidden.player == player:
         raise forbidden_message(sheet.setup, forbidden)
     if rebid:  # W-B7: changed before the last bid is in, in the first one's place (rules/log.py)
@@ -89,12 +92,18 @@ def complete_tricks(cards: int, tricks: Sequence[Any]) -> list[int | None]:
     return values
 
 
-def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any, destroyed: int = 0) -> list[int]:
+def verify_trick_counts(sheet: Sheet, row: Any, raw: Any, destroyed: int = 0, fill: bool = True,
+                        adds_up: Any = None) -> list[int]:
+    """The family's one tricks entry: a count per seat, 0 to the tricks someone won (the
+    cards dealt less those nobody won: the Bomb's, W-J2; the Kraken's and the White
+    Whale's, K-T1), the one left blank filled in from that total when ``fill``; then
+    ``adds_up(sheet, row, counts, destroyed)`` checks their sum in the game's words (the
+    family's: they make the tricks won, W-S2, R-S1)."""
     if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
         raise RuleError(N_("Give the tricks of every player."), field="tricks")
     raw = [None if v in (None, "") else _whole(v, f"tricks.{p}") for p, v in enumerate(raw)]
-    won = row.cards - destroyed  # W-J2: nobody wins the Bomb's trick
-    values = complete_tricks(won, raw)  # form strings are filled in too
+    won = row.cards - destroyed
+    values = complete_tricks(won, raw) if fill else raw  # form strings are filled in too
     counts: list[int] = []
     for p, v in enumerate(values):
         if v is None:
@@ -104,6 +113,13 @@ def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any, destroyed: int =
                 name=sheet.setup.players[p],
             )
         counts.append(_count(v, won, f"tricks.{p}", "tricks"))
+    (adds_up or _adds_up)(sheet, row, counts, destroyed)
+    return counts
+
+
+def _adds_up(sheet: Sheet, row: Any, counts: Sequence[int], destroyed: int) -> None:
+    """Every trick is won by one player, but the Bomb's (W-S2, W-J2)."""
+    won = row.cards - destroyed
     if destroyed and sum(counts) != won:
         raise RuleError(
             N_("The tricks add up to %(total)s, but %(won)s were won: %(cards)s cards each were played and "
@@ -119,14 +135,17 @@ def _verify_trick_counts(sheet: Sheet, row: RoundRow, raw: Any, destroyed: int =
             total=sum(counts),
             cards=row.cards,
         )
-    return counts
 
 
-def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Tricks per player once all bids are in; they sum to the cards (W-S2). With the
-    virtual deck, only once its last trick is taken (scoring the round shows every hand,
-    W-R4, and a reveal is for good): then no tricks given means the tricks as played;
-    other counts are a correction, recorded with the played ones beside them."""
+_verify_trick_counts = verify_trick_counts  # its name before Skull King's joined it (wizard.actions)
+
+
+def tricks_due(sheet: Sheet, data: Mapping[str, Any]) -> Any:
+    """The round whose tricks may be entered now, or a refusal: every bid in, the trump
+    suit named (W-R3), and with the virtual deck its last trick taken (scoring the round
+    shows every hand, W-R4, K-B1, and a reveal is for good)."""
+    if sheet.redacted:
+        raise ValueError("verify against the whole sheet, not a viewer's")
     row = _current_round(sheet, data)
     if not row.bids_in:
         raise RuleError(N_("Take every bid before the tricks."), field="tricks")
@@ -139,6 +158,16 @@ def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     if play is not None and not play.finished:  # W-R4: typed tricks would reveal every hand before its play
         raise RuleError(N_("The cards are being played: the tricks fill in when the last one is taken."),
                         field="tricks")
+    return row
+
+
+def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Tricks per player once all bids are in; they sum to the cards (W-S2). With the
+    virtual deck, only once its last trick is taken (scoring the round shows every hand,
+    W-R4, and a reveal is for good): then no tricks given means the tricks as played;
+    other counts are a correction, recorded with the played ones beside them."""
+    row = tricks_due(sheet, data)
+    play = row.play
     raw = data.get("tricks")
     if play is not None and play.finished and raw is None:  # one tap: the tricks as played
         raw = list(play.won)
@@ -286,6 +315,34 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     return {"round": row.number, "card": card, "suit": suit}
 
 
+def corrected_bids(sheet: Sheet, data: Mapping[str, Any], keep: bool = False) -> tuple[Any, list[int]]:
+    """The round a correction names and its new bids, for every game of the family: a
+    round whose bids are all in and seen by the table (W-B7 secret: the form would show
+    the sealed bids), every bid given, 0 to the cards dealt (in the game's words); with
+    ``keep``, no bids given are the bids as recorded (K-B1: a result corrected alone)."""
+    if sheet.redacted:
+        raise ValueError("verify against the whole sheet, not a viewer's")
+    row = sheet.row(data.get("round"))
+    if not row.bids_in:
+        raise RuleError(
+            N_("Round %(round)s has no complete bids to correct yet."),
+            field="round",
+            round=row.number,
+        )
+    if not revealed(sheet, row):
+        raise RuleError(
+            N_("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back."),
+            field="round",
+            round=row.number,
+        )
+    raw_bids = data.get("bids")
+    if raw_bids is None and keep:
+        return row, list(row.bids)
+    if not isinstance(raw_bids, (list, tuple)) or len(raw_bids) != sheet.setup.n:
+        raise RuleError(N_("Give the bid of every player."), field="bids")
+    return row, [_count(b, row.cards, f"bids.{p}", "bid", sheet.setup) for p, b in enumerate(raw_bids)]
+
+
 def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """Replace a round's bids (and tricks once played); later totals follow.
 
@@ -294,23 +351,7 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     flagged on the sheet (``Sheet.broken_bid``), never a reason to refuse (W-B4, W-B5).
     A correction may itself make a later round's bid illegal: accepted, and flagged.
     """
-    row = sheet.row(data.get("round"))
-    if not row.bids_in:
-        raise RuleError(
-            N_("Round %(round)s has no complete bids to correct yet."),
-            field="round",
-            round=row.number,
-        )
-    if not revealed(sheet, row):  # W-B7 secret: the form would show the sealed bids
-        raise RuleError(
-            N_("The bids of round %(round)s stay sealed until its tricks are in: use Undo to take one back."),
-            field="round",
-            round=row.number,
-        )
-    raw_bids = data.get("bids")
-    if not isinstance(raw_bids, (list, tuple)) or len(raw_bids) != sheet.setup.n:
-        raise RuleError(N_("Give the bid of every player."), field="bids")
-    bids = [_count(b, row.cards, f"bids.{p}", "bid") for p, b in enumerate(raw_bids)]
+    row, bids = corrected_bids(sheet, data)
     forbidden = _forbidden(sheet, row, bids)
     if forbidden is not None and bids[forbidden.player] == forbidden.value:
         # A bid the recorded round already broke (an earlier round's correction moved

@@ -112,3 +112,10 @@ class PlayHooks(Protocol):
     def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
         """A ``played`` entry as ``viewer`` may read it when the game seals it itself (a card
         passed face down, W-J4), or None: a card played to the table is public."""
+
+
+# Optional, a game's ``Setup`` may hold them (the family's own words else): ``BID_RANGE``,
+# the N_ text refusing a bid out of range (its ``%(cards)s``), and ``WHOSE_BID``, the N_ text
+# refusing a bid that names no seat where every seat bids for itself (without it the family
+# takes the next bidder in order). Skull King keeps its own words this way (K-B1).
+OPTIONAL_WORDS = ("BID_RANGE", "WHOSE_BID")

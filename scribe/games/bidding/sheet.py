@@ -7,21 +7,22 @@ the setup says: ``bidding.definition``. Written for Wizard first, so its doctest
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...rules.cards import jubilee
 from ...rules.errors import N_, RuleError
-from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
+from ...rules.log import Entry
 from ...rules.sealed import SEALED
 from ...rules.standings import Standing  # noqa: F401  (re-exported: wizard.Standing)
+from . import base
+from .base import Round, State
 from .definition import Definition as Setup
 from .play import TrickState
-from .result import BidSheet, summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
+from .result import summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
 from .rows import BidRow
-from .shown import Shown, Tally, tally
 
 # A turned card that lets the dealer name the trump (W-R3: the Wizard; *reading*, the
 # Jubilee cards that act as one). Only Wizard's pack holds them: kept here while the Jubilee
@@ -164,23 +165,12 @@ class RoundRow(BidRow):
 
 
 @dataclass(frozen=True)
-class Sheet(BidSheet):
-    """Everything the score pad shows, computed from the setup and the log."""
+class Sheet(base.Sheet):
+    """Everything the score pad shows, computed from the setup and the log (W-S4)."""
 
     setup: Setup
     rows: tuple[RoundRow, ...]
-    version: int  # entries in the log; a page submits it back to detect staleness
-    can_undo: bool
-    can_redo: bool
-    shown: Shown = Shown()  # what the whole table has seen, for good (W-B7)
-    # Set by ``sealed``: the sheet as one viewer may see it (W-B7).
-    redacted: bool = False
-    viewer: int | None = None
-    kept_forbidden: Forbidden | None = None  # the forbidden bid, for its own bidder only
-    # What ``advance`` goes on from: every round as the log left it (all hands, all bids)
-    # and the tally behind ``shown``. Not what the sheet shows: never compared, and a
-    # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
-    state: _State | None = field(default=None, compare=False, repr=False)
+    kept_forbidden: Forbidden | None = None  # set by ``sealed``: the forbidden bid, for its own bidder only
 
     @property
     def GAME(self) -> str:
@@ -345,32 +335,49 @@ def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
 
 
 @dataclass
-class _Round:
-    bids: list[int | None]
-    tricks: list[int] | None = None
+class _Round(Round):
+    """A round of the family's own sheet: the base's, with the card turned up and the
+    trump it set (W-R3, R-T1), and the Jubilee cards' Cloud and Juggler (W-J3, W-J4)."""
+
     trump: Trump | None = None
-    corrected: bool = False
-    hands: tuple[tuple[str, ...], ...] | None = None
     turned: str | None = None
-    played: list[list[str]] | None = None
-    plays: list[tuple[int, str]] | None = None  # (seat, card) in play order, for the tricks
-    destroyed: int = 0
     cloud: tuple[int, int] | None = None
     passed: list[str | None] | None = None
-    shuffled: int = 0
 
-    def copy(self) -> _Round:
-        """A round ``_apply`` may change while the sheet holding this one stays as it was."""
-        return _Round(list(self.bids), None if self.tricks is None else list(self.tricks), self.trump,
-                      self.corrected, self.hands, self.turned,
-                      None if self.played is None else [list(p) for p in self.played],
-                      None if self.plays is None else list(self.plays), self.destroyed, self.cloud,
-                      None if self.passed is None else list(self.passed), self.shuffled)
+    def take(self, setup: Setup, entry: Entry) -> None:
+        d = entry.data
+        if entry.kind == "cloud" or (entry.kind == "played" and d.get("cloud")):
+            self.cloud = (d["player"], d["change"])  # W-J3: the winner of the Cloud's trick, on their phone
+        elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
+            self.passed[d["player"]] = d["card"]  # type: ignore[index]
+        elif entry.kind == "trump":
+            self._trump(d)
+        else:
+            super().take(setup, entry)
+            if entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
+                self.turned = d.get("turned")
+                self.trump = setup.turned_trump(self.turned, self.hands)
+                self.passed = [None] * len(self.hands)  # type: ignore[arg-type]
+            elif entry.kind in ("tricks", "correction") and "cloud" in d:
+                self.cloud = _cloud(d["cloud"])  # W-J3 on the score sheet; with the virtual deck its own entry
+
+    def _trump(self, d: Mapping[str, Any]) -> None:
+        r = self
+        if r.trump is not None and r.trump.waiting and r.trump.by is not None and r.hands is not None:
+            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
+            hand = list(r.hands[r.trump.by])
+            hand[hand.index(jubilee.NOTATION["werewolf"])] = r.turned  # type: ignore[assignment]
+            r.hands = tuple(tuple(hand) if p == r.trump.by else h for p, h in enumerate(r.hands))
+            r.turned = jubilee.NOTATION["werewolf"]
+        by = r.trump.by if r.trump is not None else None
+        r.trump = Trump(d["card"], d.get("suit"), by=by)
 
 
-class _State(NamedTuple):
-    rounds: tuple[_Round, ...]  # never changed once a sheet holds them: ``advance`` copies the one it changes
-    tally: Tally
+_State = State  # the base's (wizard.sheet re-exports it)
+
+
+def _blank(setup: Setup) -> _Round:
+    return _Round(bids=[None] * setup.n)
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -385,37 +392,12 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     >>> replay(s, log).totals
     (20, -10, 30)
     """
-    log = list(log)
-    resolved = resolve(log)
-    rounds = [_Round(bids=[None] * setup.n) for _ in range(setup.round_count)]
-    for entry in resolved.active:
-        _apply(setup, rounds, entry)
-    rows: list[RoundRow] = []
-    running = (0,) * setup.n
-    for i, r in enumerate(rounds):
-        row = _row(setup, i, r, running)
-        running = row.totals or running
-        rows.append(row)
-    counted = tally(setup.rules.reveal, setup.n, log)
-    return Sheet(
-        setup=setup,
-        rows=tuple(rows),
-        version=len(log),
-        can_undo=resolved.undo_target is not None,
-        can_redo=resolved.redo_target is not None,
-        shown=counted.shown(),
-        state=_State(tuple(rounds), counted),
-    )
+    return base.replay(setup, log, _blank, _row, Sheet)
 
 
 def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     """The sheet after one more entry, from the sheet before it: ``replay(setup, [*log,
-    entry])`` without replaying ``log`` (the entries before it). An undo or a redo needs
-    that log (what it takes back is found in it), so those are replayed afresh.
-
-    Only the round the entry names changes, and the rows after it only if its totals
-    moved (a correction of its tricks); a new entry can be undone and leaves nothing
-    to redo.
+    entry])`` without replaying ``log`` (the base's ``advance``).
 
     >>> from scribe.games.wizard import Entry, make_setup
     >>> s = make_setup(["Paul", "Thomas", "Marie"], first_dealer=2)
@@ -425,26 +407,7 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     >>> advance(sheet, Entry(4, "tricks", {"round": 1, "tricks": [0, 0, 1]})).totals
     (20, -10, 30)
     """
-    if sheet.redacted:
-        raise ValueError("advance the whole sheet, not a viewer's")
-    if entry.kind in (UNDO, REDO) or entry.data.get(CHANGE) or sheet.state is None:  # a change: in place
-        return replay(sheet.setup, [*log, entry])
-    setup = sheet.setup
-    i = entry.data["round"] - 1
-    rounds = list(sheet.state.rounds)
-    rounds[i] = rounds[i].copy()
-    _apply(setup, rounds, entry)
-    rows = list(sheet.rows)
-    running = next((r.totals for r in reversed(rows[:i]) if r.totals is not None), (0,) * setup.n)
-    was = running  # the totals coming into round j + 1 before this entry
-    for j in range(i, len(rows)):
-        if j > i and running == was:
-            break  # the later rows have what they had and the totals they had coming in: as they were
-        old, rows[j] = rows[j], _row(setup, j, rounds[j], running)
-        running, was = rows[j].totals or running, old.totals or was
-    counted = sheet.state.tally.stepped(setup.rules.reveal, setup.n, entry)
-    return Sheet(setup=setup, rows=tuple(rows), version=sheet.version + 1, can_undo=True, can_redo=False,
-                 shown=counted.shown(sheet.shown), state=_State(tuple(rounds), counted))
+    return base.advance(sheet, entry, log, _row, replay)
 
 
 def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
@@ -470,66 +433,13 @@ def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
         corrected=r.corrected,
         hands=r.hands,
         turned=r.turned,
-        played=tuple(map(tuple, r.played)) if r.played is not None else (),
+        played=r.played,
         play=_play(setup, r, order, cards),
         destroyed=r.destroyed,
         cloud=r.cloud,
         passed=tuple(r.passed) if r.passed is not None else (),
         shuffled=r.shuffled,
     )
-
-
-def _apply(setup: Setup, rounds: list[_Round], entry: Entry) -> None:
-    """Apply one verified entry; the data were normalised by ``verify``."""
-    d = entry.data
-    r = rounds[d["round"] - 1]
-    if entry.kind == "bid":
-        r.bids[d["player"]] = d["bid"]
-    elif entry.kind == "tricks":
-        r.tricks = list(d["tricks"])
-        r.destroyed = d.get("destroyed", 0)  # W-J2
-        if "cloud" in d:  # W-J3 on the score sheet; with the virtual deck its own entry
-            r.cloud = _cloud(d["cloud"])
-    elif entry.kind == "cloud":  # W-J3, virtual deck: the winner of the Cloud's trick
-        r.cloud = (d["player"], d["change"])
-    elif entry.kind == "trump":
-        if r.trump is not None and r.trump.waiting and r.trump.by is not None and r.hands is not None:
-            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
-            hand = list(r.hands[r.trump.by])
-            hand[hand.index(jubilee.NOTATION["werewolf"])] = r.turned  # type: ignore[assignment]
-            r.hands = tuple(tuple(hand) if p == r.trump.by else h for p, h in enumerate(r.hands))
-            r.turned = jubilee.NOTATION["werewolf"]
-        by = r.trump.by if r.trump is not None else None
-        r.trump = Trump(d["card"], d.get("suit"), by=by)
-    elif entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
-        r.hands = tuple(tuple(h) for h in d["hands"])
-        r.turned = d.get("turned")
-        r.trump = setup.turned_trump(r.turned, r.hands)
-        r.played = [[] for _ in r.hands]
-        r.plays = []
-        r.passed = [None] * len(r.hands)
-    elif entry.kind == "shuffle":  # virtual deck: the next deal is a new one (the table is told)
-        r.shuffled += 1
-    elif entry.kind == "played" and d.get("cloud"):  # W-J3: tapped on the winner's own phone
-        r.cloud = (d["player"], d["change"])
-    elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
-        r.passed[d["player"]] = d["card"]  # type: ignore[index]
-    elif entry.kind == "played":
-        r.played[d["player"]].append(d["card"])  # type: ignore[index]
-        r.plays.append((d["player"], d["card"]))  # type: ignore[union-attr]
-    elif entry.kind == "take_back":  # the player's own last card, back in their hand
-        r.played[d["player"]].remove(d["card"])  # type: ignore[index]
-        r.plays.pop()  # type: ignore[union-attr]
-    elif entry.kind == "correction":
-        r.bids = list(d["bids"])
-        if d.get("tricks") is not None:
-            r.tricks = list(d["tricks"])
-            r.destroyed = d.get("destroyed", r.destroyed)
-        if "cloud" in d:
-            r.cloud = _cloud(d["cloud"])
-        r.corrected = True
-    else:
-        raise ValueError(f"unknown entry kind {entry.kind!r}")
 
 
 def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickState | None:

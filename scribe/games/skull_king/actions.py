@@ -11,69 +11,30 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
-from ...rules.log import CHANGE
-from ..bidding.actions import complete_tricks  # every trick not destroyed is won: the family's
+from ..bidding.actions import corrected_bids, tricks_due, verify_bid as family_bid, verify_trick_counts
+from ..bidding.inputs import _count
 from ..bidding.seat import current_round, seat
 from .bonuses import parse_bonuses, parse_loot, verify_bonuses
 from .play import tally
 from .sheet import RoundRow, Sheet
 
-
-def count(value: Any, most: int, field_name: str, bid: bool) -> int:
-    v = whole(value, field_name)
-    if not 0 <= v <= most:
-        template = (N_("A bid is a whole number from 0 to %(cards)s, the cards dealt.") if bid
-                    else N_("Tricks are a whole number from 0 to %(cards)s."))
-        raise RuleError(template, field=field_name, cards=most)
-    return v
-
-
-def _whole_sheet(sheet: Sheet) -> None:
-    if sheet.redacted:
-        raise ValueError("verify against the whole sheet, not a viewer's")
-
-
-def _dealt(sheet: Sheet, row: RoundRow, field_name: str) -> None:
-    """Virtual deck: the bids are made on the cards Scribe dealt."""
-    if sheet.setup.rules.virtual_deck and not row.dealt:
-        raise RuleError(N_("Deal the cards first: tap Deal."), field=field_name)
-
-
-def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """One seat's bid (K-B1): 0 to the cards dealt, none forbidden, each seat alone and
-    in any order (all are revealed together once the last is in); a seat that has bid
-    may change its bid (``rebid``) until then."""
-    _whole_sheet(sheet)
-    row = current_round(sheet, data)
-    if row.bids_in and data.get(CHANGE):  # a stale page: the last bid is in, the bids are the table's
-        raise RuleError(N_("Every bid is in: yours can no longer change."), field="bid")
-    if row.bids_in:
-        raise RuleError(N_("All bids are in: enter the tricks."), field="bid")
-    _dealt(sheet, row, "bid")
-    if data.get("player") in (None, ""):
-        raise RuleError(N_("Say whose bid this is: everyone bids at once."), field="player")
-    player = seat(sheet, data["player"])
-    rebid = row.bids[player] is not None
-    if rebid and not data.get(CHANGE):
-        raise RuleError(N_("%(name)s has already bid."), field="bid", name=sheet.setup.players[player])
-    bid = count(data.get("bid"), row.cards, "bid", bid=True)
-    if rebid:  # changed before the last bid is in, in the first one's place (rules/log.py)
-        return {"round": row.number, "player": player, "bid": bid, CHANGE: True}
-    return {"round": row.number, "player": player, "bid": bid}
+verify_bid = family_bid  # one seat's bid (K-B1), in any order: the family's, in Skull King's words
 
 
 def verify_bids(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """Every seat's bid at once, as the table shows them on "Yo-ho-ho!" (K-B1), when
     none is in yet."""
-    _whole_sheet(sheet)
+    if sheet.redacted:
+        raise ValueError("verify against the whole sheet, not a viewer's")
     row = current_round(sheet, data)
     if any(b is not None for b in row.bids):
         raise RuleError(N_("Some bids are already in: enter the others one by one."), field="bids")
-    _dealt(sheet, row, "bids")
+    if sheet.setup.rules.virtual_deck and not row.dealt:  # the bids are made on the cards Scribe dealt
+        raise RuleError(N_("Deal the cards first: tap Deal."), field="bids")
     raw = data.get("bids")
     if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
         raise RuleError(N_("Give the bid of every player."), field="bids")
-    bids = [count(b, row.cards, f"bids.{p}", bid=True) for p, b in enumerate(raw)]
+    bids = [_count(b, row.cards, f"bids.{p}", "bid", sheet.setup) for p, b in enumerate(raw)]
     return {"round": row.number, "bids": bids}
 
 
@@ -94,33 +55,20 @@ def _destroyed(sheet: Sheet, row: RoundRow, raw: Any) -> int:
     return value
 
 
-def _tricks(sheet: Sheet, row: RoundRow, raw: Any, destroyed: int, fill: bool) -> list[int]:
-    """Tricks per player (K-T1): every trick not destroyed is won by someone, so they sum
-    to the cards dealt less the destroyed ones; at two players Graybeard's ghost takes
-    the rest. ``fill``: one count left out is the rest of the total (the total is known)."""
-    setup = sheet.setup
-    won = row.cards - destroyed
-    if not isinstance(raw, (list, tuple)) or len(raw) != setup.n:
-        raise RuleError(N_("Give the tricks of every player."), field="tricks")
-    raw = [None if v in (None, "") else whole(v, f"tricks.{p}") for p, v in enumerate(raw)]
-    values = complete_tricks(won, raw) if fill and setup.n > 2 else raw  # the ghost's share is never known
-    counts = []
-    for p, v in enumerate(values):
-        if v is None:
-            raise RuleError(N_("How many tricks did %(name)s take?"), field=f"tricks.{p}", name=setup.players[p])
-        counts.append(count(v, won, f"tricks.{p}", bid=False))
-    total = sum(counts)
-    if setup.n == 2:
+def _adds_up(sheet: Sheet, row: RoundRow, counts: list[int], destroyed: int) -> None:
+    """Every trick not destroyed is won by someone (K-T1); at two players Graybeard's ghost
+    takes the rest, so they add up to at most the tricks won."""
+    total, won = sum(counts), row.cards - destroyed
+    if sheet.setup.n == 2:
         if total > won:
             raise RuleError(N_("The tricks add up to %(total)s, but only %(won)s were won this round."),
                             field="tricks", total=total, won=won)
     elif total != won:
         template = (N_("The tricks add up to %(total)s, but %(won)s were won: every trick is won by one player, "
                        "unless the Kraken or the White Whale destroyed it (say how many).")
-                    if setup.rules.beasts else
+                    if sheet.setup.rules.beasts else
                     N_("The tricks add up to %(total)s, but %(won)s were played: every trick is won by one player."))
         raise RuleError(template, field="tricks", total=total, won=won)
-    return counts
 
 
 def _cannonball(sheet: Sheet, raw: Any) -> list[int]:
@@ -140,7 +88,8 @@ def _result(sheet: Sheet, row: RoundRow, data: Mapping[str, Any]) -> dict[str, A
     # With a Kraken or a White Whale in play, a count left blank is filled in only once
     # the destroyed tricks are said: else the blank would take a destroyed trick.
     fill = not sheet.setup.rules.beasts or data.get("destroyed") not in (None, "")
-    tricks = _tricks(sheet, row, data.get("tricks"), destroyed, fill)
+    # the family's one tricks entry; the ghost's share is never known, so never filled in
+    tricks = verify_trick_counts(sheet, row, data.get("tricks"), destroyed, fill and sheet.setup.n > 2, _adds_up)
     bonuses = parse_bonuses(sheet.setup, data.get("bonuses"))
     loot = parse_loot(sheet.setup, data.get("loot"), tricks)
     verify_bonuses(sheet.setup, bonuses, tricks, loot)
@@ -151,14 +100,8 @@ def _result(sheet: Sheet, row: RoundRow, data: Mapping[str, Any]) -> dict[str, A
 
 def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """The round's result once every bid is in (K-T1, K-S2..K-S4)."""
-    _whole_sheet(sheet)
-    row = current_round(sheet, data)
-    if not row.bids_in:
-        raise RuleError(N_("Take every bid before the tricks."), field="tricks")
+    row = tricks_due(sheet, data)  # the family's: every bid in, every card played
     play = row.play
-    if play is not None and not play.finished:  # typed tricks would show every hand before its play
-        raise RuleError(N_("The cards are being played: the tricks fill in when the last one is taken."),
-                        field="tricks")
     if play is not None and data.get("tricks") is None:  # one tap: the round as its cards gave it
         data = {**data, **tally(play, sheet.setup.n)}
     return _result(sheet, row, data)
@@ -175,17 +118,7 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """A round's bids and, once played, its result, replaced by a new entry (the old
     stays in the log); later totals follow. What the correction leaves out stays as
     recorded, and the whole round is checked again."""
-    _whole_sheet(sheet)
-    row = sheet.row(data.get("round"))
-    if not row.bids_in:
-        raise RuleError(N_("Round %(round)s has no complete bids to correct yet."), field="round", round=row.number)
-    raw = data.get("bids")
-    if raw is None:
-        bids = list(row.bids)
-    elif not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
-        raise RuleError(N_("Give the bid of every player."), field="bids")
-    else:
-        bids = [count(b, row.cards, f"bids.{p}", bid=True) for p, b in enumerate(raw)]
+    row, bids = corrected_bids(sheet, data, keep=True)  # the family's: bids left out stay as recorded
     keys = ("tricks", "destroyed", "bonuses", "loot", "cannonball")
     given = {k: data[k] for k in keys if data.get(k) is not None}
     if not row.complete:

@@ -149,6 +149,9 @@ class Setup:
     CARD_HINT: ClassVar[str] = N_("Write a card as a suit letter and a rank, like G7, or ES, PI, TP, TE, SK, ME, "
                                   "KR, WW, LO.")
     tricks: ClassVar[Any] = SKULL_KING_CODES
+    # Its own words in the family's bid checks (``bidding.definition``, K-B1): everyone bids at once.
+    BID_RANGE: ClassVar[str] = N_("A bid is a whole number from 0 to %(cards)s, the cards dealt.")
+    WHOSE_BID: ClassVar[str] = N_("Say whose bid this is: everyone bids at once.")
 
     def legal(self, play: Any, hand: Sequence[str]) -> tuple[list[str], str | None]:
         """The cards of ``hand`` that may be played into ``play``'s trick (K-P1), and why

@@ -9,30 +9,34 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
-from ..bidding.result import BidSheet, top
+from ...rules.log import Entry
+from ..bidding import base
+from ..bidding.base import Round
+from ..bidding.result import top
 from ..bidding.rows import BidRow
-from ..bidding.shown import Shown, shown
 from .cards import parse_card
 from .play import play_round
 from .scoring import Bonus, loot_points, round_points
 from .setup import Setup
 
 
-@dataclass(frozen=True)
-class Record:
-    """What the log says of one round: the bids, and once played its result."""
+@dataclass
+class Record(Round):
+    """What the log says of one round (the family's ``Round``), with Skull King's own
+    result: the bonuses (K-S2), the Loot (K-S3) and the Cannonballs (K-S4)."""
 
-    bids: tuple[int | None, ...]
-    tricks: tuple[int, ...] | None = None
-    destroyed: int = 0  # tricks the Kraken or the White Whale destroyed (K-T1)
     bonuses: tuple[Bonus, ...] = ()  # per seat (K-S2)
     loot: tuple[tuple[int, int], ...] = ()  # (who played the Loot, who captured it), K-S3
     cannonball: tuple[int, ...] = ()  # seats that chose the Cannonball (K-S4)
-    corrected: bool = False
-    hands: tuple[tuple[str, ...], ...] | None = None  # virtual deck: the dealt hands (card notations)
-    plays: tuple[tuple[int, str], ...] = ()  # virtual deck: (seat, card as played), in play order
-    shuffled: int = 0  # virtual deck: times Scribe shuffled again before the deal (public)
+
+    def take(self, setup: Setup, entry: Entry) -> None:
+        super().take(setup, entry)
+        d = entry.data
+        if entry.kind in ("tricks", "correction") and d.get("tricks") is not None:
+            self.destroyed = d.get("destroyed", 0)  # K-T1: a correction holds the whole result
+            self.bonuses = tuple(Bonus.from_dict(b) for b in d.get("bonuses") or [{}] * setup.n)
+            self.loot = tuple((a, b) for a, b in d.get("loot") or ())
+            self.cannonball = tuple(d.get("cannonball") or ())
 
 
 @dataclass(frozen=True)
@@ -97,26 +101,18 @@ class RoundRow(BidRow):
 
 
 @dataclass(frozen=True)
-class Sheet(BidSheet):
+class Sheet(base.Sheet):
     """Everything the score sheet shows, computed from the setup and the log (its round in
     play, totals, winners (K-E1) and standings: the family's ``BidSheet``)."""
 
     GAME: ClassVar[str] = "skull_king"
     setup: Setup
     rows: tuple[RoundRow, ...]
-    version: int  # entries in the log; a page submits it back to detect staleness
-    can_undo: bool
-    can_redo: bool
-    records: tuple[Record, ...]  # the state ``advance`` goes on from
-    redacted: bool = False  # set by ``reveal.sealed``: one viewer's sheet
-    viewer: int | None = None
-    shown: Shown = Shown()  # the rounds whose bids the whole table has seen, for good (K-B1)
 
     def seen_by(self, rows: tuple[RoundRow, ...], viewer: int | None) -> Sheet:
         """The sheet of ``viewer`` with ``rows`` as the family's ``reveal.sealed`` sealed
-        them; ``records`` hold every bid, for ``advance`` alone, and a viewer's sheet is
-        never advanced."""
-        return replace(self, rows=rows, redacted=True, viewer=viewer, records=())
+        them, and no ``state``: a viewer's sheet is never advanced."""
+        return replace(self, rows=rows, redacted=True, viewer=viewer, state=None)
 
 
 def score(setup: Setup, cards: int, record: Record) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -142,66 +138,22 @@ def score(setup: Setup, cards: int, record: Record) -> tuple[tuple[int, ...], tu
     return tuple(points), tuple(earned)
 
 
-def _blank(setup: Setup) -> tuple[Record, ...]:
-    return tuple(Record(bids=(None,) * setup.n) for _ in range(setup.round_count))
+def _blank(setup: Setup) -> Record:
+    return Record(bids=[None] * setup.n)
 
 
-def _apply(setup: Setup, records: tuple[Record, ...], entry: Entry) -> tuple[Record, ...]:
-    """The records after one verified entry (its data were normalised by ``verify``)."""
-    d = entry.data
-    i = d["round"] - 1
-    r = records[i]
-    if entry.kind == "bid":
-        bids = list(r.bids)
-        bids[d["player"]] = d["bid"]
-        r = replace(r, bids=tuple(bids))
-    elif entry.kind == "bids":
-        r = replace(r, bids=tuple(d["bids"]))
-    elif entry.kind == "deal":
-        r = replace(r, hands=tuple(tuple(h) for h in d["hands"]), plays=())
-    elif entry.kind == "shuffle":  # virtual deck: the next deal is a new one (the table is told)
-        r = replace(r, shuffled=r.shuffled + 1)
-    elif entry.kind == "played":
-        r = replace(r, plays=r.plays + ((d["player"], d["card"]),))
-    elif entry.kind == "take_back":
-        r = replace(r, plays=r.plays[:-1])
-    elif entry.kind in ("tricks", "correction"):
-        if entry.kind == "correction":
-            r = replace(r, bids=tuple(d["bids"]), corrected=True)
-        if d.get("tricks") is not None:
-            r = replace(r, tricks=tuple(d["tricks"]), destroyed=d.get("destroyed", 0),
-                        bonuses=tuple(Bonus.from_dict(b) for b in d.get("bonuses") or [{}] * setup.n),
-                        loot=tuple((a, b) for a, b in d.get("loot") or ()),
-                        cannonball=tuple(d.get("cannonball") or ()))
-    else:
-        raise ValueError(f"unknown entry kind {entry.kind!r}")
-    return records[:i] + (r,) + records[i + 1:]
-
-
-def _sheet(setup: Setup, records: tuple[Record, ...], version: int, can_undo: bool, can_redo: bool,
-           before: Sheet | None = None, seen: Shown = Shown()) -> Sheet:
-    """The rows from the records; rows of ``before`` are kept up to the first round whose
-    record changed (their running totals cannot have moved)."""
-    rows: list[RoundRow] = []
-    running = [0] * setup.n
-    same = before is not None
-    for i, (record, (cards, dealer, order)) in enumerate(zip(records, setup.schedule)):
-        same = same and before.records[i] is record  # type: ignore[union-attr]
-        if same:
-            row = before.rows[i]  # type: ignore[union-attr]
-        else:
-            points = earned = totals = None
-            if record.tricks is not None:
-                points, earned = score(setup, cards, record)
-                totals = tuple(a + b for a, b in zip(running, points))
-            row = RoundRow(i + 1, cards, dealer, order, record.bids, record.tricks, record.destroyed,
-                           record.bonuses or (Bonus(),) * setup.n, record.loot, record.cannonball,
-                           points, earned, totals, top(totals) if totals else (), record.corrected,
-                           record.hands, record.plays, _play(setup, record, cards, order), record.shuffled)
-        if row.totals is not None:
-            running = list(row.totals)
-        rows.append(row)
-    return Sheet(setup, tuple(rows), version, can_undo, can_redo, records, shown=seen)
+def _row(setup: Setup, i: int, record: Record, running: tuple[int, ...]) -> RoundRow:
+    """The row of round ``i + 1`` from what the log left of it and the totals before it."""
+    cards, dealer, order = setup.schedule[i]
+    points = earned = totals = None
+    if record.tricks is not None:
+        points, earned = score(setup, cards, record)
+        totals = tuple(a + b for a, b in zip(running, points))
+    return RoundRow(i + 1, cards, dealer, order, tuple(record.bids),
+                    None if record.tricks is None else tuple(record.tricks), record.destroyed,
+                    record.bonuses or (Bonus(),) * setup.n, record.loot, record.cannonball,
+                    points, earned, totals, top(totals) if totals else (), record.corrected,
+                    record.hands, tuple(record.plays or ()), _play(setup, record, cards, order), record.shuffled)
 
 
 def _play(setup: Setup, record: Record, cards: int, order: tuple[int, ...]) -> Any:
@@ -209,7 +161,7 @@ def _play(setup: Setup, record: Record, cards: int, order: tuple[int, ...]) -> A
     first, then each trick's winner, or K-T1's rule for a destroyed trick)."""
     if record.hands is None or record.tricks is not None:
         return None
-    return play_round(setup.n, order[0], [(p, parse_card(c)) for p, c in record.plays], cards)
+    return play_round(setup.n, order[0], [(p, parse_card(c)) for p, c in record.plays or ()], cards)
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -222,13 +174,7 @@ def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
     >>> replay(s, log).totals
     (20, 10, 10)
     """
-    log = list(log)
-    resolved = resolve(log)
-    records = _blank(setup)
-    for entry in resolved.active:
-        records = _apply(setup, records, entry)
-    return _sheet(setup, records, len(log), resolved.undo_target is not None, resolved.redo_target is not None,
-                  seen=shown("hidden", setup.n, log))
+    return base.replay(setup, log, _blank, _row, Sheet)
 
 
 def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
@@ -242,14 +188,4 @@ def advance(sheet: Sheet, entry: Entry, log: Sequence[Entry] = ()) -> Sheet:
     >>> advance(one, Entry(2, "tricks", {"round": 1, "tricks": [1, 0, 0]})).totals
     (20, 10, 10)
     """
-    if sheet.redacted:
-        raise ValueError("advance the whole sheet, not a viewer's")
-    if entry.kind in (UNDO, REDO) or entry.data.get(CHANGE):  # a change: in its first one's place
-        return replay(sheet.setup, [*log, entry])
-    records = _apply(sheet.setup, sheet.records, entry)
-    new = _sheet(sheet.setup, records, sheet.version + 1, True, False, before=sheet, seen=sheet.shown)
-    row = new.rows[entry.data["round"] - 1]
-    # the entry revealed its round (the last bid in, or its result): public for good
-    bids = sheet.shown.bids | ({row.number} if row.bids_in or row.complete else set())
-    hands = sheet.shown.hands | ({row.number} if row.complete else set())
-    return new if (bids, hands) == (sheet.shown.bids, sheet.shown.hands) else replace(new, shown=Shown(bids, hands))
+    return base.advance(sheet, entry, log, _row, replay)
