@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.standings import Standing, before_last, ranked
+from ...rules.standings import Standing  # noqa: F401  (re-exported)
+from ...rules.totals import TotalsSheet, best
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round, lone_clan, out_clans
 from .tracker import (
@@ -49,13 +50,14 @@ class SheetRound:
 
 def _top(totals: Sequence[int]) -> tuple[int, ...]:
     """Players sharing the highest total (all of them when nobody has scored)."""
-    best = max(totals)
-    return tuple(p for p, t in enumerate(totals) if t == best)
+    return best(totals)
 
 
 @dataclass(frozen=True)
-class ZibiSheet:
-    """Everything the score pad shows, computed from the setup and the entries."""
+class ZibiSheet(TotalsSheet):
+    """Everything the score pad shows, computed from the setup and the entries. Z-S3:
+    the leader(s) now, a tie giving several; players by total, ties sharing a rank
+    (1, 1, 3) (``TotalsSheet``'s leaders and standings)."""
 
     GAME: ClassVar[str] = "zibi"  # its game in games.GAMES, for code holding only a sheet
     setup: Setup
@@ -71,35 +73,13 @@ class ZibiSheet:
         return False
 
     @property
-    def round_number(self) -> int:
-        """The number of the round in progress."""
-        return len(self.rounds) + 1
-
-    @property
     def phase(self) -> str:
         """"result" once the tracker sees a whole clan out (Z-E1), else "playing"."""
         return "result" if round_end(self.tracker) is not None else "playing"
 
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.rounds[-1].totals if self.rounds else (0,) * self.setup.n
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        """The leader(s) now (Z-S3): a tie gives several."""
-        return _top(self.totals)
-
-    @property
-    def standings(self) -> tuple[Standing, ...]:
-        """Players by total, ties sharing a rank (1, 1, 3)."""
-        return ranked(self.totals, before=before_last([r.totals for r in self.rounds], self.setup.n))
-
     def row(self, number: Any) -> SheetRound:
         """The played round ``number``, or a refusal."""
-        n = whole(number, "round")
-        if not 1 <= n <= len(self.rounds):
-            raise RuleError(N_("There is no round %(round)s in this game."), field="round", round=n)
-        return self.rounds[n - 1]
+        return super().row(number)
 
 
 def _result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
