@@ -8,12 +8,12 @@ wins when the totals are low, how it names a missing round. Pure: no Flask, no S
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import N_, RuleError
 from .fields import whole
-from .standings import Standing, before_last, ranked
+from .standings import Standing, before_last, ranked, standings_and_undo
 
 
 def best(totals: Sequence[int], lowest_wins: bool = False) -> tuple[int, ...]:
@@ -78,3 +78,22 @@ class TotalsSheet:
         if not 1 <= n <= len(self.rounds):
             raise RuleError(self.NO_ROW, field="round", round=n)
         return self.rounds[n - 1]
+
+
+def totals_json(sheet: Any, own: Mapping[str, Any], after: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A totals sheet as JSON, in the order every such game writes it: version, phase,
+    the next round and the players, then the game's ``own`` fields (setup and rounds),
+    the totals and leaders (none before any round), then ``after`` (winners, end) and
+    the standings and undo state."""
+    return {
+        "version": sheet.version,
+        "phase": sheet.phase,
+        "finished": sheet.finished,
+        "current_round": sheet.round_number,
+        "players": list(sheet.setup.players),
+        **own,
+        "totals": list(sheet.totals),
+        "leaders": list(sheet.leaders) if sheet.rounds else [],
+        **(after or {}),
+        **standings_and_undo(sheet),
+    }
