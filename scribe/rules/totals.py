@@ -97,3 +97,17 @@ def totals_json(sheet: Any, own: Mapping[str, Any], after: Mapping[str, Any] | N
         **(after or {}),
         **standings_and_undo(sheet),
     }
+
+
+def totals_summary(sheet: Any, number: int | None = None) -> dict[str, Any]:
+    """What the games list shows without replaying: phase, the next round (``number``
+    when the game counts its rounds otherwise, as deals played), leaders (the winners
+    once finished) by name."""
+    names = sheet.setup.players
+    return {
+        "phase": sheet.phase,
+        "round": sheet.round_number if number is None else number,
+        "rounds": len(sheet.rounds),
+        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
+        "players": list(names),
+    }

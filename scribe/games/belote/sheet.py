@@ -24,7 +24,7 @@ from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
-from ...rules.totals import TotalsSheet
+from ...rules.totals import TotalsSheet, totals_summary
 from . import tally as pure
 from .cards import TA
 from .entry import PASSED, verify as verify_deal
@@ -294,11 +294,4 @@ def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> Belo
 def summary(sheet: BeloteSheet) -> dict[str, Any]:
     """What the games list shows without replaying: phase, deal, leaders (the winners once
     finished)."""
-    names = sheet.setup.players
-    return {
-        "phase": sheet.phase,
-        "round": sheet.deal_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(names),
-    }
+    return totals_summary(sheet, sheet.deal_number)

@@ -14,7 +14,7 @@ from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing  # noqa: F401  (re-exported)
-from ...rules.totals import TotalsSheet, best as best_of
+from ...rules.totals import TotalsSheet, best as best_of, totals_summary
 from .setup import LIMIT, SIX, Setup
 
 
@@ -230,11 +230,4 @@ def advance(sheet: PointsSheet, entry: Entry, log: Sequence[Entry] = ()) -> Poin
 def summary(sheet: PointsSheet) -> dict[str, Any]:
     """What the games list shows without replaying: phase, round, leaders (the winners
     once finished)."""
-    names = sheet.setup.players
-    return {
-        "phase": sheet.phase,
-        "round": sheet.round_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(names),
-    }
+    return totals_summary(sheet)

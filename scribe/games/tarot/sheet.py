@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.totals import TotalsSheet
+from ...rules.totals import TotalsSheet, totals_summary
 from .deal import deal_of, verify_deal
 from .scoring import Deal, Score, score
 from .setup import Setup
@@ -247,11 +247,4 @@ def advance(sheet: TarotSheet, entry: Entry, log: Sequence[Entry] = ()) -> Tarot
 def summary(sheet: TarotSheet) -> dict[str, Any]:
     """What the games list shows without replaying: phase, deal, leaders (the winners once
     finished)."""
-    names = sheet.setup.players
-    return {
-        "phase": sheet.phase,
-        "round": sheet.deal_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(names),
-    }
+    return totals_summary(sheet, sheet.deal_number)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing  # noqa: F401  (re-exported)
-from ...rules.totals import TotalsSheet, best
+from ...rules.totals import TotalsSheet, best, totals_summary
 from . import tracker as track
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round, lone_clan, out_clans
@@ -222,10 +222,4 @@ KINDS = ("result", "correction", "damage", "heal", "reveal", "set_aside")
 
 def summary(sheet: ZibiSheet) -> dict[str, Any]:
     """What the games list shows without replaying every game."""
-    return {
-        "phase": sheet.phase,
-        "round": sheet.round_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(sheet.setup.players),
-    }
+    return totals_summary(sheet)
