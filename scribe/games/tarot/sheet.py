@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.totals import TotalsSheet, totals_summary
+from ...rules.totals import TotalsSheet, best, totals_summary
 from .deal import deal_of, verify_deal
 from .scoring import Deal, Score, score
 from .setup import Setup
@@ -125,9 +125,8 @@ def _row(setup: Setup, number: int, recorded: Mapping[str, Any] | None, before: 
         told = score(deal, seated, setup.n)
         points = told.shares
     totals = tuple(a + b for a, b in zip(before, points))
-    top = max(totals)
     return Row(number, setup.dealer(number), setup.sits_out(number), deal, told, points, totals,
-               tuple(p for p, t in enumerate(totals) if t == top), corrected)
+               best(totals), corrected)
 
 
 def scored_row(setup: Setup, number: int, recorded: Mapping[str, Any]) -> Row:
@@ -237,8 +236,7 @@ def advance(sheet: TarotSheet, entry: Entry, log: Sequence[Entry] = ()) -> Tarot
         rows[n - 1] = _row(setup, n, None if d.get("passed") else d, before, True)
         for i in range(n, len(rows)):
             totals = tuple(a + b for a, b in zip(rows[i - 1].totals, rows[i].points))
-            top = max(totals)
-            rows[i] = replace(rows[i], totals=totals, leaders=tuple(p for p, t in enumerate(totals) if t == top))
+            rows[i] = replace(rows[i], totals=totals, leaders=best(totals))
     else:
         raise RuleError(N_("Unknown action."), field="kind")
     return TarotSheet(setup, tuple(rows), ended, sheet.version + 1, True, False)
