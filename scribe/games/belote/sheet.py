@@ -24,6 +24,7 @@ from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
+from ...rules.totals import TotalsSheet, totals_summary
 from . import tally as pure
 from .cards import TA
 from .entry import PASSED, verify as verify_deal
@@ -59,10 +60,12 @@ def _rows(game: pure.Game, corrected: Iterable[int]) -> tuple[Row, ...]:
 
 
 @dataclass(frozen=True)
-class BeloteSheet:
-    """Everything the score sheet shows, computed from the setup and the entries."""
+class BeloteSheet(TotalsSheet):
+    """Everything the score sheet shows, computed from the setup and the entries; its
+    totals, leaders and winners are the teams' (``TotalsSheet``'s phase and ``row``)."""
 
     GAME: ClassVar[str] = "belote"  # its game in games.GAMES
+    NO_ROW: ClassVar[str] = N_("There is no deal %(round)s in this game.")
     setup: Setup
     game: pure.Game
     rounds: tuple[Row, ...]
@@ -105,15 +108,6 @@ class BeloteSheet:
         return self.game.over
 
     @property
-    def phase(self) -> str:
-        return "finished" if self.finished else "playing"
-
-    @property
-    def round_number(self) -> int:
-        """The next deal's line on the sheet (passed deals included)."""
-        return len(self.rounds) + 1
-
-    @property
     def dealer(self) -> int:
         """Who deals next: the deal passes to the right (B-M1, B-D2)."""
         return self.setup.dealer(self.round_number)
@@ -152,10 +146,7 @@ class BeloteSheet:
 
     def row(self, number: Any) -> Row:
         """The deal ``number`` on the sheet, or a refusal."""
-        n = whole(number, "round")
-        if not 1 <= n <= len(self.rounds):
-            raise RuleError(N_("There is no deal %(round)s in this game."), field="round", round=n)
-        return self.rounds[n - 1]
+        return super().row(number)
 
 
 def record(setup: Setup, deal: Deal | None) -> dict[str, Any]:
@@ -303,11 +294,4 @@ def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> Belo
 def summary(sheet: BeloteSheet) -> dict[str, Any]:
     """What the games list shows without replaying: phase, deal, leaders (the winners once
     finished)."""
-    names = sheet.setup.players
-    return {
-        "phase": sheet.phase,
-        "round": sheet.deal_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(names),
-    }
+    return totals_summary(sheet, sheet.deal_number)

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.standings import Standing, before_last, ranked
+from ...rules.standings import Standing  # noqa: F401  (re-exported)
+from ...rules.totals import TotalsSheet, best as best_of, totals_summary
 from .setup import LIMIT, SIX, Setup
 
 
@@ -38,8 +39,7 @@ def counted(setup: Setup, points: Sequence[int], closer: int | None) -> tuple[in
 
 def best(setup: Setup, totals: Sequence[int]) -> tuple[int, ...]:
     """Players sharing the best total (P-3: lowest, or highest for such a Custom game)."""
-    top = min(totals) if setup.lowest_wins else max(totals)
-    return tuple(p for p, t in enumerate(totals) if t == top)
+    return best_of(totals, setup.lowest_wins)
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,10 @@ class Row:
 
 
 @dataclass(frozen=True)
-class PointsSheet:
-    """Everything the score pad shows, computed from the setup and the entries."""
+class PointsSheet(TotalsSheet):
+    """Everything the score pad shows, computed from the setup and the entries. P-3: the
+    best total wins once the game is over, equal totals sharing the win; players best
+    first, ties sharing a rank (1, 1, 3) (``TotalsSheet``'s leaders, winners, standings)."""
 
     GAME: ClassVar[str] = "points"  # its game in games.GAMES
     setup: Setup
@@ -71,8 +73,9 @@ class PointsSheet:
     can_redo: bool = False
 
     @property
-    def totals(self) -> tuple[int, ...]:
-        return self.rounds[-1].totals if self.rounds else (0,) * self.setup.n
+    def lowest_wins(self) -> bool:
+        """P-3: Skyjo's and 6 qui prend!'s fewest points win; a Custom game says which."""
+        return bool(self.setup.lowest_wins)
 
     @property
     def ended_at(self) -> int | None:
@@ -89,36 +92,9 @@ class PointsSheet:
     def finished(self) -> bool:
         return self.ended_at is not None
 
-    @property
-    def phase(self) -> str:
-        return "finished" if self.finished else "playing"
-
-    @property
-    def round_number(self) -> int:
-        """The number of the next round to enter."""
-        return len(self.rounds) + 1
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        return best(self.setup, self.totals)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """P-3: the best total once the game is over; equal totals share the win."""
-        return self.leaders if self.finished else ()
-
-    @property
-    def standings(self) -> tuple[Standing, ...]:
-        """Players best first, ties sharing a rank (1, 1, 3)."""
-        before = before_last([r.totals for r in self.rounds], self.setup.n)
-        return ranked(self.totals, self.setup.lowest_wins, before)  # P-3
-
     def row(self, number: Any) -> Row:
         """The played round ``number``, or a refusal."""
-        n = whole(number, "round")
-        if not 1 <= n <= len(self.rounds):
-            raise RuleError(N_("There is no round %(round)s in this game."), field="round", round=n)
-        return self.rounds[n - 1]
+        return super().row(number)
 
 
 def _points(setup: Setup, raw: Any) -> tuple[int, ...]:
@@ -254,11 +230,4 @@ def advance(sheet: PointsSheet, entry: Entry, log: Sequence[Entry] = ()) -> Poin
 def summary(sheet: PointsSheet) -> dict[str, Any]:
     """What the games list shows without replaying: phase, round, leaders (the winners
     once finished)."""
-    names = sheet.setup.players
-    return {
-        "phase": sheet.phase,
-        "round": sheet.round_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(names),
-    }
+    return totals_summary(sheet)

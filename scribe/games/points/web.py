@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from ...formatting import score
 from ...rules.errors import N_
-from ...rules.standings import standings_and_undo
+from ...rules.totals import totals_json
 from .. import points
 from .story import CUSTOM_HIGHEST
 from .words import PRESET_LABELS as POINTS_LABELS
@@ -107,12 +107,7 @@ def entry_text(e, setup: points.Setup) -> str:
 def sheet_json(sheet: points.PointsSheet) -> dict[str, Any]:
     """The points sheet as JSON, field for field what the page shows."""
     setup = sheet.setup
-    return {
-        "version": sheet.version,
-        "phase": sheet.phase,
-        "finished": sheet.finished,
-        "current_round": sheet.round_number,
-        "players": list(setup.players),
+    return totals_json(sheet, {
         "preset": setup.preset,
         "target": setup.target,
         "rounds_to_play": setup.rounds,
@@ -124,12 +119,7 @@ def sheet_json(sheet: points.PointsSheet) -> dict[str, Any]:
              "doubled": r.doubled, "totals": list(r.totals), "leaders": list(r.leaders), "corrected": r.corrected}
             for r in sheet.rounds
         ],
-        "totals": list(sheet.totals),
-        "leaders": list(sheet.leaders) if sheet.rounds else [],
-        "winners": list(sheet.winners),
-        "ended_at": sheet.ended_at,
-        **standings_and_undo(sheet),
-    }
+    }, {"winners": list(sheet.winners), "ended_at": sheet.ended_at})
 
 
 def round_label(summary: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.standings import Standing, before_last, ranked
+from ...rules.totals import TotalsSheet, best, totals_summary
 from .deal import deal_of, verify_deal
 from .scoring import Deal, Score, score
 from .setup import Setup
@@ -51,20 +51,19 @@ class Row:
 
 
 @dataclass(frozen=True)
-class TarotSheet:
-    """Everything the score sheet shows, computed from the setup and the entries."""
+class TarotSheet(TotalsSheet):
+    """Everything the score sheet shows, computed from the setup and the entries. T-E1:
+    the highest total wins once the game is over; equal totals share the win
+    (``TotalsSheet``'s leaders, winners, standings)."""
 
     GAME: ClassVar[str] = "tarot"  # its game in games.GAMES
+    NO_ROW: ClassVar[str] = N_("There is no deal %(round)s in this game.")
     setup: Setup
     rounds: tuple[Row, ...]
     ended_by_table: int | None = None  # T-E1: the deal after which the table stopped
     version: int = 0
     can_undo: bool = False
     can_redo: bool = False
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.rounds[-1].totals if self.rounds else (0,) * self.setup.n
 
     @property
     def played(self) -> int:
@@ -92,15 +91,6 @@ class TarotSheet:
         return self.ended_at is not None
 
     @property
-    def phase(self) -> str:
-        return "finished" if self.finished else "playing"
-
-    @property
-    def round_number(self) -> int:
-        """The number of the next deal."""
-        return len(self.rounds) + 1
-
-    @property
     def dealer(self) -> int:
         """Who deals next (T-M2)."""
         return self.setup.dealer(self.round_number)
@@ -119,27 +109,9 @@ class TarotSheet:
         """The seats that play the next deal."""
         return self.setup.seated(self.round_number)
 
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        top = max(self.totals)
-        return tuple(p for p, t in enumerate(self.totals) if t == top)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """T-E1: the highest total once the game is over; equal totals share the win."""
-        return self.leaders if self.finished else ()
-
-    @property
-    def standings(self) -> tuple[Standing, ...]:
-        before = before_last([r.totals for r in self.rounds], self.setup.n)
-        return ranked(self.totals, False, before)
-
     def row(self, number: Any) -> Row:
         """The deal ``number`` on the sheet, or a refusal."""
-        n = whole(number, "round")
-        if not 1 <= n <= len(self.rounds):
-            raise RuleError(N_("There is no deal %(round)s in this game."), field="round", round=n)
-        return self.rounds[n - 1]
+        return super().row(number)
 
 
 def _row(setup: Setup, number: int, recorded: Mapping[str, Any] | None, before: tuple[int, ...],
@@ -153,9 +125,8 @@ def _row(setup: Setup, number: int, recorded: Mapping[str, Any] | None, before: 
         told = score(deal, seated, setup.n)
         points = told.shares
     totals = tuple(a + b for a, b in zip(before, points))
-    top = max(totals)
     return Row(number, setup.dealer(number), setup.sits_out(number), deal, told, points, totals,
-               tuple(p for p, t in enumerate(totals) if t == top), corrected)
+               best(totals), corrected)
 
 
 def scored_row(setup: Setup, number: int, recorded: Mapping[str, Any]) -> Row:
@@ -265,8 +236,7 @@ def advance(sheet: TarotSheet, entry: Entry, log: Sequence[Entry] = ()) -> Tarot
         rows[n - 1] = _row(setup, n, None if d.get("passed") else d, before, True)
         for i in range(n, len(rows)):
             totals = tuple(a + b for a, b in zip(rows[i - 1].totals, rows[i].points))
-            top = max(totals)
-            rows[i] = replace(rows[i], totals=totals, leaders=tuple(p for p, t in enumerate(totals) if t == top))
+            rows[i] = replace(rows[i], totals=totals, leaders=best(totals))
     else:
         raise RuleError(N_("Unknown action."), field="kind")
     return TarotSheet(setup, tuple(rows), ended, sheet.version + 1, True, False)
@@ -275,11 +245,4 @@ def advance(sheet: TarotSheet, entry: Entry, log: Sequence[Entry] = ()) -> Tarot
 def summary(sheet: TarotSheet) -> dict[str, Any]:
     """What the games list shows without replaying: phase, deal, leaders (the winners once
     finished)."""
-    names = sheet.setup.players
-    return {
-        "phase": sheet.phase,
-        "round": sheet.deal_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [names[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(names),
-    }
+    return totals_summary(sheet, sheet.deal_number)

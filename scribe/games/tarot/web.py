@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ...rules.errors import N_
-from ...rules.standings import standings_and_undo
+from ...rules.totals import totals_json
 from .. import tarot
 from .words import card_points, deal_text
 
@@ -129,24 +129,14 @@ def _deal_json(r: tarot.Row, setup: tarot.Setup) -> dict[str, Any]:
 def sheet_json(sheet: tarot.TarotSheet) -> dict[str, Any]:
     """The Tarot sheet as JSON, field for field what the page shows."""
     setup = sheet.setup
-    return {
-        "version": sheet.version,
-        "phase": sheet.phase,
-        "finished": sheet.finished,
-        "current_round": sheet.round_number,
-        "players": list(setup.players),
+    return totals_json(sheet, {
         "first_dealer": setup.first_dealer,
         "deals_to_play": setup.deals,
         "dealer": sheet.dealer,
         "sits_out": sheet.mort,
         "speaks_first": sheet.speaks_first,
         "rounds": [_deal_json(r, setup) for r in sheet.rounds],
-        "totals": list(sheet.totals),
-        "leaders": list(sheet.leaders) if sheet.rounds else [],
-        "winners": list(sheet.winners),
-        "ended_at": sheet.ended_at,
-        **standings_and_undo(sheet),
-    }
+    }, {"winners": list(sheet.winners), "ended_at": sheet.ended_at})
 
 
 def round_label(summary: dict[str, Any]) -> str:

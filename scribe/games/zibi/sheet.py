@@ -14,22 +14,11 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.log import REDO, UNDO, Entry, applied
-from ...rules.standings import Standing, before_last, ranked
+from ...rules.standings import Standing  # noqa: F401  (re-exported)
+from ...rules.totals import TotalsSheet, best, totals_summary
+from . import tracker as track
 from .clans import Setup, whole
 from .scoring import DERIVE, RoundResult, judge_round, lone_clan, out_clans
-from .tracker import (
-    DamageTracker,
-    damage,
-    heal,
-    new_tracker,
-    reveal,
-    round_end,
-    set_aside,
-    verify_damage,
-    verify_heal,
-    verify_reveal,
-    verify_set_aside,
-)
 
 
 @dataclass(frozen=True)
@@ -49,18 +38,19 @@ class SheetRound:
 
 def _top(totals: Sequence[int]) -> tuple[int, ...]:
     """Players sharing the highest total (all of them when nobody has scored)."""
-    best = max(totals)
-    return tuple(p for p, t in enumerate(totals) if t == best)
+    return best(totals)
 
 
 @dataclass(frozen=True)
-class ZibiSheet:
-    """Everything the score pad shows, computed from the setup and the entries."""
+class ZibiSheet(TotalsSheet):
+    """Everything the score pad shows, computed from the setup and the entries. Z-S3:
+    the leader(s) now, a tie giving several; players by total, ties sharing a rank
+    (1, 1, 3) (``TotalsSheet``'s leaders and standings)."""
 
     GAME: ClassVar[str] = "zibi"  # its game in games.GAMES, for code holding only a sheet
     setup: Setup
     rounds: tuple[SheetRound, ...]
-    tracker: DamageTracker  # the round in progress
+    tracker: track.DamageTracker  # the round in progress
     version: int = 0  # entries in the log; a page submits it back to detect staleness
     can_undo: bool = False
     can_redo: bool = False
@@ -71,35 +61,13 @@ class ZibiSheet:
         return False
 
     @property
-    def round_number(self) -> int:
-        """The number of the round in progress."""
-        return len(self.rounds) + 1
-
-    @property
     def phase(self) -> str:
         """"result" once the tracker sees a whole clan out (Z-E1), else "playing"."""
-        return "result" if round_end(self.tracker) is not None else "playing"
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.rounds[-1].totals if self.rounds else (0,) * self.setup.n
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        """The leader(s) now (Z-S3): a tie gives several."""
-        return _top(self.totals)
-
-    @property
-    def standings(self) -> tuple[Standing, ...]:
-        """Players by total, ties sharing a rank (1, 1, 3)."""
-        return ranked(self.totals, before=before_last([r.totals for r in self.rounds], self.setup.n))
+        return "result" if track.round_end(self.tracker) is not None else "playing"
 
     def row(self, number: Any) -> SheetRound:
         """The played round ``number``, or a refusal."""
-        n = whole(number, "round")
-        if not 1 <= n <= len(self.rounds):
-            raise RuleError(N_("There is no round %(round)s in this game."), field="round", round=n)
-        return self.rounds[n - 1]
+        return super().row(number)
 
 
 def _result(setup: Setup, data: Mapping[str, Any]) -> RoundResult:
@@ -147,11 +115,11 @@ def replay(setup: Setup, entries: Iterable[Any]) -> ZibiSheet:
     log = applied(entries)
     results: list[RoundResult] = []
     corrected: set[int] = set()
-    tracker = new_tracker(setup)
+    tracker = track.new_tracker(setup)
     for kind, d in log.entries:
         if kind == "result":
             results.append(_result(setup, d))
-            tracker = new_tracker(setup)
+            tracker = track.new_tracker(setup)
         elif kind == "correction":
             n = whole(d.get("round"), "round")
             if not 1 <= n <= len(results):
@@ -190,7 +158,7 @@ def advance(sheet: ZibiSheet, entry: Entry, log: Sequence[Entry] = ()) -> ZibiSh
     rows, tracker = list(sheet.rounds), sheet.tracker
     start = None
     if entry.kind == "result":
-        start, tracker = len(rows), new_tracker(setup)
+        start, tracker = len(rows), track.new_tracker(setup)
         rows.append(SheetRound(len(rows) + 1, _result(setup, d), (), ()))
     elif entry.kind == "correction":
         start = whole(d.get("round"), "round") - 1
@@ -209,10 +177,10 @@ def advance(sheet: ZibiSheet, entry: Entry, log: Sequence[Entry] = ()) -> ZibiSh
 
 
 _TRACKED = {  # the tracker's entries, as ``replay`` and ``advance`` apply them
-    "damage": lambda t, d: damage(t, d.get("player"), d.get("amount")),
-    "heal": lambda t, d: heal(t, d.get("player")),
-    "reveal": lambda t, d: reveal(t, d.get("player"), d.get("clan")),
-    "set_aside": lambda t, d: set_aside(t, d.get("clan")),
+    "damage": lambda t, d: track.damage(t, d.get("player"), d.get("amount")),
+    "heal": lambda t, d: track.heal(t, d.get("player")),
+    "reveal": lambda t, d: track.reveal(t, d.get("player"), d.get("clan")),
+    "set_aside": lambda t, d: track.set_aside(t, d.get("clan")),
 }
 
 
@@ -237,15 +205,15 @@ def verify(sheet: ZibiSheet, kind: str, data: Mapping[str, Any]) -> dict[str, An
             raise Unchanged(N_("Nothing was changed."), field="round")
         return {"round": row.number, **r.as_dict()}
     if kind == "damage":
-        seat, amount = verify_damage(t, data.get("player"), data.get("amount"))
+        seat, amount = track.verify_damage(t, data.get("player"), data.get("amount"))
         return {"player": seat, "amount": amount}
     if kind == "heal":
-        return {"player": verify_heal(t, data.get("player"))}
+        return {"player": track.verify_heal(t, data.get("player"))}
     if kind == "reveal":
-        seat, clan = verify_reveal(t, data.get("player"), data.get("clan"))
+        seat, clan = track.verify_reveal(t, data.get("player"), data.get("clan"))
         return {"player": seat, "clan": clan}
     if kind == "set_aside":
-        return {"clan": verify_set_aside(t, data.get("clan"))}
+        return {"clan": track.verify_set_aside(t, data.get("clan"))}
     raise RuleError(N_("Unknown action."), field="kind")
 
 
@@ -254,10 +222,4 @@ KINDS = ("result", "correction", "damage", "heal", "reveal", "set_aside")
 
 def summary(sheet: ZibiSheet) -> dict[str, Any]:
     """What the games list shows without replaying every game."""
-    return {
-        "phase": sheet.phase,
-        "round": sheet.round_number,
-        "rounds": len(sheet.rounds),
-        "leaders": [sheet.setup.players[p] for p in sheet.leaders] if sheet.rounds else [],
-        "players": list(sheet.setup.players),
-    }
+    return totals_summary(sheet)

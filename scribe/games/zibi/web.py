@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ...rules.errors import N_
-from ...rules.standings import standings_and_undo
+from ...rules.totals import totals_json
 from .. import zibi
 
 NEW_LABEL = N_("New game of Witty Zibi")  # the start page's button
@@ -114,12 +114,7 @@ def sheet_json(sheet: zibi.ZibiSheet) -> dict[str, Any]:
     t = sheet.tracker
     ended = zibi.round_end(t)
     setup = sheet.setup
-    return {
-        "version": sheet.version,
-        "phase": sheet.phase,
-        "finished": sheet.finished,
-        "current_round": sheet.round_number,
-        "players": list(setup.players),
+    return totals_json(sheet, {
         "mode": setup.mode,
         "expert": setup.expert,
         "clan_sizes": list(setup.sizes),
@@ -134,10 +129,7 @@ def sheet_json(sheet: zibi.ZibiSheet) -> dict[str, Any]:
              "leaders": list(r.leaders), "corrected": r.corrected}
             for r in sheet.rounds
         ],
-        "totals": list(sheet.totals),
-        "leaders": list(sheet.leaders) if sheet.rounds else [],
-        **standings_and_undo(sheet),
-    }
+    })
 
 
 def round_label(summary: dict[str, Any]) -> str:
