@@ -28,7 +28,7 @@ def test_b_s1_the_statistics_say_contracts_taken_not_a_number(api, client):
     assert "Taken: 2 of 3" in page and "1: 2 of 3" not in page
     client.get("/lang/fr")
     french = text(client.get("/stats").get_data(as_text=True))
-    assert "Prise : 2 sur 3" in french and "1 : 2 sur 3" not in french
+    assert "Contrat pris : 2 sur 3" in french and "1 : 2 sur 3" not in french
 
 
 def test_b_m1_the_charts_text_counts_deals(api, client):
