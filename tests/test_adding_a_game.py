@@ -49,7 +49,7 @@ def test_a_game_is_its_package_and_one_registry_line(tmp_path):
     shutil.copytree(ROOT / "scribe" / "games" / "points", toy, ignore=ignore)
     for name in ("game.py", "setup.py", "sheet.py"):
         path = toy / name
-        path.write_text(re.sub(r'(name = |GAME: ClassVar\[str\] = )"points"', r'\1"toy"', path.read_text()))
+        path.write_text(re.sub(r'(name = |GAME: ClassVar\[str\] = |declare\()"points"', r'\1"toy"', path.read_text()))
     # its templates: points' own, renamed
     shutil.copytree(copy / "scribe" / "templates" / "points", copy / "scribe" / "templates" / "toy")
     for path in (copy / "scribe" / "templates" / "toy").glob("*.html"):
