@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from web_helpers import HX, errors, game_id_from, text
+from web_helpers import HX, created, errors, game_id_from, game_page, page_version, text
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -20,19 +20,10 @@ def setup_data(names=FOUR, dealer="0", preset="ffb", **extra):
 
 
 def create(client, names=FOUR, dealer="0", preset="ffb", **extra) -> str:
-    resp = client.post("/games", data=setup_data(names, dealer, preset, **extra))
-    assert resp.status_code == 303, errors(resp.get_data(as_text=True))
-    return game_id_from(resp.headers["Location"])
+    return created(client, setup_data(names, dealer, preset, **extra))
 
 
-def page(client, gid: str, path: str = "") -> str:
-    resp = client.get(f"/games/{gid}{path}")
-    assert resp.status_code == 200, resp.status_code
-    return resp.get_data(as_text=True)
-
-
-def version(client, gid) -> str:
-    return re.search(r'data-version="(\d+)"', page(client, gid)).group(1)
+page, version = game_page, page_version
 
 
 def sheet(api, gid: str) -> dict:

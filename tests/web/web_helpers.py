@@ -120,6 +120,24 @@ def game_id_from(location: str) -> str:
     return m.group(1)
 
 
+def created(client, data: dict) -> str:
+    """The new game's id, once the new-game form ``data`` was taken (a 303 to its page)."""
+    resp = client.post("/games", data=data)
+    assert resp.status_code == 303, errors(resp.get_data(as_text=True))
+    return game_id_from(resp.headers["Location"])
+
+
+def game_page(client, gid: str, path: str = "") -> str:
+    resp = client.get(f"/games/{gid}{path}")
+    assert resp.status_code == 200, resp.status_code
+    return resp.get_data(as_text=True)
+
+
+def page_version(client, gid: str) -> str:
+    """The version the game's page would send with its next entry."""
+    return re.search(r'data-version="(\d+)"', game_page(client, gid)).group(1)
+
+
 def points(bid: int, tricks: int) -> int:
     """W-S1 as a player adds it up on paper."""
     return 20 + 10 * tricks if bid == tricks else -10 * abs(bid - tricks)
