@@ -30,6 +30,7 @@ class Words:
     by_size: str = N_("By bid size")
     size: str = N_("bid %(bid)s: %(made)s of %(tried)s")
     bid_names: tuple[tuple[int, str], ...] = ()
+    chart: str = N_("Running totals over the rounds")  # the chart's title, read out by a screen reader
     # the chart's "after 3 rounds": singular and plural for ``ngettext``, a pair some template
     # already extracts (so no N_ here: it would make the plural's msgid a singular one too)
     count: tuple[str, str] = ("%(num)s round", "%(num)s rounds")

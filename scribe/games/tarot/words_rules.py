@@ -14,7 +14,7 @@ POIGNEE_NAMES = {SIMPLE: N_("simple"), DOUBLE: N_("double"), TRIPLE: N_("triple"
 
 # Tarot's story and statistics speak of deals and contracts, never of rounds and bids: a
 # contract counts under its multiplier (T-C1), named here.
-WORDS = Words(best=N_("Best deal"), worst=N_("Worst deal"), at=N_("%(points)s (deal %(round)s)"),
+WORDS = Words(chart=N_("Running totals over the deals"), best=N_("Best deal"), worst=N_("Worst deal"), at=N_("%(points)s (deal %(round)s)"),
               number=N_("Deal number"), bids=N_("Contracts made: %(rate)s (%(made)s of %(tried)s)"),
               by_size=N_("By contract"), size=N_("%(bid)s: %(made)s of %(tried)s"),
               bid_names=tuple((MULTIPLIER[c], name) for c, name in CONTRACT_NAMES.items()))
