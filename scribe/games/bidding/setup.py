@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ...rules.cards import standard
 from ...rules.cards.standard_tricks import STANDARD_TRICKS
 from ...rules.errors import N_, RuleError
-from ...rules.fields import whole
+from ...rules.fields import verify_names, whole
 from ...rules.trickplay import replay
 from . import schedule as seats
 from .play import TrickState
@@ -27,6 +27,29 @@ from .sheet import Trump
 REVEAL_MODES = ("open", "hidden", "secret")  # W-B7, R-B1: spoken, sealed till all are in, or till the tricks
 REVEAL = ("reveal", REVEAL_MODES, N_("Unknown way of revealing bids."))  # as ``check_choices`` takes it
 STANDARD_SUITS = tuple(standard.SUIT_NAMES.values())  # a standard pack's trumps, by name (R-T1)
+
+
+#: The family's schedules by name (R-R1): how many cards each round deals, up to the most
+#: (Wizard and Skull King play ``up``, W-R1, K-R1).
+SCHEDULES = ("down_up", "up_down", "down", "up", "peak_twice")
+
+
+def schedule(kind: str, most: int) -> tuple[int, ...]:
+    """R-R1: the cards dealt, round by round, for a schedule up to ``most`` cards.
+
+    >>> schedule("down_up", 3), schedule("up_down", 3)
+    ((3, 2, 1, 2, 3), (1, 2, 3, 2, 1))
+    >>> schedule("peak_twice", 3)
+    (1, 2, 3, 3, 2, 1)
+    """
+    down, up = tuple(range(most, 0, -1)), tuple(range(1, most + 1))
+    return {
+        "down_up": down + up[1:],
+        "up_down": up + down[1:],
+        "down": down,
+        "up": up,
+        "peak_twice": up + down,  # kaartspeluitleg.nl: the second peak without trump
+    }[kind]
 
 
 class Switches:
@@ -274,3 +297,18 @@ def check_seats(names: tuple[str, ...], seats: tuple[int, int], message: str) ->
     if not seats[0] <= len(names) <= seats[1]:
         raise RuleError(message, field="players", count=len(names))
     return len(names)
+
+
+def read_rules(setup: Any, players: Any, preset: Any, switches: Mapping[str, Any], readers: Mapping[str, Reader],
+               seats: tuple[int, int], seats_message: str, choices: tuple[tuple[str, tuple[Any, ...], str], ...],
+               **read: Any) -> tuple[tuple[str, ...], int, Any]:
+    """The first steps of a game's ``make_setup`` (R-F2, W-R2): the names checked, the
+    ``preset``'s switches overridden by those given (``read_switches``, with ``read``'s
+    ``blank`` and ``always``) as the ``setup``'s ``RuleSet``, the seats counted and each
+    choice checked (``check_choices``, the reveal mode's too): (names, players, rules)."""
+    names = verify_names(players)
+    given = read_switches(switches, readers, **read)
+    rules = setup.RuleSet(**preset_switches(preset, setup.RuleSet.PRESETS) | given)
+    n = check_seats(names, seats, seats_message)
+    check_choices(rules, (*choices, REVEAL))
+    return names, n, rules

@@ -39,6 +39,14 @@ that has none of its own (Wizard, Rikiki)."""
 #: What the round's buttons post (W-B1, W-R3, W-S2; the virtual deck's W-R4, W-P1): a game's
 #: web ``ACTIONS``, with its own beside them (Wizard's Cloud).
 ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back")
+TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = PAGES
+FILTERS: dict[str, Any] = {}  # a game's own template helpers: none
+GLOBALS: dict[str, Any] = {}
+
+#: What a game's web part takes from the family as it is (``from ..bidding.web import *``):
+#: the pages, the buttons and what they post, the round's corrections, pass-the-phone.
+__all__ = ["ACTIONS", "FILTERS", "GLOBALS", "PLAYER_BID_TEMPLATE", "ROUND_TEMPLATE", "TEMPLATES", "parse_action",
+           "parse_correction", "sealed_bid_turns"]
 
 
 def titled(name: str) -> Callable[[str], str]:

@@ -5,14 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
-from ...rules.fields import flag, verify_names, whole
+from ...rules.fields import flag, whole
 from ..bidding import setup as family
-from ..bidding.setup import REVEAL, Seating, StandardPack, Switches, as_given, numbers
+from ..bidding.setup import Seating, StandardPack, Switches, as_given, numbers
 from .rounds import SCHEDULES, most_cards, schedule
 from .scoring import SCORINGS, Linear
 
@@ -95,21 +95,15 @@ READERS = {**dict.fromkeys(("every_card", "blind", "virtual_deck"), flag), "most
 
 def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None = None, **switches: Any) -> Setup:
     """Check and normalise a game's setup (R-F2); ``switches`` override the preset's."""
-    names = verify_names(players)
     # R-B2: a hook given empty or null is off, never the preset's
-    given = family.read_switches(switches, READERS, blank=(None, "", []), always=("hook_from",))
-    options = family.preset_switches(preset, PRESETS) | given
-    if "custom" in options and not switches.get("scoring"):
-        options["scoring"] = "custom"  # the four numbers typed in: that scoring, whatever the preset's
-    rules = RuleSet(**options)
-    n = family.check_seats(names, (MIN_PLAYERS, MAX_PLAYERS), N_("Rikiki is for 3 to 7 players; you named %(count)s."))
-    family.check_choices(rules, (
+    names, n, rules = family.read_rules(Setup, players, preset, switches, READERS, (MIN_PLAYERS, MAX_PLAYERS), N_(
+        "Rikiki is for 3 to 7 players; you named %(count)s."), (
         ("pack", PACKS, N_("Play with 52 or 32 cards.")),
         ("schedule", (*SCHEDULES, "list"), N_("Choose how many cards each round deals.")),
         ("trump", TRUMPS, N_("Choose how the trump is set.")),
-        ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring.")),
-        REVEAL,
-    ))
+        ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring."))), blank=(None, "", []), always=("hook_from",))
+    if rules.custom is not None and not switches.get("scoring"):
+        rules = replace(rules, scoring="custom")  # the four numbers typed in: that scoring, whatever the preset's
     if (rules.scoring == "custom") != (rules.custom is not None):
         raise RuleError(N_("A custom scoring takes its four numbers."), field="custom")
     if rules.hook_from is not None and rules.hook_from < 1:

@@ -1,5 +1,5 @@
-"""Rikiki on the web: its new-game form and API options; the round's buttons, its JSON and
-its history are the family's (``bidding.web``) in Rikiki's words."""
+"""Rikiki on the web: its new-game form and API options; the round's pages and buttons, its
+JSON and its history are the family's (``bidding.web``) in Rikiki's words."""
 
 from __future__ import annotations
 
@@ -9,13 +9,11 @@ from flask_babel import gettext as _, lazy_gettext
 
 from ...formatting import card, cards_text, translate
 from ..bidding import web as family
-from ..bidding.web import parse_action, parse_correction, sealed_bid_turns  # noqa: F401  (the web part's names)
+from ..bidding.web import *  # the family's pages, buttons, forms and pass-the-phone, as they are
 from .setup import PRESETS, RuleSet
 from .words import PRESET_LABELS, SCHEDULE_LABELS, SCORING_LABELS, game_name, trump
 
 NEW_LABEL = lazy_gettext("New game of Oh Hell (Rikiki, Boerenbridge…)")
-TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = family.PAGES
-ACTIONS = family.ACTIONS
 NEW_TEMPLATE = "rikiki/new.html"
 SEATS = 7
 SETTINGS = ("schedule", "most", "cards", "pack", "trump", "hook_from", "scoring", "custom", "reveal")
@@ -38,6 +36,3 @@ api_options = family.api_options_of(RuleSet)  # a null ``hook_from`` is the hook
 WORDS = family.Words(_, translate, card, cards_text, trump)
 round_label, sheet_json, entry_text = family.bind(WORDS)
 
-
-FILTERS: dict = {}
-GLOBALS: dict = {}
