@@ -179,6 +179,18 @@ def decks(setup_class: Any) -> tuple[str, ...]:
     return (own, f"{own}-jubilee") if "jubilee" in getattr(rules, "__dataclass_fields__", {}) else (own,)
 
 
+def most_cards(pack: int, players: int, every_card: bool = False) -> int:
+    """R-M2: the most cards a round deals from a ``pack`` of that size: a card is left to
+    turn for trump, unless the biggest round deals every card.
+
+    >>> [most_cards(52, n) for n in (3, 4, 5, 6, 7)]
+    [17, 12, 10, 8, 7]
+    >>> most_cards(52, 4, every_card=True)
+    13
+    """
+    return pack // players if every_card else (pack - 1) // players
+
+
 class StandardPack:
     """A game of the family dealt from a standard pack of 52 or 32 cards (R-M1; its
     ``rules.pack``): the codes (``rules.cards.standard``, rank then suit), plain trick play
@@ -197,6 +209,11 @@ class StandardPack:
     @property
     def deck(self) -> str:
         return f"standard-{self.rules.pack}"
+
+    @property
+    def most(self) -> int:
+        """R-M2's limit for the pack and the players (``rules.every_card``: every card dealt)."""
+        return most_cards(self.rules.pack, self.n, getattr(self.rules, "every_card", False))
 
     def fixed_trump(self) -> str | None:
         """The suit always trump, whatever is turned (Rikiki's WK Boerenbridge: spades), or None."""

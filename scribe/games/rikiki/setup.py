@@ -13,7 +13,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, whole
 from ..bidding import setup as family
 from ..bidding.setup import Seating, StandardPack, Switches, as_given, numbers
-from .rounds import SCHEDULES, most_cards, schedule
+from .rounds import SCHEDULES, schedule
 from .scoring import SCORINGS, Linear
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7  # R-M1
@@ -59,11 +59,6 @@ class Setup(StandardPack, Seating):
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
-
-    @property
-    def most(self) -> int:
-        """R-M2's limit for the pack and the players."""
-        return most_cards(self.rules.pack, self.n, self.rules.every_card)
 
     @cached_property
     def deals(self) -> tuple[int, ...]:
