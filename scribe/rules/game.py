@@ -180,6 +180,16 @@ class GameRules:
         """A seat's own cards, from that seat's view. Default: no cards at the table."""
         return {"virtual_deck": False}
 
+    #: The decks this game's card codes may be read in, by the names of docs/cards.md's
+    #: tables (the API document's ``deck`` and ``card`` descriptions). Default: none.
+    decks: tuple[str, ...] = ()
+
+    def deck(self, setup: Any) -> str | None:
+        """The deck ``setup``'s card codes are read in (one of ``decks``): what the sheet's
+        JSON says beside the cards it carries, since a code may name another card in
+        another deck. Default: None, no card codes."""
+        return None
+
     def restriction(self, sheet: Any, row: Any) -> str | None:
         """The rule that may forbid the last seat one bid in ``row``, if any."""
         return None

@@ -20,7 +20,7 @@ from .games import WEB_GAMES
 from .i18n import game_language, translate
 from .openapi import openapi_document
 from .render import table_url
-from .serialize import game_json, history_json, sheet_json
+from .serialize import deck_json, game_json, history_json, sheet_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -162,8 +162,10 @@ def sheet(key: str):
 
 @bp.get("/games/<key>/history")
 def history(key: str):
-    """Every entry ever recorded, undone ones flagged (sealed bids as null, W-B7)."""
-    return jsonify(entries=history_json(access.scribe(key).log))
+    """Every entry ever recorded, undone ones flagged (sealed bids as null, W-B7), with the
+    deck their cards' codes are in."""
+    shown = access.scribe(key)
+    return jsonify(entries=history_json(shown.log), **deck_json(shown.sheet))
 
 
 @bp.patch("/games/<key>")

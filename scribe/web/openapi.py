@@ -12,6 +12,7 @@ ERROR = {"$ref": "#/components/schemas/Error"}
 _REPLAYED = {"description": "true when the game was made by an earlier request (the same one sent again)",
              "schema": {"const": "true"}}
 GAME_NAMES = list(GAMES)  # every registered game; each brings its own schema part
+ALL_DECKS = list(dict.fromkeys(deck for game in GAMES.values() for deck in game.decks))  # docs/cards.md's tables
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +178,10 @@ def _document() -> dict[str, Any]:
                                       **_json(ERROR)}}}},
             "/api/games/{key}/history": {"get": {
                 "summary": "Every entry, undone ones flagged", "parameters": [game_id],
-                "responses": {"200": {"description": "Entries", **_json(_closed({"entries": {"type": "array", "items": _ref("Entry")}}))},
+                "responses": {"200": {"description": "Entries", **_json(_closed({
+                    "entries": {"type": "array", "items": _ref("Entry")},
+                    "deck": {"enum": ALL_DECKS, "description": "A game that deals cards: the deck the entries' card "
+                             "codes are in, its table: " + _deck_tables(ALL_DECKS)}}, optional=("deck",)))},
                               **_errors(404, 410)}}},
             **_game_paths(),
             "/api/games/{key}/rounds/{number}/correction": {
@@ -231,7 +235,8 @@ def _document() -> dict[str, Any]:
                 "parameters": [token, PREFER],
                 "requestBody": {"required": True, **_json({"type": "object", "required": ["card"], "properties": {
                     "round": {"type": "integer"}, "version": {"type": "integer"},
-                    "card": {"type": "string", "description": "W, J, or a suit initial (B G R Y) and a rank 1-13, like R7"}}})},
+                    "card": {"type": "string", "description": "A card code of the game's deck, the one the "
+                             "sheet's deck names: " + _deck_tables(ALL_DECKS)}}})},
                 "responses": {"200": _recorded("Recorded: the sheet and the cards as this player may see them"),
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/player/{token}/take_back": {"post": {
@@ -333,12 +338,30 @@ def _action_paths() -> dict[str, Any]:
     return out
 
 
+def _deck_tables(decks: Any) -> str:
+    """Where a deck's codes are listed: its table in docs/cards.md (one per deck, by the
+    deck's name, as the sheet's and the cards' ``deck`` say it)."""
+    return ", ".join(f"docs/cards.md#deck-{deck}" for deck in decks)
+
+
+def _decked(game: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A body whose ``card`` is a code (not a choice among names) says where its deck's
+    codes are listed: a code may name another card in another game's deck."""
+    card, decks = body.get("card"), GAMES[game].decks
+    if not decks or not isinstance(card, dict) or "enum" in card:
+        return body
+    where = "Its codes: the table of the sheet's deck, " + _deck_tables(decks)
+    return {**body, "card": {**card, "description": f"{card['description']}. {where}" if card.get("description")
+                             else where}}
+
+
 def _body_schema(game: str, kind: str, named: Any) -> dict[str, Any]:
     """One game's body for ``kind``: its properties, those it requires, what it records."""
     words = [f"{game}: {named.summary}"]
     if named.recorded(kind) != kind:
         words.append(f"Recorded as the game's {named.recorded(kind)} entry.")
-    schema: dict[str, Any] = {"type": "object", "title": f"{game} {kind}", "properties": {**named.body, **_VERSION},
+    schema: dict[str, Any] = {"type": "object", "title": f"{game} {kind}",
+                              "properties": {**_decked(game, named.body), **_VERSION},
                               "required": list(named.required)}
     if named.alias_of is not None:
         words.append(f"Deprecated: an alias of actions/{named.alias_of}, kept for older clients.")
@@ -402,7 +425,7 @@ def _sheet_name(game: str) -> str:
 
 def _schemas() -> dict[str, Any]:
     game_enum = {"enum": GAME_NAMES}
-    sheets = {_sheet_name(game): _closed({"game": {"const": game}, **schema.SHEET})
+    sheets = {_sheet_name(game): _closed({"game": {"const": game}, **_deck(game), **schema.SHEET})
               for game, schema in parts("schema").items()}
     return {
         "Error": _closed({"error": STR, "field": {"type": ["string", "null"]}, "version": INT}, optional=("version",)),
@@ -501,10 +524,19 @@ def _stats_schemas() -> dict[str, Any]:
     }
 
 
+def _deck(game: str) -> dict[str, Any]:
+    """A sheet's ``deck``, for a game that deals cards: the deck its codes are in."""
+    decks = GAMES[game].decks
+    return {"deck": {"enum": list(decks), "description": "The deck the sheet's card codes are in (a code may name "
+                     "another card in another deck): its table, " + _deck_tables(decks)}} if decks else {}
+
+
 def _cards() -> dict[str, Any]:
-    hand = {"type": "array", "items": STR, "description": "Card notations: W, J, R7..."}
+    hand = {"type": "array", "items": STR, "description": "Card codes of the deck named by deck (docs/cards.md)"}
     return _closed({
         "virtual_deck": BOOL,
+        "deck": {"enum": ALL_DECKS, "description": "The deck the cards' codes are in: its table, "
+                 + _deck_tables(ALL_DECKS)},
         "current": {"oneOf": [{"type": "null"}, _closed({"round": INT, "hand": hand, "played": hand, "dealt": hand,
                                                          "can_mark": BOOL, "hidden": {
             **BOOL, "description": "dealt before this link was made: sealed from it until the round is scored"},
@@ -512,4 +544,4 @@ def _cards() -> dict[str, Any]:
             "why": {"type": ["string", "null"], "description": "why the other cards may not be played"},
             "can_take_back": {**BOOL, "description": "the last card played is this player's: it may be taken back"}})]},
         "past": {"type": "array", "items": _closed({"round": INT, "dealt": hand})}},
-        optional=("current", "past"), description="Virtual deck: this player's own cards only")
+        optional=("deck", "current", "past"), description="Virtual deck: this player's own cards only")

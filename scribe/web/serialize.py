@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games import GAMES
 from ..rules.log import Entry, named, resolve, targets
 from ..rules.sealed import SEALED
 from ..store import GameRow
@@ -12,8 +13,17 @@ from .games import web_for
 
 def sheet_json(sheet: Any) -> dict[str, Any]:
     """A viewer's sheet as JSON, as its game writes it (field for field what the page shows),
-    led by the game's name so a reader (and the API document) knows which sheet it is."""
-    return {"game": sheet.GAME, **web_for(sheet.GAME).sheet_json(sheet)}
+    led by the game's name so a reader (and the API document) knows which sheet it is, and
+    by the deck its card codes are in, for a game that deals cards: a code may name another
+    card in another deck (docs/cards.md)."""
+    return {"game": sheet.GAME, **deck_json(sheet), **web_for(sheet.GAME).sheet_json(sheet)}
+
+
+def deck_json(sheet: Any) -> dict[str, Any]:
+    """``{"deck": ...}``: the deck the card codes of a game's JSON are in (its sheet, its
+    history), for a game that deals cards; else nothing."""
+    deck = GAMES[sheet.GAME].deck(sheet.setup)
+    return {"deck": deck} if deck else {}
 
 
 def game_json(game: GameRow, sheet: Any = None) -> dict[str, Any]:

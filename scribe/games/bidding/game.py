@@ -15,6 +15,7 @@ from . import actions, deck
 from .reveal import last_seat_waits, sealed, sealed_entry
 from .rules import BiddingRules
 from .seat import own_cards, took_last
+from .setup import deck_id, decks
 from .sheet import advance, replay, restriction, summary
 from .shown import withdrawn as withdrawn_bids
 from .story import rematch, story
@@ -108,6 +109,10 @@ class TricksRules(BiddingRules):
         """W-B3..W-B5, R-B2: the bid the last seat may be refused."""
         return None if row is None else restriction(sheet, row)
 
+    def deck(self, setup: Any) -> str:
+        """The deck its codes are in: the game's own, its Jubilee deck, a standard pack's (``setup.deck_id``)."""
+        return deck_id(setup)
+
 
 def declare(name: str, package: Any, setup: Any, **own: Callable[..., Any]) -> TricksRules:
     """A game of the family as the registry holds it (``GAME``), declared once for every
@@ -121,7 +126,7 @@ def declare(name: str, package: Any, setup: Any, **own: Callable[..., Any]) -> T
                                                   if hasattr(package, key)}, **own}
     cls = type(f"{name.title().replace('_', '')}Rules", (TricksRules,), {
         "__doc__": package.__doc__, "__module__": f"{package.__name__}.game", "name": name,
-        "seats": (setup.MIN_PLAYERS, setup.MAX_PLAYERS), "Setup": setup.Setup, **given,
+        "seats": (setup.MIN_PLAYERS, setup.MAX_PLAYERS), "Setup": setup.Setup, "decks": decks(setup.Setup), **given,
         **{key: staticmethod(f) for key, f in answers.items()}})  # the package's functions: nothing to wrap
     return cls()
 

@@ -23,18 +23,25 @@ from ...schema import (
     Action,
     closed,
 )
+from .setup import REVEAL_MODES, STANDARD_SUITS
+
+#: The switches every game of the family that has them shows alike (its rules' JSON).
+SWITCHES = {"reveal": {"enum": list(REVEAL_MODES)}, "virtual_deck": BOOL}
+#: A standard pack's card code (``setup.StandardPack``) and a round's trump turned from it (R-T1).
+STANDARD_CARD = {"type": "string", "description": "The standard pack (docs/cards.md): rank then suit, like 10H or AS"}
+STANDARD_TRUMP = {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enum": [*STANDARD_SUITS, None]}})]}
 
 
-def actions(card: dict[str, Any], suits: list[str]) -> dict[str, Action]:
+def actions(card: dict[str, Any] = STANDARD_CARD, suits: tuple[str, ...] = STANDARD_SUITS) -> dict[str, Action]:
     """The family's kinds, for a pack whose codes ``card`` describes and whose trump may be
-    one of ``suits``."""
+    one of ``suits`` (a standard pack's, unless a game says another)."""
     seat_card = {"round": ROUND, "player": SEAT, "card": card}
     return {
         "bid": Action("Record a bid: the next bidder's, or the player's named (sealed bids)", {
             "round": ROUND, "player": {"type": "integer", "description": "Defaults to the next bidder"},
             "bid": {"type": "integer", "minimum": 0}}),
         "trump": Action("Record the card turned up for trump", {
-            "round": ROUND, "card": {"enum": suits}, "suit": {"enum": [*suits, None]}}),
+            "round": ROUND, "card": {"enum": list(suits)}, "suit": {"enum": [*suits, None]}}),
         "tricks": Action("Record the round's tricks (they add up to the cards dealt; on the virtual deck, "
                          "left out: as the cards gave them)", {
             "round": ROUND, "tricks": {**COUNTS, "description": "Per seat; one null is filled from the total"}}),

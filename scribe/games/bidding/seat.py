@@ -12,6 +12,7 @@ from typing import Any
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
 from .rules import BiddingRules
+from .setup import deck_id
 
 
 def current_round(sheet: Any, data: Mapping[str, Any]) -> Any:
@@ -54,7 +55,8 @@ def own_cards(view: Any, seat: int, played: Callable[[Any], list[str]], turn: Tu
     """The virtual deck: the round's remaining hand and the cards ``seat`` played
     (``played(row)``), whether it is this seat's turn and which cards it may play
     (``turn``: the game's rules), and the hands of rounds already scored, from ``seat``'s
-    own view only (a hand is never read from another viewer's sheet)."""
+    own view only (a hand is never read from another viewer's sheet), with the ``deck`` their
+    codes are in."""
     if not view.setup.rules.virtual_deck:
         return {"virtual_deck": False}
     if not view.redacted or view.viewer != seat:
@@ -66,7 +68,8 @@ def own_cards(view: Any, seat: int, played: Callable[[Any], list[str]], turn: Tu
         hand = list(row.remaining(seat) or ())
         now = {"round": row.number, "hand": hand, "played": played(row), "dealt": list(row.hands[seat] or ()),
                "can_mark": row.bids_in and not hidden, "hidden": hidden, **turn(row, hand, hidden)}
-    return {"virtual_deck": True, "current": now, "past": BiddingRules.past_hands(view, seat)}
+    # the deck names the table its codes are read in (docs/cards.md): B7 is blue in one, black in another
+    return {"virtual_deck": True, "deck": deck_id(view.setup), "current": now, "past": BiddingRules.past_hands(view, seat)}
 
 
 def took_last(row: Any, seat: int, playing: bool) -> bool:

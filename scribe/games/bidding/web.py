@@ -13,6 +13,7 @@ from typing import Any
 
 from ...rules.sealed import SEALED
 from ...rules.standings import standings_and_undo
+from . import result
 from .passing import pass_turns
 from .reveal import last_seat_waits
 from .sheet import RoundRow, Sheet, Trump, broken_bid_message, forbidden_message
@@ -38,6 +39,14 @@ that has none of its own (Wizard, Rikiki)."""
 #: What the round's buttons post (W-B1, W-R3, W-S2; the virtual deck's W-R4, W-P1): a game's
 #: web ``ACTIONS``, with its own beside them (Wizard's Cloud).
 ACTIONS = ("bid", "trump", "tricks", "deal", "shuffle", "played", "take_back")
+TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = PAGES
+FILTERS: dict[str, Any] = {}  # a game's own template helpers: none
+GLOBALS: dict[str, Any] = {}
+
+#: What a game's web part takes from the family as it is (``from ..bidding.web import *``):
+#: the pages, the buttons and what they post, the round's corrections, pass-the-phone.
+__all__ = ["ACTIONS", "FILTERS", "GLOBALS", "PLAYER_BID_TEMPLATE", "ROUND_TEMPLATE", "TEMPLATES", "parse_action",
+           "parse_correction", "sealed_bid_turns"]
 
 
 def titled(name: str) -> Callable[[str], str]:
@@ -81,6 +90,28 @@ def read_form(form, blank: dict[str, Any], settings: tuple[str, ...], flags: tup
                **{k: form.get(k) for k in settings if form.get(k) not in (None, "")},
                **{k: shown[k] or None for k in flags}}
     return options, shown, kept
+
+
+def setup_form(seats: int, settings: tuple[str, ...], flags: tuple[str, ...], preset: str
+               ) -> tuple[Callable[[], dict[str, Any]], Callable[..., tuple[dict[str, Any], dict[str, Any], list[int]]]]:
+    """A game's ``blank_form()`` and ``parse_setup(form)`` for a new-game form of ``seats``
+    name rows, the ``settings`` typed or picked and the ``flags`` ticked, the ``preset``
+    picked first (``read_form``: a setting left empty is the preset's)."""
+    def blank_form() -> dict[str, Any]:
+        return {"players": [""] * seats, "dealer": "random", "preset": preset, "name": "",
+                **{k: "" for k in settings}, **{k: False for k in flags}}
+
+    def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+        """Form fields -> (options for the rules, the form to re-show, seat row of each player)."""
+        return read_form(form, blank_form(), settings, flags, preset)
+    return blank_form, parse_setup
+
+
+def api_options_of(rule_set: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A game's ``api_options(body)``: POST /api/games body -> ``make_setup`` options, the
+    preset named and the switches of its ``rule_set`` (a dataclass); an unknown switch is
+    refused (``result.api_options``)."""
+    return lambda body: result.api_options(body, rule_set.__dataclass_fields__, preset=body.get("preset"))
 
 
 def _counts(form, prefix: str, n: int) -> list[Any]:

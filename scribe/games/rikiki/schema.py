@@ -4,12 +4,11 @@ standard pack."""
 
 from __future__ import annotations
 
-from ...schema import BOOL, COUNTS, INT, INTS, STR, closed
-from ..bidding.schema import actions, round_schema, sheet_schema
-from ..bidding.setup import REVEAL_MODES
+from ...schema import BOOL, COUNTS, INT, INTS, closed
+from ..bidding.schema import STANDARD_TRUMP, SWITCHES, actions, round_schema, sheet_schema
 from .rounds import SCHEDULES
 from .scoring import SCORINGS
-from .setup import PACKS, PRESETS, SUITS, TRUMPS
+from .setup import PACKS, PRESETS, TRUMPS
 
 _NUMBERS = {"type": ["array", "string"], "items": {"type": "integer"}}
 _RULES = {
@@ -22,7 +21,7 @@ _RULES = {
     "scoring": {"enum": [*SCORINGS, "custom"], "description": "R-S2, R-S3"},
     "custom": {"type": ["array", "string", "null"], "items": {"type": "integer"},
                "description": "R-S2's B, P, M, Q with scoring custom"},
-    "reveal": {"enum": list(REVEAL_MODES)}, "virtual_deck": BOOL,
+    **SWITCHES,
 }
 NEW_GAME = {
     "preset": {"enum": [*PRESETS, "custom"], "description": "R-P1 (Rikiki too)"},
@@ -32,10 +31,7 @@ NEW_GAME = {
 CORRECTION = {"bids": COUNTS, "tricks": COUNTS}
 PATHS: dict = {}
 
-ACTIONS = actions({"type": "string", "description": "The standard pack (docs/cards.md): rank then suit, like 10H "
-                   "or AS"}, list(SUITS))
-
+ACTIONS = actions()  # over the standard pack
 SHEET = sheet_schema(
     closed({**_RULES, "cards": INTS, "custom": {"type": ["array", "null"], "items": INT},
-            "preset": {"enum": [*PRESETS, "custom"]}}),
-    round_schema(trump={"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enum": [*SUITS, None]}})]}))
+            "preset": {"enum": [*PRESETS, "custom"]}}), round_schema(trump=STANDARD_TRUMP))

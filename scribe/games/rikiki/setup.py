@@ -5,24 +5,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ...rules.cards import standard
-from ...rules.cards.standard_tricks import STANDARD_TRICKS as TRICKS
 from ...rules.errors import N_, RuleError
-from ...rules.fields import flag, verify_names, whole
+from ...rules.fields import flag, whole
 from ..bidding import setup as family
-from ..bidding.setup import REVEAL, Seating, Switches, as_given
-from ..bidding.sheet import Trump
-from .rounds import SCHEDULES, most_cards, schedule
+from ..bidding.setup import Seating, StandardPack, Switches, as_given, numbers
+from .rounds import SCHEDULES, schedule
 from .scoring import SCORINGS, Linear
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7  # R-M1
 PACKS = (52, 32)  # R-M1
 TRUMPS = ("turned", "spades")  # R-T1: the card turned up, or spades always (WK Boerenbridge)
-SUITS = ("spades", "hearts", "diamonds", "clubs")
 PRESETS: dict[str, dict[str, Any]] = {  # R-P1: every switch each stands for, all visible on the form
     "oh_hell": dict(schedule="down_up", most=None, hook_from=1, blind=False, scoring="oh_hell"),
     "nomination_whist": dict(schedule="down", most=7, hook_from=1, blind=False, scoring="nomination_whist"),
@@ -53,25 +49,16 @@ class RuleSet(Switches):  # the family's preset and JSON; Wizard's switches off
 
 
 @dataclass(frozen=True)
-class Setup(Seating):
-    """Players clockwise (R-R2), the first dealer, the rules."""
+class Setup(StandardPack, Seating):
+    """Players clockwise (R-R2), the first dealer, the rules; the deal, the codes and the
+    turned trump are a standard pack's (R-M1, R-T1: ``StandardPack``)."""
 
     GAME: ClassVar[str] = "rikiki"
     NEVER_EVEN: ClassVar[str] = "R-B2"
-    SUITS: ClassVar[tuple[str, ...]] = SUITS
-    TRUMP_CARDS: ClassVar[tuple[str, ...]] = SUITS
-    NO_TRUMP_CARDS: ClassVar[tuple[str, ...]] = ()
-    CARD_HINT: ClassVar[str] = N_("Write a card as its rank and suit, like 10H or QS.")
-    tricks: ClassVar[Any] = TRICKS
     RuleSet: ClassVar[Any] = RuleSet
     players: tuple[str, ...]
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
-
-    @property
-    def most(self) -> int:
-        """R-M2's limit for the pack and the players."""
-        return most_cards(self.rules.pack, self.n, self.rules.every_card)
 
     @cached_property
     def deals(self) -> tuple[int, ...]:
@@ -79,18 +66,14 @@ class Setup(Seating):
         r = self.rules
         return r.cards if r.schedule == "list" else schedule(r.schedule, r.most or self.most)
 
-    @property
-    def round_count(self) -> int:
-        return len(self.deals)
-
-    def cards(self, round_no: int) -> int:
-        return self.deals[round_no - 1]
-
     def has_trump(self, round_no: int) -> bool:
         """R-T1: no card left to turn, or the peak's second round, means no trump."""
         cards, before = self.deals[round_no - 1], self.deals[round_no - 2] if round_no > 1 else None
         second_peak = self.rules.schedule == "peak_twice" and cards == before == max(self.deals)
         return self.rules.trump == "spades" or (cards * self.n < self.rules.pack and not second_peak)
+
+    def fixed_trump(self) -> str | None:
+        return "spades" if self.rules.trump == "spades" else None  # R-T1 (WK Boerenbridge)
 
     def points(self, bid: int, tricks: int) -> int:
         r = self.rules
@@ -99,65 +82,23 @@ class Setup(Seating):
     def restricted(self, cards: int) -> bool:
         return self.rules.hook_from is not None and cards >= self.rules.hook_from  # R-B2
 
-    def turned_trump(self, turned: str | None, hands: Any = ()) -> Trump | None:
-        suit = "spades" if self.rules.trump == "spades" else turned and standard.SUIT_NAMES[turned[-1]]  # R-T1
-        return Trump(suit, suit) if suit else None
-
-    def draw(self, row: Any, rng: Any) -> tuple[list[list[str]], str | None]:
-        """R-M1, R-T1: the next card turned up, unless none is left (or spades are always trump)."""
-        dealt = standard.deal(self.n, row.cards, rng, standard.PACKS[self.rules.pack])
-        return [list(h) for h in dealt.hands], dealt.turned if self._turns(row) else None
-
-    def check_deal(self, row: Any, hands: Any, turned: Any) -> tuple[list[list[str]], str | None]:
-        """A deal given again (taken back and dealt the same): cards of the pack, each once."""
-        try:
-            held = [[standard.parse(c, self.rules.pack) for c in h] for h in hands]
-            up = None if turned in (None, "") else standard.parse(turned, self.rules.pack)
-            dealt = [c for h in held for c in h] + ([up] if up else [])
-            assert len(set(dealt)) == len(dealt) and (up is not None) == self._turns(row)
-        except (RuleError, TypeError, AssertionError):
-            raise RuleError(N_("This deal holds cards the deck does not have."), field="deal") from None
-        return held, up
-
-    def _turns(self, row: Any) -> bool:
-        return row.has_trump and self.rules.trump == "turned"
-
-
-def _numbers(value: Any, name: str, count: int | None = None) -> tuple[int, ...]:
-    """A list typed as "10, 9, 8" or sent as JSON."""
-    items = value.replace(",", " ").split() if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)) or not items or (count and len(items) != count):
-        raise RuleError(N_("Write whole numbers separated by commas."), field=name)
-    return tuple(whole(v, name) for v in items)
-
-
-def _hook(value: Any, name: str) -> int | None:
-    return None if value in (None, "", "off") else whole(value, name)  # R-B2: empty or null is off
-
 
 READERS = {**dict.fromkeys(("every_card", "blind", "virtual_deck"), flag), "most": whole, "pack": whole,
-           "cards": _numbers, "custom": lambda value, name: _numbers(value, name, 4),
+           "cards": numbers, "custom": lambda value, name: numbers(value, name, 4), "hook_from": family.whole_or_off,
            **dict.fromkeys(("schedule", "trump", "scoring", "reveal"), as_given)}
 
 
 def make_setup(players: Sequence[Any], first_dealer: Any = 0, preset: str | None = None, **switches: Any) -> Setup:
     """Check and normalise a game's setup (R-F2); ``switches`` override the preset's."""
-    names = verify_names(players)
-    # R-B2: a hook given empty or null is off, never the preset's: read apart from the blanks
-    hook = {"hook_from": _hook(switches.pop("hook_from"), "hook_from")} if "hook_from" in switches else {}
-    given = family.read_switches(switches, READERS, blank=(None, "", []))
-    options = family.preset_switches(preset, PRESETS) | given | hook
-    if "custom" in options and not switches.get("scoring"):
-        options["scoring"] = "custom"  # the four numbers typed in: that scoring, whatever the preset's
-    rules = RuleSet(**options)
-    n = family.check_seats(names, (MIN_PLAYERS, MAX_PLAYERS), N_("Rikiki is for 3 to 7 players; you named %(count)s."))
-    family.check_choices(rules, (
+    # R-B2: a hook given empty or null is off, never the preset's
+    names, n, rules = family.read_rules(Setup, players, preset, switches, READERS, (MIN_PLAYERS, MAX_PLAYERS), N_(
+        "Rikiki is for 3 to 7 players; you named %(count)s."), (
         ("pack", PACKS, N_("Play with 52 or 32 cards.")),
         ("schedule", (*SCHEDULES, "list"), N_("Choose how many cards each round deals.")),
         ("trump", TRUMPS, N_("Choose how the trump is set.")),
-        ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring.")),
-        REVEAL,
-    ))
+        ("scoring", (*SCORINGS, "custom"), N_("Choose a scoring."))), blank=(None, "", []), always=("hook_from",))
+    if rules.custom is not None and not switches.get("scoring"):
+        rules = replace(rules, scoring="custom")  # the four numbers typed in: that scoring, whatever the preset's
     if (rules.scoring == "custom") != (rules.custom is not None):
         raise RuleError(N_("A custom scoring takes its four numbers."), field="custom")
     if rules.hook_from is not None and rules.hook_from < 1:

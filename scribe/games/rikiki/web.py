@@ -1,5 +1,5 @@
-"""Rikiki on the web: its new-game form and API options; the round's buttons, its JSON and
-its history are the family's (``bidding.web``) in Rikiki's words."""
+"""Rikiki on the web: its new-game form and API options; the round's pages and buttons, its
+JSON and its history are the family's (``bidding.web``) in Rikiki's words."""
 
 from __future__ import annotations
 
@@ -8,14 +8,12 @@ from typing import Any
 from flask_babel import gettext as _, lazy_gettext
 
 from ...formatting import card, cards_text, translate
-from ..bidding import result, web as family
-from ..bidding.web import parse_action, parse_correction, sealed_bid_turns  # noqa: F401  (the web part's names)
+from ..bidding import web as family
+from ..bidding.web import *  # the family's pages, buttons, forms and pass-the-phone, as they are
 from .setup import PRESETS, RuleSet
 from .words import PRESET_LABELS, SCHEDULE_LABELS, SCORING_LABELS, game_name, trump
 
 NEW_LABEL = lazy_gettext("New game of Oh Hell (Rikiki, Boerenbridge…)")
-TEMPLATES, ROUND_TEMPLATE, PLAYER_BID_TEMPLATE = family.PAGES
-ACTIONS = family.ACTIONS
 NEW_TEMPLATE = "rikiki/new.html"
 SEATS = 7
 SETTINGS = ("schedule", "most", "cards", "pack", "trump", "hook_from", "scoring", "custom", "reveal")
@@ -31,26 +29,10 @@ def new_context() -> dict[str, Any]:
             "scorings": SCORING_LABELS, "title": game_name()}
 
 
-def blank_form() -> dict[str, Any]:
-    return {"players": [""] * SEATS, "dealer": "random", "preset": "rikiki", "name": "",
-            **{k: "" for k in SETTINGS}, **{k: False for k in FLAGS}}
-
-
-def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
-    """Form fields -> (options for the rules, the form to re-show, seat row of each player).
-    A setting left empty is the preset's."""
-    return family.read_form(form, blank_form(), SETTINGS, FLAGS, "rikiki")
-
-
-def api_options(body: dict[str, Any]) -> dict[str, Any]:
-    """POST /api/games body -> make_setup options; unknown switches are refused (a null
-    ``hook_from`` is the hook off: make_setup reads it so, R-B2)."""
-    return result.api_options(body, RuleSet.__dataclass_fields__, preset=body.get("preset"))
+blank_form, parse_setup = family.setup_form(SEATS, SETTINGS, FLAGS, "rikiki")
+api_options = family.api_options_of(RuleSet)  # a null ``hook_from`` is the hook off (make_setup, R-B2)
 
 
 WORDS = family.Words(_, translate, card, cards_text, trump)
 round_label, sheet_json, entry_text = family.bind(WORDS)
 
-
-FILTERS: dict = {}
-GLOBALS: dict = {}
