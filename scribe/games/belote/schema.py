@@ -36,6 +36,8 @@ NEW_GAME = {
               "description": "Belote: or a number of deals, a concours (B-E2), instead of a target"},
     "names": {"type": ["array", "null"], "items": STR, "description": "Belote: the two teams' names (default: "
               "their players', \"Ana & Cy\")"},
+    "virtual_deck": {"type": "boolean", "description": "Belote: Scribe deals the cards on the "
+                     "players' phones (B-D1, B-D2; Coinche 8 each); off: the table deals real cards"},
     "settings": {**_SOME_SETTINGS, "description": "Belote: any setting of B-* and C-* (the variant's or the "
                  "preset's when not given); Coinche-only ones refused at Belote"},
 }
