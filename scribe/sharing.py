@@ -444,6 +444,14 @@ def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: An
     return _seat_act(db, game_id, "played", {"round": round_no, "player": player, "card": card}, version)
 
 
+def call(db: Database, game_id: str, player: Any, round_no: Any, said: Any, version: Any = None) -> Any:
+    """A seat says its call aloud and taps it on its own phone (take or pass, a bid, a
+    coinche: the game's ``call`` fields, ``said``); the rules check whose turn it is
+    against the sheet the append is conditional on, so two taps for one turn never both count."""
+    fields = dict(said) if isinstance(said, dict) else {"call": said}
+    return _seat_act(db, game_id, "call", {**fields, "round": round_no, "player": player}, version)
+
+
 def take_back_card(db: Database, game_id: str, player: Any, round_no: Any, card: Any = None, version: Any = None) -> Any:
     """Virtual deck: a player takes back the card they played last, until the next one."""
     return _seat_act(db, game_id, "take_back", {"round": round_no, "player": player}, version)

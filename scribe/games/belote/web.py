@@ -38,8 +38,11 @@ def game_label(variant: str) -> str:
 
 TEMPLATES = "belote"
 ROUND_TEMPLATE = "belote/_watch_round.html"  # the deal on a watcher's and a player's screen
-PLAYER_BID_TEMPLATE = None  # contracts are said aloud
-ACTIONS = (RESULT,)
+PLAYER_BID_TEMPLATE = None  # contracts are said aloud (on the virtual deck, tapped as said: the round template)
+PASS_TEMPLATE = "belote/_pass.html"  # the Scribe's phone in one seat's hands: its cards and the trick
+DECK_KINDS = ("deal", "call", "played", "take_back")  # the virtual deck's taps
+ACTIONS = (RESULT, *DECK_KINDS)
+CALL_FIELDS = ("call", "suit", "amount", "trump")
 NEW_TEMPLATE = "belote/new.html"
 PRESET_ORDER = ("ffb", "ffb_coinche", "ffb_contree", "pagat")
 TARGET_CHOICES = ("501", "1000", "1500", "2000", "3000")
@@ -108,16 +111,20 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     shown = {"players": rows, "dealer": dealer_raw, "preset": preset, "shown": preset if known else "ffb",
              "end": end, "target": form.get("target", ""), "deals": form.get("deals", ""),
              "team0": names[0], "team1": names[1], "name": form.get("name", ""),
-             "settings": {**preset_values(preset if known else "ffb"), **given}}
+             "settings": {**preset_values(preset if known else "ffb"), **given},
+             "virtual_deck": form.get("virtual_deck") == "on"}
     options = {"players": rows, "first_dealer": dealer, "target": target, "deals": deals, "variant": variant,
                "preset": preset, "settings": given,
                "names": names if any(n.strip() for n in names) else None}
+    if shown["virtual_deck"]:  # how the cards are dealt, not a scoring rule (no preset sets it)
+        options["virtual_deck"] = True
     return options, shown, list(range(PLAYERS))
 
 
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * PLAYERS, "dealer": "random", "preset": "ffb", "shown": "ffb", "end": "1000",
-            "target": "", "deals": "", "team0": "", "team1": "", "name": "", "settings": preset_values("ffb")}
+            "target": "", "deals": "", "team0": "", "team1": "", "name": "", "settings": preset_values("ffb"),
+            "virtual_deck": False}
 
 
 def new_context() -> dict[str, Any]:
@@ -133,9 +140,12 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
     dealer = body.get("first_dealer")
     if dealer in (None, "random"):
         dealer = draw_first_dealer(random.SystemRandom())[0]
-    return {"players": body.get("players"), "first_dealer": dealer, "target": body.get("target"),
-            "deals": body.get("deals"), "variant": variant, "preset": preset, "names": body.get("names"),
-            "settings": body.get("settings")}
+    options = {"players": body.get("players"), "first_dealer": dealer, "target": body.get("target"),
+               "deals": body.get("deals"), "variant": variant, "preset": preset, "names": body.get("names"),
+               "settings": body.get("settings")}
+    if "virtual_deck" in body:  # checked by the rules (a yes or no)
+        options["virtual_deck"] = body["virtual_deck"]
+    return options
 
 
 # ----------------------------------------------------------------- a deal
@@ -174,10 +184,24 @@ def _count(raw: Any) -> int:
 
 
 def parse_action(kind: str, form, sheet: BeloteSheet) -> dict[str, Any]:
+    """One tap of the Scribe's page as rules data (types are checked by the rules)."""
+    if kind == "deal":  # the cards come from the service's random source, never the form
+        return {"round": form.get("round")}
+    if kind == "call":  # said aloud for a seat with no phone
+        said = {k: form.get(k) for k in CALL_FIELDS if form.get(k) not in (None, "")}
+        return {"round": form.get("round"), "player": form.get("player"), **said}
+    if kind == "played":
+        return {k: form.get(k) for k in ("round", "player", "card")}
+    if kind == "take_back":
+        return {k: form.get(k) for k in ("round", "player")}
     data = _deal(form)
     if sheet.setup.variant != COINCHE:
         for key in ("contract", "level", "alone"):
             data.pop(key, None)
+    if getattr(sheet, "table", None) is not None:
+        # the deal's cards are on the phones: the rules fill in everything the pad asks; only
+        # what was sent goes (the annonces), so a hand-typed deal is refused, not mixed in
+        data = {k: v for k, v in data.items() if v not in (None, False)}
     return data
 
 
