@@ -13,10 +13,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...rules.cards.standard import SUITS
 from ...rules.errors import N_
 from ...rules.standings import standings_and_undo
 from .annonces import COMBINATIONS, SEQUENCES
 from .cards import SA, TA
+from .deck import deck_json
 from .entry import PASSED
 from .scoring import CAPOT, GENERALE, POINTS
 from .settings import BELOTE, COINCHE, PRESETS, Settings, make_settings
@@ -263,6 +265,7 @@ def sheet_json(sheet: BeloteSheet) -> dict[str, Any]:
         "first_dealer": setup.first_dealer, "target": setup.target, "deals_to_play": setup.deals,
         "settings": setup.settings.as_dict(),
         "dealer": sheet.dealer, "speaks_first": sheet.speaks_first,
+        "table": deck_json(getattr(sheet, "table", None)),  # the virtual deck's deal, as this viewer sees it
         "rounds": [_round_json(r) for r in sheet.rounds],
         "team_totals": list(sheet.team_totals), "held": sheet.held, "blocked": list(sheet.blocked),
         "totals": list(sheet.totals), "leaders": list(sheet.leaders) if sheet.rounds else [],
@@ -317,7 +320,42 @@ def trumps(settings: Settings) -> tuple[str, ...]:
     return ("", SA, TA) if settings.sa_ta else ()
 
 
+def deck_preview(sheet: BeloteSheet) -> str | None:
+    """The deal as the Scribe's one tap will record it, in the sheet's words (the cards
+    played worked out: contract, points, made or not, belote), or None while in play."""
+    table = getattr(sheet, "table", None)
+    data = table.result_data() if table is not None else None
+    if not data or data.get("takers") == PASSED:
+        return None
+    row = scored_row(sheet.setup, data)
+    return None if row is None else deal_text(row, sheet.setup)
+
+
+def call_choices(sheet: BeloteSheet) -> dict[str, Any]:
+    """The calls the seat speaking now may tap: Belote's take (the turned suit, or in the
+    second round a suit to name, B-D1, B-D2) and pass; Coinche's amounts above the
+    standing bid, the trumps, coinche and surcoinche when they may be said (C-A1..C-A4)."""
+    t, setup = sheet.table, sheet.setup
+    s = setup.settings
+    if setup.variant != COINCHE:
+        second = len(t.calls) >= PLAYERS
+        suits = [x for x in SUITS if not (s.second_round == "other" and x == t.turned[-1])] if second else []
+        return {"second": second, "suits": suits}
+    bid = t.bid
+    floor = bid["amount"] if bid and isinstance(bid["amount"], int) else (0 if bid is None else 10_000)
+    amounts = [a for a in AMOUNTS if a > floor and (s.ceiling is None or a <= s.ceiling)]
+    capots = [CAPOT] + ([GENERALE] if s.generale else [])
+    if bid and bid["amount"] in (CAPOT, GENERALE):
+        capots = [GENERALE] if bid["amount"] == CAPOT and s.generale else []
+    speaker = t.speaker
+    opponent = bid is not None and speaker is not None and bid["takers"] != speaker % 2
+    return {"amounts": amounts + capots, "trumps": [*SUITS, *((SA, TA) if s.sa_ta else ())],
+            "coinche": opponent and bid["level"] == 0,
+            "surcoinche": bid is not None and not opponent and bid["level"] == 1}
+
+
 FILTERS: dict[str, Any] = {}
 GLOBALS = {"belote_form": form_values, "belote_amounts": AMOUNTS, "belote_trumps": trumps,
            "belote_combos": COMBO_COUNTS, "belote_combo_names": COMBO_NAMES, "belote_setting_words": SETTINGS,
-           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of}
+           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of,
+           "belote_preview": deck_preview, "belote_calls": call_choices}
