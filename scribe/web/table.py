@@ -212,7 +212,7 @@ def pass_phone(key: str, player: int):
             resp = make_response("", 200)
             resp.headers["HX-Redirect"] = request.full_path.rstrip("?")
             return resp
-    sheet = sharing.viewer_sheet(full, player)
+    sheet = sharing.viewer_sheet(full, player, shown.full_log)  # the log says which deal is whose (a game may ask)
     row = getattr(sheet, "current", None)  # a game of rows in play (the family); others show their own table
     can_bid = rules.player_bid_state(full, player)[0]
     ctx = {"game": game, "sheet": sheet, "row": row, "p": player, "can_bid": can_bid,

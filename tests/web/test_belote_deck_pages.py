@@ -98,7 +98,7 @@ def test_not_dealt_the_page_offers_the_deal_and_still_the_hand_entry(client):
 
 
 def test_speaking_the_scribe_sees_the_turned_card_and_taps_for_a_seat_with_no_phone(client, seeded):
-    gid, tokens, _w = deck_game(client)
+    gid, _tokens, _w = deck_game(client)
     body = deal(client, gid)
     t = table(client, gid)
     assert t["phase"] == "speaking" and t["speaker"] == DEE and t["hands"] == [None] * 4
@@ -238,7 +238,7 @@ def test_coinche_the_auction_on_the_phones_with_a_coinche(app, client, seeded):
     mine = seats[DEE].get(f"/api/player/{tokens[DEE]}").get_json()["sheet"]["table"]["hands"][DEE]
     assert len(mine) == 8
     view = seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True)
-    bid_form = [f for f in forms(view) if f.action.endswith("/call") and "amount" in f.radios][0]
+    bid_form = next(f for f in forms(view) if f.action.endswith("/call") and "amount" in f.radios)
     assert "80" in bid_form.radios["amount"] and "H" in bid_form.radios["trump"]
     missing = seats[DEE].post(f"/p/{tokens[DEE]}/call", data={"round": "1", "call": "bid", "amount": "90"},
                               headers=HX)

@@ -159,3 +159,4 @@ SHEET = {
 #: What the sheet JSON adds for the virtual deck (issue 34): ``SHEET`` takes these with
 #: ``web.sheet_json``'s ``"virtual_deck"`` and ``"table"`` (``deck.deck_json``), together.
 DECK_SHEET = {"virtual_deck": BOOL, "table": TABLE}
+SHEET.update(DECK_SHEET)  # web.sheet_json writes both (belweb, issue 34)

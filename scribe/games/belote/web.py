@@ -25,7 +25,7 @@ from .settings import BELOTE, COINCHE, PRESETS, Settings, make_settings
 from .setup import DEFAULT_TARGET, MAX_DEALS, PLAYERS, Setup, draw_first_dealer
 from .sheet import CORRECTION, RESULT, BeloteSheet, Row, deal_of, record
 from .tally import run
-from .words import COMBO_NAMES, PRESET_NAMES, SETTINGS, deal_text, settings_of, variant_name
+from .words import COMBO_NAMES, PRESET_NAMES, SETTINGS, call_text, card_label, deal_text, settings_of, variant_name
 
 NEW_LABEL = N_("New game of Belote or Coinche")  # the start page's button
 
@@ -223,11 +223,29 @@ def scored_row(setup: Setup, data: Mapping[str, Any]) -> Row | None:
 def entry_text(e, setup: Setup) -> str:
     """One line of the history, in words."""
     d = e.data
+    if e.kind in DECK_KINDS:
+        return _deck_entry_text(e.kind, d, setup)
     row = scored_row(setup, d)
     what = _("passed: the next player deals") if row is None else deal_text(row, setup)
     if e.kind == CORRECTION:
         return _("Deal %(round)s corrected: %(what)s", round=d["round"], what=what)
     return _("Deal %(round)s: %(what)s", round=d["round"], what=what)
+
+
+def _deck_entry_text(kind: str, d: Mapping[str, Any], setup: Setup) -> str:
+    """A virtual deck's entry in words (no hand: a deal's cards stay on the phones)."""
+    if kind == "deal":
+        turned = d.get("turned")
+        if isinstance(turned, str):  # Belote: the card turned up is public
+            return _("Deal %(round)s: Scribe dealt the cards, turned up: %(card)s", round=d["round"],
+                     card=card_label(turned))
+        return _("Deal %(round)s: Scribe dealt the cards", round=d["round"])
+    name = setup.players[d["player"]]
+    if kind == "call":
+        return _("Deal %(round)s: %(name)s %(call)s", round=d["round"], name=name, call=call_text(d))
+    if kind == "played":
+        return _("Deal %(round)s: %(name)s plays %(card)s", round=d["round"], name=name, card=card_label(d["card"]))
+    return _("Deal %(round)s: %(name)s takes back their card", round=d["round"], name=name)
 
 
 # ----------------------------------------------------------------- JSON
@@ -265,6 +283,7 @@ def sheet_json(sheet: BeloteSheet) -> dict[str, Any]:
         "first_dealer": setup.first_dealer, "target": setup.target, "deals_to_play": setup.deals,
         "settings": setup.settings.as_dict(),
         "dealer": sheet.dealer, "speaks_first": sheet.speaks_first,
+        "virtual_deck": setup.virtual_deck,
         "table": deck_json(getattr(sheet, "table", None)),  # the virtual deck's deal, as this viewer sees it
         "rounds": [_round_json(r) for r in sheet.rounds],
         "team_totals": list(sheet.team_totals), "held": sheet.held, "blocked": list(sheet.blocked),
