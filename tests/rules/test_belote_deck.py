@@ -386,6 +386,8 @@ def test_each_viewer_sees_only_its_own_hand_and_the_scribe_none():
     scribe = RULES.view(t.sheet, t.log, None)
     assert all(h is None for h in scribe.table.hands) and scribe.table.turned == t.table.turned
     assert all(h is None for h in RULES.view_entry(t.sheet, t.log[0], None).data["hands"])
+    passed = RULES.view(t.sheet, (), 2)  # the Scribe's phone passed to a seat: its own hand
+    assert passed.table.hands[2] == t.table.hands[2] and RULES.own_cards(passed, 2)["current"]["hand"]
     late = RULES.view(t.sheet, t.log, 1, horizon=len(t.log))  # a link made after the deal
     assert late.table.hands[1] is None and RULES.own_cards(late, 1)["current"]["hidden"]
     assert RULES.hides_anything(t.sheet) and RULES.awaits_deal(t.sheet) is False
