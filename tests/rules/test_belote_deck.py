@@ -340,6 +340,12 @@ def test_the_result_tap_records_what_tally_tricks_says_and_is_refused_mid_deal()
     # the tally of the tricks as played: each trick's cards and winner
     assert out == play.tally_tricks([p for _l, p, _w in t.table.tricks], [w for _l, _p, w in t.table.tricks],
                                     t.table.rules)
+    # a record imported replays its result over its cards: accepted when it says what they say
+    said = {k: v for k, v in t.table.result_data().items()}
+    assert RULES.verify(t.sheet, "result", said) == {"round": 1, **said}
+    if out["capot"] is None:
+        other = {**said, "points": 162 - said["points"] if said["points"] != 81 else 100}
+        assert t.refused("result", other).message == on_phones
     recorded = t.act("result")
     takers = contract["takers"]
     if out["capot"] is None:

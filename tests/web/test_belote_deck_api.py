@@ -141,3 +141,31 @@ def test_the_deal_and_a_call_need_the_virtual_deck(api):
     assert status == 422 and body["field"] == "deal"
     status, body = api("post", f"/api/games/{key}/actions/call", {"player": 3, "call": "take"})
     assert status == 422 and body["field"] == "call"
+
+
+def test_a_record_is_refused_mid_deal_and_once_recorded_imports_to_the_same_sheet(app, api, seeded):
+    """``scribe export`` while a deal is on the phones: refused (the hands are sealed); once
+    the Scribe has recorded it, every hand is the table's and the record replays: the deal,
+    the calls, every card and the result, to the same sheet."""
+    from scribe import record
+
+    key, tokens, _watch = new(app, api, "coinche")
+    api("post", f"/api/games/{key}/actions/deal", {})
+    with app.app_context():
+        gid = links.find(get_db(), key)[0].game_id
+        with pytest.raises(record.SealedError):
+            record.export_record(get_db(), gid)
+    api("post", f"/api/games/{key}/actions/call", {"player": 3, "call": "bid", "amount": 80, "trump": "C"})
+    for seat in (2, 1, 0):
+        api("post", f"/api/games/{key}/actions/call", {"player": seat, "call": "pass"})
+    while True:
+        nows = [api("get", f"/api/player/{token}")[1]["cards"]["current"] for token in tokens]
+        turn = next((seat for seat, now in enumerate(nows) if now["my_turn"]), None)
+        if turn is None:
+            break
+        assert api("post", f"/api/player/{tokens[turn]}/played", {"card": nows[turn]["legal"][-1]})[0] == 200
+    assert api("post", f"/api/games/{key}/actions/result", {})[0] == 200
+    with app.app_context():
+        db = get_db()
+        copy = record.import_record(db, json.loads(json.dumps(record.export_record(db, gid))))
+        assert service.load(db, copy)[1] == service.load(db, gid)[1]
