@@ -56,8 +56,9 @@ class DeckRules(GameRules):
         if not full.setup.virtual_deck or full.redacted:
             return full
         seqs = _deal_seqs(log)
-        def own(number: int) -> bool:
-            return seat is not None and seqs.get(number, 0) > horizon
+        def own(number: int) -> bool:  # a deal the log does not hold (none given: the passed phone) is seen
+            seq = seqs.get(number)
+            return seat is not None and (seq is None or seq > horizon)
         table = None if full.table is None else full.table.seen_by(seat, own(full.table.round))
         past = tuple((n, tuple(h if p == seat and own(n) else None for p, h in enumerate(dealt)))
                      for n, dealt in full.past)

@@ -156,7 +156,7 @@ SHEET = {
     "winning_team": OPT_INT,
     **STANDINGS_AND_UNDO,
 }
-#: What the sheet JSON adds for the virtual deck (issue 34): ``SHEET`` takes these with
-#: ``web.sheet_json``'s ``"virtual_deck"`` and ``"table"`` (``deck.deck_json``), together.
-DECK_SHEET = {"virtual_deck": BOOL, "table": TABLE}
-SHEET.update(DECK_SHEET)  # web.sheet_json writes both (belweb, issue 34)
+#: What the sheet JSON adds for the virtual deck (issue 34): ``SHEET`` takes it together
+#: with ``web.sheet_json``'s ``"table"`` (``deck.deck_json``, null when no deal is on the table).
+DECK_SHEET = {"table": TABLE}
+SHEET.update(DECK_SHEET)  # web.sheet_json writes it (belweb, issue 34)

@@ -252,17 +252,27 @@ def verify(sheet: BeloteSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
 
 def _from_cards(sheet: BeloteSheet, table: deck.DeckDeal, data: Mapping[str, Any]) -> dict[str, Any]:
     """The Scribe's tap on a deal of the virtual deck: the deal's fields from its cards
-    and calls (``DeckDeal.result_data``), the annonces as the table tells them (B-P4)."""
-    if any(data.get(k) not in (None, "") for k in DEAL_FIELDS):
+    and calls (``DeckDeal.result_data``), the annonces as the table tells them (B-P4).
+    Fields typed by hand are refused unless they say just that (a record imported: its
+    result replayed over its cards)."""
+    found = table.result_data()
+    typed = any(data.get(k) not in (None, "") for k in DEAL_FIELDS)
+    if found is not None and found.get("takers") != PASSED and data.get("annonces") not in (None, "", {}):
+        found["annonces"] = data["annonces"]
+    if typed and not (found is not None and _same_deal(sheet.setup, data, found)):
         raise RuleError(N_("The cards of this deal are on the phones: play the last trick, or undo the deal."),
                         field="round")
-    found = table.result_data()
     if found is None:
         raise RuleError(N_("Deal %(round)s is still being played: it is recorded once every card is down."),
                         field="round", round=table.round)
-    if found.get("takers") != PASSED and data.get("annonces") not in (None, "", {}):
-        found["annonces"] = data["annonces"]
     return found
+
+
+def _same_deal(setup: Setup, typed: Mapping[str, Any], found: Mapping[str, Any]) -> bool:
+    try:
+        return record(setup, deal_of(setup, typed)) == record(setup, deal_of(setup, found))
+    except RuleError:
+        return False
 
 
 def _line(sheet: BeloteSheet, data: Mapping[str, Any], field: str) -> int:

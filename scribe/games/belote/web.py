@@ -283,7 +283,6 @@ def sheet_json(sheet: BeloteSheet) -> dict[str, Any]:
         "first_dealer": setup.first_dealer, "target": setup.target, "deals_to_play": setup.deals,
         "settings": setup.settings.as_dict(),
         "dealer": sheet.dealer, "speaks_first": sheet.speaks_first,
-        "virtual_deck": setup.virtual_deck,
         "table": deck_json(getattr(sheet, "table", None)),  # the virtual deck's deal, as this viewer sees it
         "rounds": [_round_json(r) for r in sheet.rounds],
         "team_totals": list(sheet.team_totals), "held": sheet.held, "blocked": list(sheet.blocked),
