@@ -20,12 +20,13 @@ from scribe import service
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]  # Ana deals: Dee speaks and leads first (the dealer's right)
 ANA, BEN, CY, DEE = range(4)
+SEED = 2  # Ben takes the turned Queen of hearts (third to speak) and holds the King: belote and rebelote
 
 
 @pytest.fixture
 def seeded(monkeypatch):
     """The service's random source made a seeded one: the same deal every run."""
-    monkeypatch.setattr(service, "make_rng", lambda: random.Random(7))
+    monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))
 
 
 def deck_game(client, **extra) -> tuple[str, list[str], str]:
@@ -251,3 +252,26 @@ def test_coinche_the_auction_on_the_phones_with_a_coinche(app, client, seeded):
     assert t["bid"]["level"] == 1
     tv = text(client.get(f"/w/{watch}").get_data(as_text=True))
     assert "90 hearts, coinché" in tv
+
+
+def test_in_french_the_phone_says_prendre_passer_and_the_tv_the_contract(app, client, seeded):
+    gid, tokens, watch = deck_game(client)
+    seats = phones(app, tokens)
+    for c in (client, *seats):
+        c.get("/lang/fr")
+    deal(client, gid)
+    view = text(seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True))
+    assert "À vous de parler : regardez vos cartes." in view and "Prendre" in view and "Passer" in view
+    assert "Carte retournée :" in view and "À Dee de parler" in view
+    call(seats[DEE], tokens[DEE], call="pass")
+    call(seats[CY], tokens[CY], call="pass")
+    call(seats[BEN], tokens[BEN], call="take")
+    tv = text(client.get(f"/w/{watch}").get_data(as_text=True))
+    assert "Ben prend, atout cœur" in tv and "À Ben de jouer" not in tv  # Dee leads
+    scribe = text(game_page(client, gid))
+    assert "Dee joue sur son propre téléphone." in scribe and "Dee passe" not in scribe  # calls shown while speaking
+    said = play_out(client, gid, seats, tokens)
+    assert said[0] == "Ben : Belote !" and "Ben : Rebelote !" in said  # B-P3, said as each card is played
+    scribe = text(game_page(client, gid))
+    assert "Enregistrer la donne 1" in scribe and "Dix de der :" in scribe
+    assert "Ben : Belote ! Ben : Rebelote !" in scribe
