@@ -275,3 +275,20 @@ def test_in_french_the_phone_says_prendre_passer_and_the_tv_the_contract(app, cl
     scribe = text(game_page(client, gid))
     assert "Enregistrer la donne 1" in scribe and "Dix de der :" in scribe
     assert "Ben : Belote ! Ben : Rebelote !" in scribe
+
+
+def test_the_annonces_come_with_the_one_tap_when_the_table_plays_them(app, client, seeded):
+    gid, tokens, _w = deck_game(client, annonces="on")
+    seats = phones(app, tokens)
+    deal(client, gid)
+    call(seats[DEE], tokens[DEE], call="pass")
+    call(seats[CY], tokens[CY], call="pass")
+    call(seats[BEN], tokens[BEN], call="take")
+    play_out(client, gid, seats, tokens)
+    scribe = game_page(client, gid)
+    record = form(scribe, "/result")
+    assert record.radios["annonces_team"] == ["", "0", "1"]  # B-P4: the cards do not say what was announced
+    resp = submit(client, scribe, "/result", headers=HX, annonces_team="1", combo__tierce="1")
+    assert resp.status_code == 200, errors(resp.get_data(as_text=True))
+    row = client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]
+    assert row["annonces"] == {"team": 1, "combos": ["tierce"]} and row["takers"] == 1
