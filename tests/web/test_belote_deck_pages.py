@@ -103,7 +103,7 @@ def test_speaking_the_scribe_sees_the_turned_card_and_taps_for_a_seat_with_no_ph
     body = deal(client, gid)
     t = table(client, gid)
     assert t["phase"] == "speaking" and t["speaker"] == DEE and t["hands"] == [None] * 4
-    assert "Turned card:" in text(body) and f'data-card="{t["turned"]}"' in body
+    assert "Turned up: Queen of hearts" in text(body) and f'data-card="{t["turned"]}"' in body
     assert not has_form(body, "/result")  # the cards are on the phones: no hand entry
     assert "Dee speaks" in text(body)
     resp = submit(client, body, "/call", headers=HX, call="pass")
@@ -262,7 +262,7 @@ def test_in_french_the_phone_says_prendre_passer_and_the_tv_the_contract(app, cl
     deal(client, gid)
     view = text(seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True))
     assert "À vous de parler : regardez vos cartes." in view and "Prendre" in view and "Passer" in view
-    assert "Carte retournée :" in view and "À Dee de parler" in view
+    assert "Carte retournée : Dame de cœur" in view and "À Dee de parler" in view
     call(seats[DEE], tokens[DEE], call="pass")
     call(seats[CY], tokens[CY], call="pass")
     call(seats[BEN], tokens[BEN], call="take")
