@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.games import GAMES
 from scribe.games.belote import deck, play
-from scribe.games.belote.cards import deal_points
+from scribe.games.belote.cards import card_points, deal_points
 from scribe.games.belote.dealing import order
 from scribe.rules.cards.standard import PACK_32, shuffled
 from scribe.rules.errors import RuleError
@@ -227,6 +227,22 @@ def test_B_P2_a_capot_is_read_from_the_cards_and_B_P1_dix_de_der():
     assert recorded["capot"] == 1 and t.sheet.rounds[0].deal.capot == 1
 
 
+def test_C_A3_a_generale_made_alone_is_read_from_the_cards():
+    t = Table("coinche", preset="pagat")  # Pagat's générale, 1000
+    t.deal(ALL_SPADES)
+    t.say("bid", amount="generale", trump="S")
+    for _ in range(3):
+        t.say("pass")
+    rng = random.Random(2)
+    for card in ["JS", "9S", "AS", "10S", "KS", "QS", "8S", "7S"]:
+        t.play(card)
+        while t.table.player not in (3, None):
+            t.play(rng.choice(t.table.legal(t.table.player)[0]))
+    data = t.table.result_data()
+    assert (data["contract"], data["capot"], data.get("alone")) == ("generale", 1, True)
+    assert t.act("result")["alone"] is True and t.sheet.rounds[0].deal.alone
+
+
 def _positions(variant: str, seeds: range):
     """Deals played at random (every card legal), each position a seat meets: (table,
     the one dealt, the seat to play, its legal cards and reason)."""
@@ -430,6 +446,12 @@ def test_random_legal_play_of_whole_deals_counts_every_card_and_replays_to_the_s
             out = t.table.outcome
             # B-P1: every card's points and the dix de der (B-P2: a capot is one team's tricks, all eight)
             assert sum(out["points"]) == deal_points(t.table.rules)
+            # B-P1: each team's card points are those of the tricks it won, the last trick's 10 more
+            won = [0, 0]
+            for _leader, plays, winner in t.table.tricks:
+                won[winner % 2] += card_points((c for _s, c in plays), t.table.rules)
+            won[t.table.tricks[-1][2] % 2] += 10
+            assert out["points"] == won
             assert sum(out["tricks"]) == 8 and (out["capot"] is None) == (0 not in out["tricks"])
         recorded = t.act("result")
         assert RULES.replay(t.setup, t.log) == t.sheet
