@@ -128,6 +128,7 @@ def test_a_deal_is_refused_without_the_virtual_deck_and_twice_on_one_line():
         RULES.verify(sheet, "deal", RULES.DRAWN["deal"](sheet, {}, random.Random(1)))
     assert err.value.field == "deal" and "no virtual deck" in err.value.message
     t = Table()
+    assert "out of date" in t.refused("deal", {"round": 2}).message  # a page of another line
     t.deal()
     assert t.refused("deal").message == "The cards of deal 1 are already dealt."
 
