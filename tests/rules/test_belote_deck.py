@@ -188,6 +188,13 @@ def test_C_A1_C_A2_a_bid_coinched_and_surcoinched_is_the_contract_at_level_two()
     assert t.table.contract == {"taker": bidder, "takers": bidder % 2, "trump": "H", "amount": 100, "level": 2}
 
 
+def test_C_A1_a_bid_above_what_a_deal_records_is_refused():
+    t = Table("coinche")
+    t.deal()
+    err = t.refused("call", {"player": t.table.speaker, "call": "bid", "amount": "99990", "trump": "S"})
+    assert err.field == "call" and "from 80 to 1000" in err.message
+
+
 def test_C_A1_four_passes_void_the_deal():
     t = Table("coinche")
     t.deal()
