@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.games import GAMES
 from scribe.games.belote import deck, play
-from scribe.games.belote.cards import deal_points
+from scribe.games.belote.cards import card_points, deal_points
 from scribe.games.belote.dealing import order
 from scribe.rules.cards.standard import PACK_32, shuffled
 from scribe.rules.errors import RuleError
@@ -128,6 +128,7 @@ def test_a_deal_is_refused_without_the_virtual_deck_and_twice_on_one_line():
         RULES.verify(sheet, "deal", RULES.DRAWN["deal"](sheet, {}, random.Random(1)))
     assert err.value.field == "deal" and "no virtual deck" in err.value.message
     t = Table()
+    assert "out of date" in t.refused("deal", {"round": 2}).message  # a page of another line
     t.deal()
     assert t.refused("deal").message == "The cards of deal 1 are already dealt."
 
@@ -187,6 +188,13 @@ def test_C_A1_C_A2_a_bid_coinched_and_surcoinched_is_the_contract_at_level_two()
     assert t.table.contract == {"taker": bidder, "takers": bidder % 2, "trump": "H", "amount": 100, "level": 2}
 
 
+def test_C_A1_a_bid_above_what_a_deal_records_is_refused():
+    t = Table("coinche")
+    t.deal()
+    err = t.refused("call", {"player": t.table.speaker, "call": "bid", "amount": "99990", "trump": "S"})
+    assert err.field == "call" and "from 80 to 1000" in err.message
+
+
 def test_C_A1_four_passes_void_the_deal():
     t = Table("coinche")
     t.deal()
@@ -225,6 +233,22 @@ def test_B_P2_a_capot_is_read_from_the_cards_and_B_P1_dix_de_der():
                                      "level": 0}
     recorded = t.act("result")
     assert recorded["capot"] == 1 and t.sheet.rounds[0].deal.capot == 1
+
+
+def test_C_A3_a_generale_made_alone_is_read_from_the_cards():
+    t = Table("coinche", preset="pagat")  # Pagat's générale, 1000
+    t.deal(ALL_SPADES)
+    t.say("bid", amount="generale", trump="S")
+    for _ in range(3):
+        t.say("pass")
+    rng = random.Random(2)
+    for card in ["JS", "9S", "AS", "10S", "KS", "QS", "8S", "7S"]:
+        t.play(card)
+        while t.table.player not in (3, None):
+            t.play(rng.choice(t.table.legal(t.table.player)[0]))
+    data = t.table.result_data()
+    assert (data["contract"], data["capot"], data.get("alone")) == ("generale", 1, True)
+    assert t.act("result")["alone"] is True and t.sheet.rounds[0].deal.alone
 
 
 def _positions(variant: str, seeds: range):
@@ -430,6 +454,12 @@ def test_random_legal_play_of_whole_deals_counts_every_card_and_replays_to_the_s
             out = t.table.outcome
             # B-P1: every card's points and the dix de der (B-P2: a capot is one team's tricks, all eight)
             assert sum(out["points"]) == deal_points(t.table.rules)
+            # B-P1: each team's card points are those of the tricks it won, the last trick's 10 more
+            won = [0, 0]
+            for _leader, plays, winner in t.table.tricks:
+                won[winner % 2] += card_points((c for _s, c in plays), t.table.rules)
+            won[t.table.tricks[-1][2] % 2] += 10
+            assert out["points"] == won
             assert sum(out["tricks"]) == 8 and (out["capot"] is None) == (0 not in out["tricks"])
         recorded = t.act("result")
         assert RULES.replay(t.setup, t.log) == t.sheet

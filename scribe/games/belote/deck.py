@@ -36,7 +36,7 @@ from ...rules.errors import N_, RuleError
 from .auction import BID, COINCHE as COINCHER, PASS as AUCTION_PASS, SURCOINCHE, auction
 from .cards import SA, TA, Rules, is_trump, suit, winner_index
 from .dealing import PASS, PLAYERS, TAKE, BeloteDeal, complete, deal_belote, deal_coinche, order, taking
-from .entry import PASSED
+from .entry import MAX_AMOUNT, PASSED
 from .play import legal as legal_cards, tally_tricks
 from .scoring import GENERALE
 from .settings import COINCHE
@@ -131,6 +131,11 @@ class DeckDeal:
         if seat != self.speaker:
             raise RuleError(N_("It is not your turn to speak."), field="call")
         said = call_data(self.variant, data)
+        amount = said.get("amount")
+        if isinstance(amount, int) and not isinstance(amount, bool) and amount > MAX_AMOUNT \
+                and setup.settings.ceiling is None:  # a bid the deal's record could not hold (C-A1)
+            raise RuleError(N_("A contract is a multiple of 10 from 80 to %(top)s, or capot."), field="call",
+                            top=MAX_AMOUNT)
         return self._again(setup, calls=(*self.calls, (seat, said)))
 
     def play(self, setup: Any, seat: int, card: str) -> DeckDeal:

@@ -28,8 +28,10 @@ __all__ = ["GAME", "BeloteRules", "Game", "Row", "extend", "run", "score"]
 
 
 def _draw(full: Any, data: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The service's random source deals the line's cards (B-D1; Coinche 8 each)."""
-    return deck.draw(full.setup, full.round_number, rng)
+    """The service's random source deals the line's cards (B-D1; Coinche 8 each); a page
+    naming another line keeps its number, so the check refuses it (out of date)."""
+    drawn = deck.draw(full.setup, full.round_number, rng)
+    return {**drawn, "round": data.get("round")} if data.get("round") not in (None, "") else drawn
 
 
 def _deal_seqs(log: Any) -> dict[int, int]:
@@ -95,6 +97,8 @@ class DeckRules(GameRules):
         """A deal of the line whose deal was taken back: the same cards again."""
         if kind != sheet.DEAL or not full.setup.virtual_deck or full.table is not None or full.finished:
             return None
+        if data.get("round") not in (None, "") and str(data["round"]) != str(full.round_number):
+            return None  # another line named: the fresh draw refuses it in words
         undone = taken_back(list(log), full.round_number)
         return None if undone is None else dict(undone.data)
 
