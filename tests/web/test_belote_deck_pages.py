@@ -14,7 +14,7 @@ import re
 
 import pytest
 from test_belote_pages import create
-from web_helpers import HX, errors, form, forms, game_page, has_form, submit, text
+from web_helpers import HX, errors, form, forms, game_page, has_form, is_fragment, submit, text
 
 from scribe import service
 
@@ -109,6 +109,7 @@ def test_speaking_the_scribe_sees_the_turned_card_and_taps_for_a_seat_with_no_ph
     resp = submit(client, body, "/call", headers=HX, call="pass")
     assert resp.status_code == 200, errors(resp.get_data(as_text=True))
     after = resp.get_data(as_text=True)
+    assert is_fragment(after)  # the tap answers the page's #play, not a whole page
     assert "Dee passes" in text(after) and "Cy speaks" in text(after)
 
 
@@ -132,7 +133,7 @@ def test_each_phone_sees_its_own_five_cards_and_speaks_only_in_turn(app, client,
     refused = client.post(f"/games/{gid}/call", data={"version": before, "round": "1", "player": "3", "call": "pass"},
                           headers=HX)
     assert refused.status_code == 422
-    assert errors(refused.get_data(as_text=True))["card"] == "Dee holds their seat on their own phone: they play their cards there."
+    assert errors(refused.get_data(as_text=True))["call"] == "Dee holds their seat on their own phone: they speak there."
     out = seats[CY].post(f"/p/{tokens[CY]}/call", data={"round": "1", "call": "take"}, headers=HX)
     assert out.status_code == 422 and errors(out.get_data(as_text=True))["call"] == "It is not your turn to speak."
     bad = seats[DEE].post(f"/p/{tokens[DEE]}/call", data={"round": "1", "call": "maybe"}, headers=HX)
