@@ -5,7 +5,7 @@ pass, Ben takes, B-D1), each phone then holds eight cards (B-D2), all 32 cards a
 played by tapping on the phones in turn (each time a card the phone shows enabled),
 belote and rebelote are said as Ben plays the King and Queen of trump (B-P3), the TV shows
 the contract and the trick, and the Scribe records the deal in one tap; the sheet shows
-its points. Then a Coinche deal's auction with a coinche on the phones. The taps per seat
+its points. Then a Coinche deal's auction on the phones: a bid, a coinche, a surcoinche. The taps per seat
 and per Scribe are counted and printed. Screenshots of each phase go to
 /work/wt/shots/belweb-*.png when that folder exists (else test-artifacts/). Fails, never
 skips, when CI is set.
@@ -184,7 +184,7 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
           f"(cards: {32}, calls: 3, points {sheet['team_totals']})")
 
 
-def test_a_coinche_auction_with_a_coinche_on_the_phones(seeded_server, contexts, artifacts):
+def test_a_coinche_auction_with_a_coinche_and_a_surcoinche_on_the_phones(seeded_server, contexts, artifacts):
     x, server, shots = expect(), seeded_server, _shots(artifacts)
     taps: Counter[str] = Counter()
     game = api(server, "POST", "/api/games", {"game": "belote", "preset": "ffb_coinche", "players": NAMES,
@@ -213,5 +213,15 @@ def test_a_coinche_auction_with_a_coinche_on_the_phones(seeded_server, contexts,
     scribe.screenshot(path=str(shots / "belweb-scribe-coinche.png"), full_page=True)
     table = api(server, "GET", f"/api/games/{key}/sheet")["table"]
     assert table["bid"]["level"] == 1 and table["bid"]["taker"] == DEE
+    ben = phones[BEN]  # Dee's partner may surcoinche (C-A2)
+    x(ben.locator("#calls button[data-call='surcoinche']")).to_be_visible(timeout=15_000)
+    _fits(ben)
+    ben.screenshot(path=str(shots / "belweb-phone-surcoinche.png"), full_page=True)
+    ben.locator("#calls button[data-call='surcoinche']").tap()
+    taps["Ben"] += 1
+    x(tv.locator("#deck .contract")).to_contain_text("90 hearts, surcoinché", timeout=15_000)
+    table = api(server, "GET", f"/api/games/{key}/sheet")["table"]
+    assert table["bid"]["level"] == 2
+    tv.screenshot(path=str(shots / "belweb-tv-surcoinche.png"), full_page=True)
     print("\nCoinche auction on the virtual deck, taps:", ", ".join(f"{k} {v}" for k, v in sorted(taps.items())),
-          f"(phase after the coinche: {table['phase']})")
+          f"(phase after the surcoinche: {table['phase']})")
