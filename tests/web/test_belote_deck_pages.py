@@ -251,6 +251,9 @@ def test_coinche_the_auction_on_the_phones_with_a_coinche(app, client, seeded):
     call(seats[CY], tokens[CY], call="coinche")
     t = table(client, gid)
     assert t["bid"]["level"] == 1
+    ben = seats[BEN].get(f"/p/{tokens[BEN]}").get_data(as_text=True)  # C-A2: coinched, no more bids
+    assert not any("amount" in f.radios for f in forms(ben))
+    assert "surcoinche" in [b for f in forms(ben) for b in f.enabled("call")]
     tv = text(client.get(f"/w/{watch}").get_data(as_text=True))
     assert "90 hearts, coinché" in tv
 

@@ -367,8 +367,9 @@ def call_choices(sheet: BeloteSheet) -> dict[str, Any]:
         capots = [GENERALE] if bid["amount"] == CAPOT and s.generale else []
     speaker = t.speaker
     opponent = bid is not None and speaker is not None and bid["takers"] != speaker % 2
-    return {"amounts": amounts + capots, "trumps": [*SUITS, *((SA, TA) if s.sa_ta else ())],
-            "coinche": opponent and bid["level"] == 0,
+    coinched = bool(bid and bid["level"])  # C-A2: no more bids once coinched
+    return {"amounts": [] if coinched else amounts + capots, "trumps": [*SUITS, *((SA, TA) if s.sa_ta else ())],
+            "coinche": opponent and bid["level"] == 0 and (s.capot_coinche or bid["amount"] not in (CAPOT, GENERALE)),
             "surcoinche": bid is not None and not opponent and bid["level"] == 1}
 
 
