@@ -259,6 +259,7 @@ def _watch_ctx(shown: sharing.Shown, token: str) -> dict[str, Any]:
     web = web_for(shown.game.game)
     return {"game": shown.game, "sheet": shown.sheet, "token": token, "sheet_template": f"{web.TEMPLATES}/_sheet.html",
             "round_template": web.ROUND_TEMPLATE, "bid_template": web.PLAYER_BID_TEMPLATE,
+            "hand_wait": getattr(web, "HAND_WAIT", None),  # a game's words for a hand waiting to be played
             "readonly": True, "poll": POLL_SECONDS}
 
 

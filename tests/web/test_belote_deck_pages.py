@@ -265,7 +265,7 @@ def test_in_french_the_phone_says_prendre_passer_and_the_tv_the_contract(app, cl
         c.get("/lang/fr")
     deal(client, gid)
     view = text(seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True))
-    assert "À vous de parler : regardez vos cartes." in view and "Prendre" in view and "Passer" in view
+    assert "À vous de parler : regardez vos cartes." in view and "une fois l’atout choisi" in view and "Prendre" in view and "Passer" in view
     assert "Carte retournée : Dame de cœur" in view and "À Dee de parler" in view
     call(seats[DEE], tokens[DEE], call="pass")
     call(seats[CY], tokens[CY], call="pass")

@@ -41,7 +41,8 @@ def game_label(variant: str) -> str:
 TEMPLATES = "belote"
 ROUND_TEMPLATE = "belote/_watch_round.html"  # the deal on a watcher's and a player's screen
 PLAYER_BID_TEMPLATE = None  # contracts are said aloud (on the virtual deck, tapped as said: the round template)
-PASS_TEMPLATE = "belote/_pass.html"  # the Scribe's phone in one seat's hands: its cards and the trick
+PASS_TEMPLATE = "belote/_pass.html"
+HAND_WAIT = N_("Look at your cards: you play them once the trump is chosen.")  # the phone's hand while the table speaks  # the Scribe's phone in one seat's hands: its cards and the trick
 DECK_KINDS = ("deal", "call", "played", "take_back")  # the virtual deck's taps
 ACTIONS = (RESULT, *DECK_KINDS)
 CALL_FIELDS = ("call", "suit", "amount", "trump")
