@@ -91,6 +91,13 @@ def test_the_new_game_form_asks_for_the_virtual_deck(client, api):
     assert status == 422 and refused["field"] == "virtual_deck"
 
 
+def test_the_links_page_says_each_seat_plays_its_own_cards_there(client):
+    gid, _tokens, _w = deck_game(client)
+    assert "Ana sees their own cards on their own phone, and speaks and plays there." in text(
+        game_page(client, gid, "/links"))
+    assert "Ana follows the score on their own phone." in text(game_page(client, create(client), "/links"))
+
+
 def test_not_dealt_the_page_offers_the_deal_and_still_the_hand_entry(client):
     gid, _tokens, _w = deck_game(client)
     body = game_page(client, gid)
