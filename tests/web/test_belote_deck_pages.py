@@ -206,6 +206,8 @@ def test_everyone_passed_twice_one_tap_for_the_next_deal(client, seeded):
         assert resp.status_code == 200, errors(resp.get_data(as_text=True))
         body = resp.get_data(as_text=True)
     assert table(client, gid)["phase"] == "void"
+    history = text(game_page(client, gid, "/history"))
+    assert "Deal 1: Scribe dealt the cards, turned up: Queen of hearts" in history and "Deal 1: Dee passes" in history
     assert "Everyone passed: next deal" in text(body) and not has_form(body, "/call")
     resp = submit(client, body, "/result", headers=HX)
     assert resp.status_code == 200
