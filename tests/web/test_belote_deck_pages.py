@@ -154,6 +154,10 @@ def test_each_phone_sees_its_own_five_cards_and_speaks_only_in_turn(app, client,
     for token in (watch, "x" * 22):
         assert client.post(f"/p/{token}/call", data={"call": "pass"}).status_code == 404
         assert client.post(f"/api/player/{token}/call", json={"call": "pass"}).status_code == 404
+    # a revoked one: 410 (test_table's token-route inventory, for the two call routes)
+    assert client.post(f"/api/games/{gid}/links", json={"link": DEE, "op": "revoke"}).status_code == 200
+    assert seats[DEE].post(f"/p/{tokens[DEE]}/call", data={"round": "1", "call": "pass"}).status_code == 410
+    assert seats[DEE].post(f"/api/player/{tokens[DEE]}/call", json={"round": 1, "call": "pass"}).status_code == 410
     assert version_of(client, gid) == before
 
 
