@@ -309,3 +309,23 @@ def test_the_annonces_come_with_the_one_tap_when_the_table_plays_them(app, clien
     assert resp.status_code == 200, errors(resp.get_data(as_text=True))
     row = client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]
     assert row["annonces"] == {"team": 1, "combos": ["tierce"]} and row["takers"] == 1
+
+
+def test_a_card_taken_back_on_the_phone_until_the_next_one(app, client, seeded):
+    gid, tokens, _w = deck_game(client)
+    seats = phones(app, tokens)
+    deal(client, gid)
+    call(seats[DEE], tokens[DEE], call="take")
+    view = seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True)
+    card = form(view, "/played").enabled("card")[0]
+    after = submit(seats[DEE], view, "/played", headers=HX, card=card).get_data(as_text=True)
+    back = submit(seats[DEE], after, "/take_back", headers=HX)
+    assert back.status_code == 200 and table(client, gid)["trick"] == []
+    assert f'data-card="{card}"' in back.get_data(as_text=True)  # in the hand again
+    view = seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True)
+    submit(seats[DEE], view, "/played", headers=HX, card=card)
+    cy = seats[CY].get(f"/p/{tokens[CY]}").get_data(as_text=True)
+    submit(seats[CY], cy, "/played", headers=HX, card=form(cy, "/played").enabled("card")[0])
+    late = seats[DEE].post(f"/p/{tokens[DEE]}/take_back", data={"round": "1"}, headers=HX)
+    assert late.status_code == 422
+    assert errors(late.get_data(as_text=True))["card"].startswith("Too late: Cy has played since.")
