@@ -102,7 +102,14 @@ def test_not_dealt_the_page_offers_the_deal_and_still_the_hand_entry(client):
     gid, _tokens, _w = deck_game(client)
     body = game_page(client, gid)
     assert has_form(body, "/deal") and has_form(body, "/result")
-    assert "Or, played with real cards, record the deal here:" in text(body)
+    assert "Played with real cards? Record the deal by hand" in text(body)
+    typed = client.post(f"/games/{gid}/result", data={"version": "0", "takers": "0", "points": "200",
+                                                       "counted": "takers"}, headers=HX)
+    assert typed.status_code == 422 and "points" in errors(typed.get_data(as_text=True))
+    assert '<details class="more by-hand" open>' in typed.get_data(as_text=True)  # the refusal in sight
+    ok = client.post(f"/games/{gid}/result", data={"version": "0", "takers": "0", "points": "100",
+                                                    "counted": "takers"}, headers=HX)
+    assert ok.status_code == 200 and client.get(f"/api/games/{gid}/sheet").get_json()["rounds"][0]["points"] == 100
 
 
 def test_speaking_the_scribe_sees_the_turned_card_and_taps_for_a_seat_with_no_phone(client, seeded):
