@@ -53,6 +53,12 @@ def _shots(artifacts: Path) -> Path:
     return SHOTS if SHOTS.is_dir() else artifacts
 
 
+def _shot(page, path: Path, full: bool = True) -> None:
+    """A screenshot (of the whole page) once the buttons' half-second arming (scribe.css) is over."""
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(path), full_page=full)
+
+
 def _fits(page) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the phone"
@@ -86,14 +92,14 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
     x(box).to_be_visible()
     box.scroll_into_view_if_needed()
     _fits(form)
-    form.screenshot(path=str(shots / "belweb-new-game.png"))
+    _shot(form, shots / "belweb-new-game.png", full=False)
 
     game = api(server, "POST", "/api/games", {"game": "belote", "players": NAMES, "first_dealer": ANA,
                                                "virtual_deck": True})
     key = game["key"]
     scribe, phones, tv = _open_table(server, contexts, key)
     x(scribe.get_by_role("button", name="Deal the cards")).to_be_visible()
-    scribe.screenshot(path=str(shots / "belweb-scribe-not-dealt.png"), full_page=True)
+    _shot(scribe, shots / "belweb-scribe-not-dealt.png")
     scribe.get_by_role("button", name="Deal the cards").tap()
     taps["Scribe"] += 1
     x(scribe.locator("#deck")).to_be_visible()
@@ -113,9 +119,9 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
     x(tv.locator(f"#deck .turned[data-card='{turned}']")).to_be_visible(timeout=15_000)
     x(tv.locator("#deck .to-speak")).to_have_text("Dee to speak")
     _fits(phones[DEE])
-    phones[DEE].screenshot(path=str(shots / "belweb-phone-speaking.png"), full_page=True)
-    scribe.screenshot(path=str(shots / "belweb-scribe-speaking.png"), full_page=True)
-    tv.screenshot(path=str(shots / "belweb-tv-speaking.png"), full_page=True)
+    _shot(phones[DEE], shots / "belweb-phone-speaking.png")
+    _shot(scribe, shots / "belweb-scribe-speaking.png")
+    _shot(tv, shots / "belweb-tv-speaking.png")
 
     def say(p: int, word: str) -> None:
         button = phones[p].locator(f"#calls button[data-call='{word}']")
@@ -149,16 +155,16 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
             said.append(code)
             if len(said) == 1:
                 x(phone.locator("#deck .said")).to_have_text("Ben: Belote!")
-                tv.screenshot(path=str(shots / "belweb-tv-belote.png"), full_page=True)
+                _shot(tv, shots / "belweb-tv-belote.png")
         if n == 5:  # two cards of the second trick on the table
             x(tv.locator("#deck #trick li")).to_have_count(2, timeout=15_000)
             x(tv.locator("#deck .contract")).to_have_text("Ben takes, hearts are trumps")
-            tv.screenshot(path=str(shots / "belweb-tv-trick.png"), full_page=True)
+            _shot(tv, shots / "belweb-tv-trick.png")
             nxt = api(server, "GET", f"/api/games/{key}/sheet")["table"]["player"]
             x(phones[nxt].locator("#hand form.cards.my-turn")).to_be_visible(timeout=15_000)
             _fits(phones[nxt])
-            phones[nxt].screenshot(path=str(shots / "belweb-phone-playing.png"), full_page=True)
-            scribe.screenshot(path=str(shots / "belweb-scribe-playing.png"), full_page=True)
+            _shot(phones[nxt], shots / "belweb-phone-playing.png")
+            _shot(scribe, shots / "belweb-scribe-playing.png")
     assert sorted(said) == ["KH", "QH"]
     x(tv.locator("#deck .said")).to_have_text(["Ben: Belote!", "Ben: Rebelote!"])
 
@@ -167,7 +173,7 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
     x(record).to_be_visible(timeout=15_000)
     x(scribe.locator("form.from-deck .preview")).to_contain_text("belote and rebelote: Ben & Dee")
     _fits(scribe)
-    scribe.screenshot(path=str(shots / "belweb-scribe-played.png"), full_page=True)
+    _shot(scribe, shots / "belweb-scribe-played.png")
     record.tap()
     taps["Scribe"] += 1
     sheet = api(server, "GET", f"/api/games/{key}/sheet")
@@ -177,8 +183,8 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
     for team in (0, 1):
         x(scribe.locator(f"#sheet tr#round-1 td[data-team='{team}'] .total")).to_have_text(
             str(sheet["team_totals"][team]), timeout=15_000)
-    scribe.screenshot(path=str(shots / "belweb-scribe-recorded.png"), full_page=True)
-    tv.screenshot(path=str(shots / "belweb-tv-recorded.png"), full_page=True)
+    _shot(scribe, shots / "belweb-scribe-recorded.png")
+    _shot(tv, shots / "belweb-tv-recorded.png")
     assert sum(taps[n] for n in NAMES) == 3 + 32 and taps["Scribe"] == 2
     print("\nBelote deal on the virtual deck, taps:", ", ".join(f"{k} {v}" for k, v in sorted(taps.items())),
           f"(cards: {32}, calls: 3, points {sheet['team_totals']})")
@@ -200,7 +206,7 @@ def test_a_coinche_auction_with_a_coinche_and_a_surcoinche_on_the_phones(seeded_
     dee.locator("#calls label.chip", has_text="90").tap()
     dee.locator("#calls label.chip", has_text="hearts").tap()
     _fits(dee)
-    dee.screenshot(path=str(shots / "belweb-phone-coinche-bid.png"), full_page=True)
+    _shot(dee, shots / "belweb-phone-coinche-bid.png")
     dee.locator("#calls button[data-call='bid']").tap()
     taps["Dee"] += 3
     x(tv.locator("#deck .contract")).to_have_text("Standing bid: Dee: 90 hearts", timeout=15_000)
@@ -209,19 +215,19 @@ def test_a_coinche_auction_with_a_coinche_and_a_surcoinche_on_the_phones(seeded_
     cy.locator("#calls button[data-call='coinche']").tap()
     taps["Cy"] += 1
     x(tv.locator("#deck .contract")).to_contain_text("90 hearts, coinché", timeout=15_000)
-    tv.screenshot(path=str(shots / "belweb-tv-coinche.png"), full_page=True)
-    scribe.screenshot(path=str(shots / "belweb-scribe-coinche.png"), full_page=True)
+    _shot(tv, shots / "belweb-tv-coinche.png")
+    _shot(scribe, shots / "belweb-scribe-coinche.png")
     table = api(server, "GET", f"/api/games/{key}/sheet")["table"]
     assert table["bid"]["level"] == 1 and table["bid"]["taker"] == DEE
     ben = phones[BEN]  # Dee's partner may surcoinche (C-A2)
     x(ben.locator("#calls button[data-call='surcoinche']")).to_be_visible(timeout=15_000)
     _fits(ben)
-    ben.screenshot(path=str(shots / "belweb-phone-surcoinche.png"), full_page=True)
+    _shot(ben, shots / "belweb-phone-surcoinche.png")
     ben.locator("#calls button[data-call='surcoinche']").tap()
     taps["Ben"] += 1
     x(tv.locator("#deck .contract")).to_contain_text("90 hearts, surcoinché", timeout=15_000)
     table = api(server, "GET", f"/api/games/{key}/sheet")["table"]
     assert table["bid"]["level"] == 2
-    tv.screenshot(path=str(shots / "belweb-tv-surcoinche.png"), full_page=True)
+    _shot(tv, shots / "belweb-tv-surcoinche.png")
     print("\nCoinche auction on the virtual deck, taps:", ", ".join(f"{k} {v}" for k, v in sorted(taps.items())),
           f"(phase after the surcoinche: {table['phase']})")
