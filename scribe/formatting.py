@@ -101,7 +101,8 @@ def french_card(notation: str) -> str:
 def deals_cards(sheet: Any) -> bool:
     """The game is played with the virtual deck, so its pages show cards (and load their
     stylesheet, static/cards.css: the other pages never carry its weight)."""
-    return bool(getattr(getattr(getattr(sheet, "setup", None), "rules", None), "virtual_deck", False))
+    setup = getattr(sheet, "setup", None)  # the setting lives in the rules (the family) or the setup itself
+    return bool(getattr(setup, "virtual_deck", False) or getattr(getattr(setup, "rules", None), "virtual_deck", False))
 
 
 def destroyed_text(name: str, setup: Any) -> str:

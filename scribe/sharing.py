@@ -444,17 +444,29 @@ def mark_played(db: Database, game_id: str, player: Any, round_no: Any, card: An
     return _seat_act(db, game_id, "played", {"round": round_no, "player": player, "card": card}, version)
 
 
+def call(db: Database, game_id: str, player: Any, round_no: Any, said: Any, version: Any = None) -> Any:
+    """A seat says its call aloud and taps it on its own phone (take or pass, a bid, a
+    coinche: the game's ``call`` fields, ``said``); the rules check whose turn it is
+    against the sheet the append is conditional on, so two taps for one turn never both count."""
+    fields = dict(said) if isinstance(said, dict) else {"call": said}
+    return _seat_act(db, game_id, "call", {**fields, "round": round_no, "player": player}, version)
+
+
 def take_back_card(db: Database, game_id: str, player: Any, round_no: Any, card: Any = None, version: Any = None) -> Any:
     """Virtual deck: a player takes back the card they played last, until the next one."""
     return _seat_act(db, game_id, "take_back", {"round": round_no, "player": player}, version)
 
 
-def verify_scribe_may_play(db: Database, shown: Shown, player: Any, device: str | None = None) -> None:
-    """The Scribe plays (or takes back) for a seat whose player has no phone: never for a
-    seat claimed on another phone, whose player plays there."""
+def verify_scribe_may_play(db: Database, shown: Shown, player: Any, device: str | None = None,
+                           speaks: bool = False) -> None:
+    """The Scribe plays (or takes back, or ``speaks``: says a call) for a seat whose player
+    has no phone: never for a seat claimed on another phone, whose player does it there."""
     if isinstance(player, str) and player.isdecimal() and len(player) < 3:
         player = int(player)
     if isinstance(player, int) and not isinstance(player, bool) and player in playing_on_phones(db, shown.game.id, device):
+        if speaks:
+            raise RuleError(N_("%(name)s holds their seat on their own phone: they speak there."),
+                            field="call", name=shown.full.setup.players[player])
         raise RuleError(N_("%(name)s holds their seat on their own phone: they play their cards there."),
                         field="card", name=shown.full.setup.players[player])
 
@@ -471,7 +483,9 @@ def record_for_scribe(db: Database, shown: Shown, kind: str, data: dict[str, Any
     if bid_by_scribe_is_sealed(shown.full, kind):  # verified fresh, not refused as stale
         verify_scribe_may_bid(db, shown, data.get("player"), device)
         return enter_bid(db, shown.game.id, data.get("player"), data.get("round"), data.get("bid"))
-    if kind in rules_of(shown.full).SEAT_KINDS:
+    if kind == "call":  # said on the seat's own phone, where it has one
+        verify_scribe_may_play(db, shown, data.get("player"), device, speaks=True)
+    elif kind in rules_of(shown.full).SEAT_KINDS:
         verify_scribe_may_play(db, shown, data.get("player"), device)
     return service.act(db, shown.game.id, kind, data, version, game=shown.game)
 

@@ -210,7 +210,7 @@ def _answer(before: sharing.Shown, sheet: Any, unchanged: bool = False):
 
 # The writes answering a sheet, whose answer depends on the Prefer header
 _SHEET_WRITES = {"api.correction", "api.action", "api.undo", "api.redo",
-                 "api.player_bid", "api.player_rebid", "api.player_played", "api.player_take_back"}
+                 "api.player_bid", "api.player_rebid", "api.player_played", "api.player_take_back", "api.player_call"}
 
 
 @bp.after_request
@@ -438,12 +438,13 @@ def _bidding(shown: sharing.Shown) -> dict[str, bool]:
     return {"open": can_bid, "waits": waits, "awaits_deal": rules.awaits_deal(shown.full)}
 
 
-def _player_write(token: str, refusal, record, field: str):
+def _player_write(token: str, refusal, record, field: str, value: Any = None):
     """A write through a player's link: the same path as the page's (table.seat_tap)."""
     from .table import seat_tap
 
     b = _body()
-    tap = seat_tap(token, refusal, record, b.get("player"), b.get("round"), b.get(field), field, b.get("version"))
+    tap = seat_tap(token, refusal, record, b.get("player"), b.get("round"), b.get(field) if value is None else value,
+                   field, b.get("version"))
     if tap.error is not None:
         return jsonify(error=tap.error["message"], field=tap.error["field"]), tap.status
     seat, mine, bidding = tap.shown.link.seat, tap.shown.sheet, _bidding(tap.shown)
@@ -453,7 +454,7 @@ def _player_write(token: str, refusal, record, field: str):
     return jsonify(version=mine.version, sheet=sheet_json(mine), cards=_own_cards(mine, seat), bidding=bidding)
 
 
-@taps.replaying("api.player_bid", "api.player_rebid", "api.player_played", "api.player_take_back")
+@taps.replaying("api.player_bid", "api.player_rebid", "api.player_played", "api.player_take_back", "api.player_call")
 def _answered_seat(done: service.TapDone):
     """A seat's tap sent again with its Idempotency-Key: the seat's view its entry made."""
     shown = _shown(request.view_args["token"], PLAYER)
@@ -507,3 +508,13 @@ def player_take_back(token: str):
     from .table import player_card_refusal
 
     return _player_write(token, player_card_refusal, sharing.take_back_card, "card")
+
+
+@bp.post("/player/<token>/call")
+def player_call(token: str):
+    """Virtual deck: the seat in turn says its call (Belote: take or pass, a suit in the
+    second round; Coinche: pass, a bid with amount and trump, coinche, surcoinche):
+    {"round", "call", "suit", "amount", "trump", "version"}."""
+    from .table import player_call_refusal, said
+
+    return _player_write(token, player_call_refusal, sharing.call, "call", said(_body()))

@@ -246,6 +246,18 @@ def _document() -> dict[str, Any]:
                     "round": {"type": "integer"}, "version": {"type": "integer"}}})},
                 "responses": {"200": _recorded("Taken back: the sheet and the cards as this player may see them"),
                               **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
+            "/api/player/{token}/call": {"post": {
+                "summary": "Virtual deck: the seat in turn says its call, as said aloud at the table: take or pass "
+                           "(with a suit in the second round), or an auction's pass, bid, coinche or surcoinche",
+                "parameters": [token, PREFER],
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["call"], "properties": {
+                    "round": {"type": "integer"}, "version": {"type": "integer"},
+                    "call": {"type": "string", "description": "take, pass, bid, coinche or surcoinche, as the game speaks"},
+                    "suit": {"type": "string", "description": "the trump named in a second taking round: S, H, D or C"},
+                    "amount": {"description": "a bid's amount: a number, capot or generale"},
+                    "trump": {"type": "string", "description": "a bid's trump: S, H, D, C, or SA/TA where played"}}})},
+                "responses": {"200": _recorded("Recorded: the sheet and the cards as this player may see them"),
+                              **_errors(400, 403, 404, 409, 410, 413, 415, 422, 503)}}},
             "/api/stats": {"get": {
                 "summary": "The group's statistics: the finished games this client's start page lists (its group: "
                            "its session cookie's device key), not deleted, as their sheets stand now; per game type and number of players",

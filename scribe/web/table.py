@@ -212,10 +212,11 @@ def pass_phone(key: str, player: int):
             resp = make_response("", 200)
             resp.headers["HX-Redirect"] = request.full_path.rstrip("?")
             return resp
-    sheet = sharing.viewer_sheet(full, player)
-    row = sheet.current
+    sheet = sharing.viewer_sheet(full, player, shown.full_log)  # the log says which deal is whose (a game may ask)
+    row = getattr(sheet, "current", None)  # a game of rows in play (the family); others show their own table
     can_bid = rules.player_bid_state(full, player)[0]
-    ctx = {"game": game, "sheet": sheet, "row": row, "p": player, "can_bid": can_bid}
+    ctx = {"game": game, "sheet": sheet, "row": row, "p": player, "can_bid": can_bid,
+           "pass_template": getattr(web_for(game.game), "PASS_TEMPLATE", "table/_pass.html")}
     claimed = player in sharing.claimed_seats(get_db(), game.id, access.device())
     if plays and _played_since(shown, player):  # reloaded, or Back, once the hand was played from
         return see_other(url_for("play.game", key=key))
@@ -223,20 +224,20 @@ def pass_phone(key: str, player: int):
         if player in sharing.playing_on_phones(get_db(), game.id, access.device()):
             msg = _("%(name)s holds their seat on their own phone: they play their cards there.",
                     name=full.setup.players[player])
-            ctx.update(sheet=shown.sheet, row=shown.sheet.current, can_bid=False,
+            ctx.update(sheet=shown.sheet, row=getattr(shown.sheet, "current", None), can_bid=False,
                        error={"message": msg, "field": "card"})
-            return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
-        return page_or_fragment("table/pass.html", "table/_pass.html", cards=sharing.own_hands(sheet, player), **ctx)
+            return page_or_fragment("table/pass.html", ctx["pass_template"], 409, **ctx)
+        return page_or_fragment("table/pass.html", ctx["pass_template"], cards=sharing.own_hands(sheet, player), **ctx)
     if claimed:
         msg = _("%(name)s holds their seat on their own phone: they enter their bid there.",
                 name=full.setup.players[player])
         ctx.update(sheet=shown.sheet, row=shown.sheet.current, can_bid=False, error={"message": msg, "field": "bid"})
-        return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
+        return page_or_fragment("table/pass.html", ctx["pass_template"], 409, **ctx)
     if not can_bid:
         ctx["error"] = {"message": _("%(name)s has no bid to enter now.", name=full.setup.players[player]), "field": "bid"}
-        return page_or_fragment("table/pass.html", "table/_pass.html", 409, **ctx)
+        return page_or_fragment("table/pass.html", ctx["pass_template"], 409, **ctx)
     # a dealt hand is shown with the bid buttons: a player bids on the cards they hold (W-R4)
-    return page_or_fragment("table/pass.html", "table/_pass.html", cards=sharing.own_hands(sheet, player), **ctx)
+    return page_or_fragment("table/pass.html", ctx["pass_template"], cards=sharing.own_hands(sheet, player), **ctx)
 
 
 def _played_since(shown: sharing.Shown, player: int) -> bool:
@@ -258,6 +259,7 @@ def _watch_ctx(shown: sharing.Shown, token: str) -> dict[str, Any]:
     web = web_for(shown.game.game)
     return {"game": shown.game, "sheet": shown.sheet, "token": token, "sheet_template": f"{web.TEMPLATES}/_sheet.html",
             "round_template": web.ROUND_TEMPLATE, "bid_template": web.PLAYER_BID_TEMPLATE,
+            "hand_wait": getattr(web, "HAND_WAIT", None),  # a game's words for a hand waiting to be played
             "readonly": True, "poll": POLL_SECONDS}
 
 
@@ -362,11 +364,12 @@ def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any
     return SeatTap(sharing.after(get_db(), shown, full), 200, None, shown)
 
 
-def _player_action(token: str, refusal, record, field: str):
-    """One tap on a player's phone, shown again fresh whatever happened."""
+def _player_action(token: str, refusal, record, field: str, value: Any = None):
+    """One tap on a player's phone, shown again fresh whatever happened (``value``: what
+    the tap says, when more than its ``field``)."""
     form = request.form
-    tap = seat_tap(token, refusal, record, form.get("player"), form.get("round"), form.get(field), field,
-                   form.get("version"))
+    tap = seat_tap(token, refusal, record, form.get("player"), form.get("round"),
+                   form.get(field) if value is None else value, field, form.get("version"))
     if tap.status == 200 and not is_htmx():
         return see_other(url_for("table.player", token=token))
     ctx = {"error": tap.error} if tap.error else {}
@@ -374,7 +377,8 @@ def _player_action(token: str, refusal, record, field: str):
                             **_player_ctx(tap.shown, token, **ctx))
 
 
-@taps.replaying("table.player_bid", "table.player_rebid", "table.player_played", "table.player_take_back", "table.player_trump")
+@taps.replaying("table.player_bid", "table.player_rebid", "table.player_played", "table.player_take_back", "table.player_trump",
+                "table.player_call")
 def _answered_seat(_done: service.TapDone):
     """A seat's tap resent with its Idempotency-Key that was recorded: the seat as it is now."""
     token = request.view_args["token"]
@@ -456,3 +460,33 @@ def player_played(token: str):
 def player_take_back(token: str):
     """Virtual deck: the player takes back the card they played last, until the next one."""
     return _player_action(token, player_card_refusal, sharing.take_back_card, "card")
+
+
+CALL_FIELDS = ("call", "suit", "amount", "trump")  # what a seat says when it speaks (the game's "call" entry)
+
+
+def player_call_refusal(shown: sharing.Shown, form_player: Any) -> tuple[str, str, int] | None:
+    """Why this link may not say a call (take, pass, a bid...) now, or None; whose turn it
+    is and what may be said, the rules check when it is recorded (``sharing.call``)."""
+    seat = shown.link.seat
+    if "call" not in GAMES[shown.game.game].KINDS:
+        return _("This game has no calls to make on a phone."), "call", 404
+    if form_player not in (None, "", str(seat), seat):
+        return _("This link is %(name)s's: it speaks only for %(name)s.", name=shown.full.setup.players[seat]), "player", 403
+    current = sharing.own_hands(shown.sheet, seat).get("current") or {}
+    if current.get("hidden"):  # the cards this seat would speak on are not shown on this link
+        return _("Your cards of this round were dealt before this link was made: they show here once the round "
+                 "is scored."), "call", 403
+    return None
+
+
+def said(source: Any) -> dict[str, Any]:
+    """A call's fields as sent, the empty ones left out (the rules say what is missing)."""
+    return {k: source.get(k) for k in CALL_FIELDS if source.get(k) not in (None, "")}
+
+
+@bp.post("/p/<token>/call")
+def player_call(token: str):
+    """Virtual deck: the seat in turn says its call on its own phone (take or pass, a bid,
+    coinche), as the game's auction goes."""
+    return _player_action(token, player_call_refusal, sharing.call, "call", said(request.form))

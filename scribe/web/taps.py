@@ -34,9 +34,9 @@ from .once import _KEY, HEADER, REPLAYED
 # paths (``api.game_path_*``) are added by prefix. ``api.create`` has its own (once.py).
 KEYED = frozenset({
     "api.rename", "api.delete", "api.restore", "api.correction", "api.action", "api.undo", "api.redo",
-    "api.change_link", "api.player_bid", "api.player_played", "api.player_take_back",
+    "api.change_link", "api.player_bid", "api.player_played", "api.player_take_back", "api.player_call",
     "play.act", "play.correct_round", "table.change_link", "table.player_bid", "table.player_played",
-    "table.player_take_back", "pages.rename", "pages.delete", "pages.restore",
+    "table.player_take_back", "table.player_call", "pages.rename", "pages.delete", "pages.restore",
 })
 _PREFIX = "api.game_path_"
 _FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")

@@ -935,6 +935,79 @@ def skull_king_deck_script(t: Table, walk: Walker, sc: Scenario) -> None:
     put_away(t, walk)
 
 
+def belote_deck_script(t: Table, walk: Walker, sc: Scenario) -> None:
+    """Belote and Coinche on the virtual deck (issue 34): the line not dealt, the deal (once),
+    a call out of turn refused, the taking or the auction, an undo of the deal refused once
+    spoken on, cards played by the Scribe for seats with no phone (one refused, one taken
+    back), every card down, the Scribe's one tap, its undo and redo; a deal everyone passed;
+    a line recorded by hand, the table's own cards; the end of the concours (B-E2)."""
+    full, _log = t.full()
+    if not full.setup.virtual_deck:
+        pytest.skip("the API's virtual_deck option is belweb's (belote/web.py api_options, issue 34)")
+    coinche = full.setup.variant == "coinche"
+
+    def table():
+        return t.full()[0].table
+
+    def speak(seat: int, said: dict[str, Any], *allowed: int):
+        return ok(t.scribe_act("call", {"player": seat, **said}, "api"), *allowed)
+
+    def play(pick: int = 0):
+        now = table()
+        legal = now.legal(now.player)[0]
+        return ok(t.scribe_act("played", {"player": now.player, "card": legal[pick % len(legal)]}, "api"))
+
+    walk.state(t, "the line not dealt", True)
+    ok(t.scribe_act("deal", {}, "api"))
+    walk.state(t, "dealt: the first to speak", True)
+    ok(t.scribe_act("deal", {}, "api"), 422)  # once a line
+    first = table().speaker
+    speak((first + 1) % 4, {"call": "pass"}, 422)  # not its turn
+    speak(first, {"call": "pass"})
+    ok(t.undo("api"))  # the call taken back...
+    ok(t.undo("api"), 422)  # ...not the deal: someone spoke on it
+    speak(first, {"call": "pass"})
+    taker = table().speaker
+    speak(taker, {"call": "bid", "amount": 90, "trump": "H"} if coinche else {"call": "take"})
+    walk.state(t, "taken: the contract known", True)
+    while table().phase == "speaking":
+        speak(table().speaker, {"call": "pass"})
+    play()
+    walk.state(t, "a card on the table", True)
+    now = table()
+    wrong = (now.player + 1) % 4
+    ok(t.scribe_act("played", {"player": wrong, "card": now.hands[wrong][0]}, "api"), 422)  # not its turn
+    ok(t.scribe_act("take_back", {"player": now.trick[-1][0]}, "api"))
+    walk.state(t, "the card taken back", True)
+    for _ in range(4):
+        play(1)
+    walk.state(t, "the first trick won", True)
+    ok(t.scribe_act("result", {}, "api"), 422)  # not every card is down
+    while table().phase == "playing":
+        play()
+    walk.state(t, "every card down: the Scribe records the deal")
+    ok(t.scribe_act("result", {}, "api"))
+    walk.state(t, "the deal recorded from its cards")
+    ok(t.undo("api"))
+    walk.state(t, "its record undone: the cards back on the table", True)
+    ok(t.redo("api"))
+    ok(t.scribe_act("deal", {}, "api"))
+    while table().phase == "speaking":
+        speak(table().speaker, {"call": "pass"})
+    walk.state(t, "everyone passed")
+    ok(t.scribe_act("result", {}, "api"))
+    walk.state(t, "the deal everyone passed recorded")
+    while not t.sheet()["finished"]:  # the table's own cards, recorded by hand
+        ok(t.scribe_act("result", {"takers": 1, "points": 130, **({"contract": 120} if coinche else {})}, "api"))
+    walk.state(t, "game finished", end=True)
+    ok(t.undo("api"))
+    walk.state(t, "the last deal undone")
+    ok(t.redo("api"))
+    ok(t.scribe.post(f"/games/{t.key}/rematch"))
+    walk.state(t, "Play again: the old game's screens follow", still=True)
+    put_away(t, walk)
+
+
 # --------------------------------------------------------------------------- scenarios
 
 
@@ -1048,6 +1121,11 @@ def _scenarios(full: bool) -> list[Scenario]:
                                                        "rules": {"bonus_on_miss": True, "white_whale": True,
                                                                  "max_cards": 2}},
                  skull_king_script, "all"),
+        Scenario("belote-virtual-deck", {"game": "belote", "players": list(NAMES[:4]), "first_dealer": 1,
+                                         "deals": 2, "virtual_deck": True}, belote_deck_script, "none", "fr"),
+        Scenario("coinche-virtual-deck", {"game": "belote", "players": ["Ana", "Ben", "Cy", "Dee"], "first_dealer": 2,
+                                          "variant": "coinche", "deals": 2, "virtual_deck": True},
+                 belote_deck_script, "none"),
     ]
     return out
 

@@ -656,3 +656,100 @@ def test_random_sequences_keep_a_dealt_hand_sealed(twin_app, twin_deals, reveal,
     order = (1, 2, 0)  # round 2: Ana deals, Ben bids first
     bids = [("bid", p, 1 if p == order[0] else 0, way) for p, way in zip(order, ways)]
     run(twins, [*prelude, *claims, ("deal",), *bids, *steps])
+
+
+# --------------------------------------------------------------------------- Belote's virtual deck (issue 34)
+
+
+def _belote_twins(app, monkeypatch, variant: str, seat: int) -> Twins:
+    """Two Belote games on the virtual deck, ``seat``'s hand differing by one card: swapped
+    with a card of the stock in the second twin (Belote), or with the next seat's (Coinche,
+    every card dealt at once: that seat knows it too)."""
+    from scribe.games import GAMES
+    from scribe.games.belote import deck as belote_deck
+
+    count = {"n": 0}
+
+    def deal(sheet, data, _rng):
+        out = belote_deck.draw(sheet.setup, sheet.round_number, random.Random(1000 + sheet.round_number))
+        twin, count["n"] = count["n"] % 2, count["n"] + 1  # twin a deals first, then b
+        if twin == 1:
+            hands = out["hands"]
+            other = out["stock"] if variant == "belote" else hands[(seat + 1) % 4]
+            hands[seat][0], other[-1] = other[-1], hands[seat][0]
+        return out
+
+    monkeypatch.setitem(type(GAMES["belote"]).DRAWN, "deal", deal)
+    body = {"game": "belote", "variant": variant, "players": list(NAMES[:4]), "first_dealer": 0,
+            "virtual_deck": True}
+    twins = Twins(app, body, Secret("hand", seat, 1), printed=False)
+    if not twins.a.full()[0].setup.virtual_deck:
+        pytest.skip("the API's virtual_deck option is belweb's (belote/web.py api_options, issue 34)")
+    return twins
+
+
+def _belote_knows(twins: Twins, seat: int) -> None:
+    """``seat`` holds a differing card now: its phone and the Scribe's phone passed to it."""
+    twins.oracle.knowers.add(("pass", seat))
+    holder = twins._holder(seat)
+    if holder is not None and not twins.oracle.sealed_from_new:
+        twins.oracle.knowers.add(("seat", seat, holder))
+
+
+def _belote_tables(twins: Twins) -> list:
+    return [t.full()[0].table for t in twins.pair]
+
+
+@pytest.mark.parametrize("variant", ["belote", "coinche"])
+def test_belote_twins_read_alike_for_whoever_may_not_see_the_hand(twin_app, monkeypatch, variant):
+    """Belote and Coinche on the virtual deck, Ben's hand differing by a card: the deal,
+    the calls, the taking (Belote: the rest dealt, the stock's card to someone who then
+    knows it), a seat claimed, Ben's seat given a new link after the deal (which does not
+    see that hand), cards played on phones and by the Scribe, a card taken back: alike
+    for the Scribe, the TV, every seat but those holding a differing card, page, fragment,
+    stream, JSON, history, CSV, export and the printed sheet."""
+    seat = 1
+    twins = _belote_twins(twin_app, monkeypatch, variant, seat)
+    twins.check("created")
+    replies = tuple(t.scribe_act("deal", {}, "api") for t in twins.pair)
+    twins.oracle.dealt = True
+    _belote_knows(twins, seat)
+    if variant == "coinche":
+        _belote_knows(twins, (seat + 1) % 4)
+    twins.check("deal", replies, pdf=True)
+    while _belote_tables(twins)[0].phase == "speaking":
+        speaker = _belote_tables(twins)[0].speaker
+        first = not _belote_tables(twins)[0].calls
+        said = ({"call": "take"} if variant == "belote" else {"call": "bid", "amount": 80, "trump": "S"}) \
+            if first else {"call": "pass"}
+        replies = tuple(t.scribe_act("call", {"player": speaker, **said}, "api") for t in twins.pair)
+        if variant == "belote":  # taken: the stock's differing card went to whoever got the last of it
+            a, b = (tab.hands for tab in _belote_tables(twins))
+            for other in range(4):
+                if other != seat and a[other] != b[other]:
+                    _belote_knows(twins, other)
+        twins.check(f"{NAMES[speaker]} says {said['call']}", replies)
+    free = next(s for s in range(4) if ("pass", s) not in twins.oracle.knowers)
+    twins.claim(free)  # its link was made before the deal: it sees its own hand, the same in both
+    twins.reissue(seat)  # a new link after the deal: that hand stays sealed from it
+    twins.claim(seat)
+    for turn in range(9):
+        tables = _belote_tables(twins)
+        player = tables[0].player
+        common = [c for c in tables[0].legal(player)[0] if c in tables[1].legal(player)[0]]
+        if not common:
+            break  # only a differing card may be played: it goes on the table, public
+        card = common[turn % len(common)]
+        own = player == free
+        replies = tuple(t.seat_act(player, "played", {"card": card}, "api") if own else
+                        t.scribe_act("played", {"player": player, "card": card}, "api") for t in twins.pair)
+        actor = ("seat", player, twins._holder(player)) if own else ("pass", player)
+        twins.check(f"{NAMES[player]} plays {card}", replies, reader=actor if own else SCRIBE, actor=actor)
+        if turn == 2:
+            last = _belote_tables(twins)[0].plays[-1][0]
+            twins.check("a card taken back", tuple(
+                t.scribe_act("take_back", {"player": last}, "api") if last != free else
+                t.seat_act(last, "take_back", {}, "api") for t in twins.pair))
+    twins.printed = True
+    twins.check("the end", pdf=True)
+    assert twins.compared > 200, twins.compared

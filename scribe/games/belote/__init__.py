@@ -15,7 +15,9 @@ FFB's defaults, the presets), ``setup`` (the table), ``scoring`` a Belote deal (
 the deals added up, the litige and the end (B-E*, C-E1), ``sheet`` the replay of the
 recorded entries (corrections, undo) into the score sheet, ``game`` the object registered
 in ``scribe.games.GAMES`` as "belote"; for the virtual deck also
-``dealing`` (B-D1, B-D2, the taking rounds) and ``auction`` (C-A1..C-A4). Readings: docs/rules-belote-notes.md.
+``dealing`` (B-D1, B-D2, the taking rounds), ``auction`` (C-A1..C-A4) and ``deck`` (one deal on
+the phones: what was dealt, said and played, replayed into the sheet's ``table``, issue 34).
+Readings: docs/rules-belote-notes.md.
 
 The refusals are English templates marked ``N_``, translated where shown.
 """
@@ -24,6 +26,7 @@ from .annonces import best, value, verify_combos
 from .auction import Auction, auction
 from .cards import SA, TA, Rules, card_points, deal_points, points, strength, winner_index
 from .dealing import BeloteDeal, complete, deal_belote, deal_coinche, taking
+from .deck import DeckDeal, deck_json
 from .entry import PASSED, possible, verify
 from .play import BELOTE_TRICKS, BeloteTricks, legal, tally_tricks
 from .scoring import CAPOT, DEDANS, GENERALE, LITIGE, MADE, POINTS, Deal, Result, round_score

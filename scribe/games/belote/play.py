@@ -31,15 +31,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...rules.cards.standard import parse
+from ...rules.errors import N_  # the reasons a seat reads on its phone (issue 34)
 from ...rules.trickplay.game import Outcome
 from .cards import DIX_DE_DER, SA, TA, Rules, card_points, is_trump, strength, suit, winner_index
 
-FOLLOW = "You must follow the suit led."
-GO_HIGHER = "Trump is led: you must play a higher trump if you hold one."
-GO_HIGHER_TA = "At tout atout you must play a higher card of the suit led if you hold one."
-MUST_TRUMP = "You cannot follow: you must trump."
-OVERTRUMP = "An opponent has trumped: you must play a higher trump if you hold one."
-UNDERTRUMP = "An opponent has trumped higher than your trumps: you must still play a trump."
+FOLLOW = N_("You must follow the suit led.")
+GO_HIGHER = N_("Trump is led: you must play a higher trump if you hold one.")
+GO_HIGHER_TA = N_("At tout atout you must play a higher card of the suit led if you hold one.")
+MUST_TRUMP = N_("You cannot follow: you must trump.")
+OVERTRUMP = N_("An opponent has trumped: you must play a higher trump if you hold one.")
+UNDERTRUMP = N_("An opponent has trumped higher than your trumps: you must still play a trump.")
 TEAMS = 2
 
 

@@ -4,7 +4,7 @@ sheet (closed: a field the sheet JSON grows must be added here, ``web.sheet_json
 
 from __future__ import annotations
 
-from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, SEATS, STANDINGS_AND_UNDO, STR, Action, closed
+from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, ROUND, SEAT, SEATS, STANDINGS_AND_UNDO, STR, Action, closed
 from .annonces import COMBINATIONS
 from .cards import TRUMPS
 from .settings import CHOICES, FLAGS, PRESETS, VARIANTS, Settings
@@ -36,6 +36,8 @@ NEW_GAME = {
               "description": "Belote: or a number of deals, a concours (B-E2), instead of a target"},
     "names": {"type": ["array", "null"], "items": STR, "description": "Belote: the two teams' names (default: "
               "their players', \"Ana & Cy\")"},
+    "virtual_deck": {"type": "boolean", "description": "Belote: Scribe deals the cards on the "
+                     "players' phones (B-D1, B-D2; Coinche 8 each); off: the table deals real cards"},
     "settings": {**_SOME_SETTINGS, "description": "Belote: any setting of B-* and C-* (the variant's or the "
                  "preset's when not given); Coinche-only ones refused at Belote"},
 }
@@ -74,10 +76,31 @@ CORRECTION = {**{k: v for k, v in DEAL.items() if k not in ("points", "contract"
 
 PATHS: dict = {}  # every action goes through /actions/{kind}
 
+_CARD = {"type": "string", "description": "A card's code: rank then suit, 7S..AS, 10H (the 32-card pack)"}
+_OPT_STR = {"type": ["string", "null"]}
+
 ACTIONS = {
     "result": Action("A deal as the table tells it: the takers' team and their card points, or capot; Coinche's "
-                     "contract and coinche; belote; annonces; or passed (B-F1, C-F1). \"deal\" is Scribe dealing "
-                     "cards, never this", DEAL),
+                     "contract and coinche; belote; annonces; or passed (B-F1, C-F1). On the virtual deck an "
+                     "empty body (annonces only): the deal's fields come from its cards. \"deal\" is Scribe "
+                     "dealing cards, never this", DEAL),
+    "deal": Action("Virtual deck: Scribe shuffles and deals the line being played (B-D1: 5 each and one turned "
+                   "up; Coinche 8 each); the hands are never in the answer, each player reads their own on their "
+                   "link", {"round": ROUND}),
+    "call": Action("Virtual deck: a seat speaks in turn from the dealer's right: Belote take or pass (a suit in "
+                   "the second round, B-D1, B-D2); Coinche pass, bid (amount and trump), coinche or surcoinche "
+                   "(C-A1..C-A4). The Scribe calls only for a seat with no phone", {
+                       "round": ROUND, "player": SEAT,
+                       "call": {"enum": ["take", "pass", "bid", "coinche", "surcoinche"]},
+                       "suit": {**_OPT_STR, "description": "Belote, second round: the trump named (S, H, D, C)"},
+                       "amount": {"type": ["integer", "string", "null"],
+                                  "description": "Coinche bid: 80 up by tens, \"capot\" or \"generale\""},
+                       "trump": {**_OPT_STR, "description": "Coinche bid: a suit, or SA/TA where played"}},
+                   ("player", "call")),
+    "played": Action("Virtual deck: the Scribe plays a card for a seat with no phone (in turn, held, legal: "
+                     "B-P1)", {"round": ROUND, "player": SEAT, "card": _CARD}, ("player", "card")),
+    "take_back": Action("Virtual deck: the Scribe takes back the last card of a seat with no phone, until the "
+                        "next card", {"round": ROUND, "player": SEAT}, ("player",)),
 }
 
 _RESULT = {"oneOf": [{"type": "null"}, closed({
@@ -99,6 +122,26 @@ _ROUND = closed({
     "points_by_seat": INTS, "totals": {**INTS, "description": "Per seat: its team's running total"},
     "corrected": BOOL})
 
+_PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
+_HANDS = {"type": "array", "items": {"type": ["array", "null"], "items": STR},
+          "description": "Per seat; null: not this viewer's"}
+_CONTRACT = {"type": ["object", "null"], "properties": {
+    "taker": INT, "takers": INT, "trump": STR, "amount": {"type": ["integer", "string", "null"]}, "level": INT}}
+#: The virtual deck's deal on the table (``deck.deck_json``), as its viewer may see it.
+TABLE = {"oneOf": [{"type": "null"}, closed({
+    "round": INT, "dealer": INT, "variant": {"enum": list(VARIANTS)},
+    "phase": {"enum": ["speaking", "playing", "played", "void"]},
+    "hands": _HANDS, "dealt": _HANDS, "turned": {"type": ["string", "null"]},
+    "calls": {"type": "array", "items": {"type": "object", "properties": {"player": INT, "call": STR}}},
+    "speaker": OPT_INT, "player": OPT_INT, "contract": _CONTRACT, "bid": _CONTRACT,
+    "trick": _PLAYS,
+    "tricks": {"type": "array", "items": closed({"leader": INT, "cards": _PLAYS, "winner": INT})},
+    "won": INTS, "said": {"type": "array", "items": closed({"player": INT, "word": STR, "card": STR})},
+    "outcome": {"type": ["object", "null"], "description": "Once every card is down: points, tricks, capot and "
+                "belote per team (B-P1..B-P3)"},
+    "result": {"type": ["object", "null"], "description": "What the Scribe's tap records for this deal"}},
+    description="Virtual deck: the deal being spoken or played (issue 34)")]}
+
 SHEET = {
     "version": INT, "phase": {"enum": ["playing", "finished"]}, "finished": BOOL, "current_round": INT,
     "deal_number": INT, "players": NAMES, "variant": {"enum": list(VARIANTS)}, "teams": NAMES,
@@ -113,3 +156,7 @@ SHEET = {
     "winning_team": OPT_INT,
     **STANDINGS_AND_UNDO,
 }
+#: What the sheet JSON adds for the virtual deck (issue 34): ``SHEET`` takes it together
+#: with ``web.sheet_json``'s ``"table"`` (``deck.deck_json``, null when no deal is on the table).
+DECK_SHEET = {"table": TABLE}
+SHEET.update(DECK_SHEET)  # web.sheet_json writes it (belweb, issue 34)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from ...rules.cards.standard import PACK_32, shuffled
 from ...rules.errors import N_, RuleError
-from ...rules.fields import clean_text, verify_names, whole
+from ...rules.fields import clean_text, flag, verify_names, whole
 from .cards import PLAIN_ORDER
 from .settings import BELOTE, COINCHE, DEFAULTS, Settings, make_settings
 
@@ -52,6 +52,8 @@ class Setup:
     settings: Settings = field(default_factory=Settings)
     names: tuple[str, str] | None = None
     preset: str | None = None  # the rules the table started from (its settings may differ by hand)
+    #: Scribe deals on the phones (issue 34): how the cards are dealt, not a scoring rule
+    virtual_deck: bool = False
     GAME: ClassVar[str] = "belote"  # its game in games.GAMES
 
     @property
@@ -83,14 +85,17 @@ class Setup:
                 "deals": self.deals, "variant": self.variant,
                 # the variant's own settings only: make_setup refuses the other's (a record imported)
                 "settings": self.settings.for_variant(self.variant),
-                "names": list(self.names) if self.names else None, "preset": self.preset}
+                "names": list(self.names) if self.names else None, "preset": self.preset,
+                # only when on: a score pad's stored setup reads as it always did
+                **({"virtual_deck": True} if self.virtual_deck else {})}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Setup:
         names = d.get("names")
         return cls(tuple(d["players"]), d.get("first_dealer", 0), d.get("target"), d.get("deals"),
                    d.get("variant", BELOTE), Settings.from_dict(d.get("settings") or {}),
-                   tuple(names) if names else None, d.get("preset"))  # type: ignore[arg-type]
+                   tuple(names) if names else None, d.get("preset"),  # type: ignore[arg-type]
+                   bool(d.get("virtual_deck", False)))
 
 
 def draw_first_dealer(rng: random.Random) -> tuple[int, list[list[tuple[int, str]]]]:
@@ -129,7 +134,7 @@ def _names(raw: Any) -> tuple[str, str] | None:
 
 def make_setup(players: Sequence[str] = (), first_dealer: Any = 0, target: Any = None, deals: Any = None,
                variant: str = BELOTE, preset: str | None = None, names: Any = None,
-               settings: Mapping[str, Any] | None = None) -> Setup:
+               settings: Mapping[str, Any] | None = None, virtual_deck: Any = False) -> Setup:
     """A checked setup, or a RuleError naming the field. A number of deals (a concours,
     B-E2) replaces the target; with neither, the variant's default target.
 
@@ -164,4 +169,5 @@ def make_setup(players: Sequence[str] = (), first_dealer: Any = 0, target: Any =
     chosen = make_settings(variant, preset, **dict(settings or {})) if (preset or settings) else DEFAULTS[variant]
     # the rules started from: the variant's federation rules when none is named (a rematch)
     started = preset or ("ffb" if variant == BELOTE else "ffb_coinche")
-    return Setup(found, dealer, goal, count, variant, chosen, _names(names), started)
+    return Setup(found, dealer, goal, count, variant, chosen, _names(names), started,
+                 flag(virtual_deck, "virtual_deck"))

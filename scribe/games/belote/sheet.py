@@ -1,10 +1,13 @@
 """The Belote and Coinche sheet: a pure function of the setup and the recorded entries
 (B-D2, B-S1..B-S6, B-E1..B-E3, C-K1..C-S8, C-E1), on ``game.run``.
 
-Entry kinds (``KINDS``): "result" a deal as the table tells it, played or passed (not
-"deal": in this app that word means Scribe shuffles and deals, a virtual deck);
-"correction" the same fields for a past deal (``data["round"]``, 1-based). Undo and redo
-are everyone's (``rules.log``).
+Entry kinds (``KINDS``): "result" a deal as the table tells it, played or passed;
+"correction" the same fields for a past deal (``data["round"]``, 1-based). With the
+virtual deck (issue 34, ``deck``): "deal" Scribe shuffles and deals the line's cards
+(drawn by the server, never sent), "call" a seat takes or passes (B-D1, B-D2) or bids
+(C-A1..C-A4), "played" and "take_back" a seat's card; the deal being played is the
+sheet's ``table``, and the Scribe's "result" tap records what its cards say. Undo and
+redo are everyone's (``rules.log``).
 
 A deal is recorded as its fields checked and written out plainly (:func:`record`), the
 way ``entry.verify`` reads them, so a record imported or replayed is checked again by the
@@ -17,15 +20,16 @@ statistics, the games list), per player: a player's total is its team's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
+from ...rules.cards.standard import parse
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
 from ...rules.totals import TotalsSheet, totals_summary
-from . import tally as pure
+from . import deck, tally as pure
 from .cards import TA
 from .entry import PASSED, verify as verify_deal
 from .scoring import POINTS, Deal
@@ -33,7 +37,12 @@ from .settings import COINCHE
 from .setup import TEAMS, Setup, team_of
 
 RESULT, CORRECTION = "result", "correction"
-KINDS = (RESULT, CORRECTION)
+DEAL, CALL, PLAYED, TAKE_BACK = "deal", "call", "played", "take_back"  # the virtual deck's (issue 34)
+KINDS = (RESULT, CORRECTION, DEAL, CALL, PLAYED, TAKE_BACK)
+DECK_KINDS = (DEAL, CALL, PLAYED, TAKE_BACK)
+#: the fields of a deal typed by hand: none may come with the tap that records a deal of the virtual deck
+DEAL_FIELDS = ("takers", "points", "defence_points", "capot", "belote", "trump", "contract", "level", "alone",
+               "passed")
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,12 @@ class BeloteSheet(TotalsSheet):
     version: int = 0
     can_undo: bool = False
     can_redo: bool = False
+    #: the virtual deck: the line's deal being spoken or played (None: not dealt, or no deck)
+    table: deck.DeckDeal | None = None
+    #: the deals recorded from the virtual deck: (line, what each seat was dealt)
+    past: tuple[tuple[int, tuple[tuple[str, ...] | None, ...]], ...] = ()
+    viewer: int | None = None  # a viewer's view: whose (None: the Scribe's, or the full sheet)
+    redacted: bool = False  # a viewer's view (``game.view``), not the full sheet
 
     @property
     def team_totals(self) -> tuple[int, int]:
@@ -213,7 +228,11 @@ def verify(sheet: BeloteSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
     if kind == RESULT:
         if sheet.finished:  # B-E1, B-E2, C-E1
             raise RuleError(N_("The game is over: correct a deal or undo to go on."), field="round")
+        if sheet.table is not None:
+            data = _from_cards(sheet, sheet.table, data)
         return {"round": sheet.round_number, **record(setup, deal_of(setup, data))}
+    if kind in DECK_KINDS:
+        return _verify_deck(sheet, kind, data)
     if kind == CORRECTION:
         row = sheet.row(data.get("round"))
         deal = deal_of(setup, data)
@@ -229,6 +248,102 @@ def verify(sheet: BeloteSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
             game = pure.extend(game, d)
         return {"round": row.number, **record(setup, deal)}
     raise RuleError(N_("Unknown action."), field="kind")
+
+
+def _from_cards(sheet: BeloteSheet, table: deck.DeckDeal, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The Scribe's tap on a deal of the virtual deck: the deal's fields from its cards
+    and calls (``DeckDeal.result_data``), the annonces as the table tells them (B-P4).
+    Fields typed by hand are refused unless they say just that (a record imported: its
+    result replayed over its cards)."""
+    found = table.result_data()
+    typed = any(data.get(k) not in (None, "") for k in DEAL_FIELDS)
+    if found is not None and found.get("takers") != PASSED and data.get("annonces") not in (None, "", {}):
+        found["annonces"] = data["annonces"]
+    if typed and not (found is not None and _same_deal(sheet.setup, data, found)):
+        raise RuleError(N_("The cards of this deal are on the phones: play the last trick, or undo the deal."),
+                        field="round")
+    if found is None:
+        raise RuleError(N_("Deal %(round)s is still being played: it is recorded once every card is down."),
+                        field="round", round=table.round)
+    return found
+
+
+def _same_deal(setup: Setup, typed: Mapping[str, Any], found: Mapping[str, Any]) -> bool:
+    try:
+        return record(setup, deal_of(setup, typed)) == record(setup, deal_of(setup, found))
+    except RuleError:
+        return False
+
+
+def _line(sheet: BeloteSheet, data: Mapping[str, Any], field: str) -> int:
+    """The line an entry of the virtual deck names: the one being played."""
+    if sheet.finished:
+        raise RuleError(N_("The game is over: correct a deal or undo to go on."), field="round")
+    number = sheet.round_number
+    raw = data.get("round")
+    if raw not in (None, "") and whole(raw, "round") != number:
+        raise RuleError(N_("Deal %(round)s is not being played: this page is out of date."), field="round",
+                        round=raw)
+    return number
+
+
+def _seat(data: Mapping[str, Any]) -> int:
+    p = whole(data.get("player"), "player")
+    if not 0 <= p < 4:
+        raise RuleError(N_("There is no such player."), field="player")
+    return p
+
+
+def _verify_deck(sheet: BeloteSheet, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal, a call, a card or a card taken back on the virtual deck (B-D1, B-D2,
+    C-A1..C-A4, B-P1..B-P3), as recorded, or a refusal naming the field."""
+    setup = sheet.setup
+    field = "deal" if kind == DEAL else "call" if kind == CALL else "card"
+    if not setup.virtual_deck:
+        raise RuleError(N_("This game has no virtual deck: the table deals real cards."), field=field)
+    number = _line(sheet, data, field)
+    table = sheet.table
+    if kind == DEAL:
+        if table is not None:
+            raise RuleError(N_("The cards of deal %(round)s are already dealt."), field="deal", round=number)
+        checked = deck.check_drawn(setup, number, data)
+        deck.start(setup, number, checked)  # a deal the replay accepts
+        return checked
+    if table is None:
+        raise RuleError(N_("The cards of this deal are not dealt yet."), field=field)
+    player = _seat(data)
+    if kind == CALL:
+        said = table.call(setup, player, data)
+        return {"round": number, "player": player, **said.calls[-1][1]}
+    if kind == PLAYED:
+        raw = data.get("card")
+        if isinstance(raw, str) and len(raw.strip()) > 3:  # never echo a long input back
+            raise RuleError(N_("Choose a card."), field="card")
+        card = parse(raw, 32)
+        table.play(setup, player, card)
+        return {"round": number, "player": player, "card": card}
+    table.take_back(setup, player)
+    return {"round": number, "player": player}
+
+
+def _on_table(setup: Setup, table: deck.DeckDeal | None, lines: int, kind: str, d: Mapping[str, Any]
+              ) -> deck.DeckDeal:
+    """The virtual deck's deal after one of its entries (each checked again)."""
+    if kind == DEAL:
+        return deck.start(setup, lines + 1, deck.check_drawn(setup, lines + 1, d))
+    if table is None:
+        raise RuleError(N_("The cards of this deal are not dealt yet."), field="round")
+    player = whole(d.get("player"), "player")
+    if kind == CALL:
+        return table.call(setup, player, d)
+    if kind == PLAYED:
+        return table.play(setup, player, d.get("card"))
+    return table.take_back(setup, player)
+
+
+def _recorded(table: deck.DeckDeal | None, past: Sequence[Any]) -> tuple[Any, ...]:
+    """The deals recorded from the virtual deck, with the one just recorded."""
+    return tuple(past) if table is None else (*past, (table.round, table.dealt))
 
 
 def replay(setup: Setup, entries: Iterable[Any]) -> BeloteSheet:
@@ -248,9 +363,14 @@ def replay(setup: Setup, entries: Iterable[Any]) -> BeloteSheet:
     log = applied(entries)
     deals: list[Deal | None] = []
     corrected: set[int] = set()
+    table: deck.DeckDeal | None = None
+    past: tuple[Any, ...] = ()
     for kind, d in log.entries:
         if kind == RESULT:
             deals.append(deal_of(setup, d))
+            past, table = _recorded(table, past), None
+        elif kind in DECK_KINDS:
+            table = _on_table(setup, table, len(deals), kind, d)
         elif kind == CORRECTION:
             n = whole(d.get("round"), "round")
             if not 1 <= n <= len(deals):
@@ -260,7 +380,7 @@ def replay(setup: Setup, entries: Iterable[Any]) -> BeloteSheet:
         else:
             raise RuleError(N_("Unknown action."), field="kind")
     game = pure.run(setup, deals)
-    return BeloteSheet(setup, game, _rows(game, corrected), len(entries), log.can_undo, log.can_redo)
+    return BeloteSheet(setup, game, _rows(game, corrected), len(entries), log.can_undo, log.can_redo, table, past)
 
 
 def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> BeloteSheet:
@@ -278,8 +398,13 @@ def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> Belo
     if entry.kind in (UNDO, REDO):
         return replay(setup, [*log, entry])
     corrected = {r.number for r in sheet.rounds if r.corrected}
+    table, past = sheet.table, sheet.past
+    if entry.kind in DECK_KINDS:  # the deal on the table moves; the sheet's lines do not
+        table = _on_table(setup, table, len(sheet.rounds), entry.kind, d)
+        return replace(sheet, table=table, version=sheet.version + 1, can_undo=True, can_redo=False)
     if entry.kind == RESULT:
         game = pure.extend(sheet.game, deal_of(setup, d))
+        past, table = _recorded(table, past), None
     elif entry.kind == CORRECTION:
         n = whole(d.get("round"), "round")
         deals = _deals(sheet)
@@ -288,7 +413,7 @@ def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> Belo
         game = pure.run(setup, deals)
     else:
         raise RuleError(N_("Unknown action."), field="kind")
-    return BeloteSheet(setup, game, _rows(game, corrected), sheet.version + 1, True, False)
+    return BeloteSheet(setup, game, _rows(game, corrected), sheet.version + 1, True, False, table, past)
 
 
 def summary(sheet: BeloteSheet) -> dict[str, Any]:

@@ -90,4 +90,5 @@ def rematch(setup: Any) -> dict[str, Any]:
     return {"players": list(setup.players), "first_dealer": (setup.first_dealer - 1) % 4,
             "target": setup.target, "deals": setup.deals, "variant": setup.variant,
             "settings": setup.settings.for_variant(setup.variant),
-            "names": list(setup.names) if setup.names else None}
+            "names": list(setup.names) if setup.names else None,
+            **({"virtual_deck": True} if setup.virtual_deck else {})}  # how the table deals, kept

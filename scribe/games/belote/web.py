@@ -13,17 +13,19 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...rules.cards.standard import SUITS
 from ...rules.errors import N_
 from ...rules.standings import standings_and_undo
 from .annonces import COMBINATIONS, SEQUENCES
 from .cards import SA, TA
+from .deck import deck_json
 from .entry import PASSED
 from .scoring import CAPOT, GENERALE, POINTS
 from .settings import BELOTE, COINCHE, PRESETS, Settings, make_settings
 from .setup import DEFAULT_TARGET, MAX_DEALS, PLAYERS, Setup, draw_first_dealer
 from .sheet import CORRECTION, RESULT, BeloteSheet, Row, deal_of, record
 from .tally import run
-from .words import COMBO_NAMES, PRESET_NAMES, SETTINGS, deal_text, settings_of, variant_name
+from .words import COMBO_NAMES, PRESET_NAMES, SETTINGS, call_text, card_label, deal_text, settings_of, variant_name
 
 NEW_LABEL = N_("New game of Belote or Coinche")  # the start page's button
 
@@ -38,8 +40,12 @@ def game_label(variant: str) -> str:
 
 TEMPLATES = "belote"
 ROUND_TEMPLATE = "belote/_watch_round.html"  # the deal on a watcher's and a player's screen
-PLAYER_BID_TEMPLATE = None  # contracts are said aloud
-ACTIONS = (RESULT,)
+PLAYER_BID_TEMPLATE = None  # contracts are said aloud (on the virtual deck, tapped as said: the round template)
+PASS_TEMPLATE = "belote/_pass.html"
+HAND_WAIT = N_("Look at your cards: you play them once the trump is chosen.")  # the phone's hand while the table speaks  # the Scribe's phone in one seat's hands: its cards and the trick
+DECK_KINDS = ("deal", "call", "played", "take_back")  # the virtual deck's taps
+ACTIONS = (RESULT, *DECK_KINDS)
+CALL_FIELDS = ("call", "suit", "amount", "trump")
 NEW_TEMPLATE = "belote/new.html"
 PRESET_ORDER = ("ffb", "ffb_coinche", "ffb_contree", "pagat")
 TARGET_CHOICES = ("501", "1000", "1500", "2000", "3000")
@@ -108,16 +114,20 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     shown = {"players": rows, "dealer": dealer_raw, "preset": preset, "shown": preset if known else "ffb",
              "end": end, "target": form.get("target", ""), "deals": form.get("deals", ""),
              "team0": names[0], "team1": names[1], "name": form.get("name", ""),
-             "settings": {**preset_values(preset if known else "ffb"), **given}}
+             "settings": {**preset_values(preset if known else "ffb"), **given},
+             "virtual_deck": form.get("virtual_deck") == "on"}
     options = {"players": rows, "first_dealer": dealer, "target": target, "deals": deals, "variant": variant,
                "preset": preset, "settings": given,
                "names": names if any(n.strip() for n in names) else None}
+    if shown["virtual_deck"]:  # how the cards are dealt, not a scoring rule (no preset sets it)
+        options["virtual_deck"] = True
     return options, shown, list(range(PLAYERS))
 
 
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * PLAYERS, "dealer": "random", "preset": "ffb", "shown": "ffb", "end": "1000",
-            "target": "", "deals": "", "team0": "", "team1": "", "name": "", "settings": preset_values("ffb")}
+            "target": "", "deals": "", "team0": "", "team1": "", "name": "", "settings": preset_values("ffb"),
+            "virtual_deck": False}
 
 
 def new_context() -> dict[str, Any]:
@@ -133,9 +143,12 @@ def api_options(body: dict[str, Any]) -> dict[str, Any]:
     dealer = body.get("first_dealer")
     if dealer in (None, "random"):
         dealer = draw_first_dealer(random.SystemRandom())[0]
-    return {"players": body.get("players"), "first_dealer": dealer, "target": body.get("target"),
-            "deals": body.get("deals"), "variant": variant, "preset": preset, "names": body.get("names"),
-            "settings": body.get("settings")}
+    options = {"players": body.get("players"), "first_dealer": dealer, "target": body.get("target"),
+               "deals": body.get("deals"), "variant": variant, "preset": preset, "names": body.get("names"),
+               "settings": body.get("settings")}
+    if "virtual_deck" in body:  # checked by the rules (a yes or no)
+        options["virtual_deck"] = body["virtual_deck"]
+    return options
 
 
 # ----------------------------------------------------------------- a deal
@@ -174,10 +187,24 @@ def _count(raw: Any) -> int:
 
 
 def parse_action(kind: str, form, sheet: BeloteSheet) -> dict[str, Any]:
+    """One tap of the Scribe's page as rules data (types are checked by the rules)."""
+    if kind == "deal":  # the cards come from the service's random source, never the form
+        return {"round": form.get("round")}
+    if kind == "call":  # said aloud for a seat with no phone
+        said = {k: form.get(k) for k in CALL_FIELDS if form.get(k) not in (None, "")}
+        return {"round": form.get("round"), "player": form.get("player"), **said}
+    if kind == "played":
+        return {k: form.get(k) for k in ("round", "player", "card")}
+    if kind == "take_back":
+        return {k: form.get(k) for k in ("round", "player")}
     data = _deal(form)
     if sheet.setup.variant != COINCHE:
         for key in ("contract", "level", "alone"):
             data.pop(key, None)
+    if getattr(sheet, "table", None) is not None:
+        # the deal's cards are on the phones: the rules fill in everything the pad asks; only
+        # what was sent goes (the annonces), so a hand-typed deal is refused, not mixed in
+        data = {k: v for k, v in data.items() if v not in (None, False)}
     return data
 
 
@@ -197,11 +224,29 @@ def scored_row(setup: Setup, data: Mapping[str, Any]) -> Row | None:
 def entry_text(e, setup: Setup) -> str:
     """One line of the history, in words."""
     d = e.data
+    if e.kind in DECK_KINDS:
+        return _deck_entry_text(e.kind, d, setup)
     row = scored_row(setup, d)
     what = _("passed: the next player deals") if row is None else deal_text(row, setup)
     if e.kind == CORRECTION:
         return _("Deal %(round)s corrected: %(what)s", round=d["round"], what=what)
     return _("Deal %(round)s: %(what)s", round=d["round"], what=what)
+
+
+def _deck_entry_text(kind: str, d: Mapping[str, Any], setup: Setup) -> str:
+    """A virtual deck's entry in words (no hand: a deal's cards stay on the phones)."""
+    if kind == "deal":
+        turned = d.get("turned")
+        if isinstance(turned, str):  # Belote: the card turned up is public
+            return _("Deal %(round)s: Scribe dealt the cards, turned up: %(card)s", round=d["round"],
+                     card=card_label(turned))
+        return _("Deal %(round)s: Scribe dealt the cards", round=d["round"])
+    name = setup.players[d["player"]]
+    if kind == "call":
+        return _("Deal %(round)s: %(name)s %(call)s", round=d["round"], name=name, call=call_text(d))
+    if kind == "played":
+        return _("Deal %(round)s: %(name)s plays %(card)s", round=d["round"], name=name, card=card_label(d["card"]))
+    return _("Deal %(round)s: %(name)s takes back their card", round=d["round"], name=name)
 
 
 # ----------------------------------------------------------------- JSON
@@ -239,6 +284,7 @@ def sheet_json(sheet: BeloteSheet) -> dict[str, Any]:
         "first_dealer": setup.first_dealer, "target": setup.target, "deals_to_play": setup.deals,
         "settings": setup.settings.as_dict(),
         "dealer": sheet.dealer, "speaks_first": sheet.speaks_first,
+        "table": deck_json(getattr(sheet, "table", None)),  # the virtual deck's deal, as this viewer sees it
         "rounds": [_round_json(r) for r in sheet.rounds],
         "team_totals": list(sheet.team_totals), "held": sheet.held, "blocked": list(sheet.blocked),
         "totals": list(sheet.totals), "leaders": list(sheet.leaders) if sheet.rounds else [],
@@ -293,7 +339,43 @@ def trumps(settings: Settings) -> tuple[str, ...]:
     return ("", SA, TA) if settings.sa_ta else ()
 
 
+def deck_preview(sheet: BeloteSheet) -> str | None:
+    """The deal as the Scribe's one tap will record it, in the sheet's words (the cards
+    played worked out: contract, points, made or not, belote), or None while in play."""
+    table = getattr(sheet, "table", None)
+    data = table.result_data() if table is not None else None
+    if not data or data.get("takers") == PASSED:
+        return None
+    row = scored_row(sheet.setup, data)
+    return None if row is None else deal_text(row, sheet.setup)
+
+
+def call_choices(sheet: BeloteSheet) -> dict[str, Any]:
+    """The calls the seat speaking now may tap: Belote's take (the turned suit, or in the
+    second round a suit to name, B-D1, B-D2) and pass; Coinche's amounts above the
+    standing bid, the trumps, coinche and surcoinche when they may be said (C-A1..C-A4)."""
+    t, setup = sheet.table, sheet.setup
+    s = setup.settings
+    if setup.variant != COINCHE:
+        second = len(t.calls) >= PLAYERS
+        suits = [x for x in SUITS if not (s.second_round == "other" and x == t.turned[-1])] if second else []
+        return {"second": second, "suits": suits}
+    bid = t.bid
+    floor = bid["amount"] if bid and isinstance(bid["amount"], int) else (0 if bid is None else 10_000)
+    amounts = [a for a in AMOUNTS if a > floor and (s.ceiling is None or a <= s.ceiling)]
+    capots = [CAPOT] + ([GENERALE] if s.generale else [])
+    if bid and bid["amount"] in (CAPOT, GENERALE):
+        capots = [GENERALE] if bid["amount"] == CAPOT and s.generale else []
+    speaker = t.speaker
+    opponent = bid is not None and speaker is not None and bid["takers"] != speaker % 2
+    coinched = bool(bid and bid["level"])  # C-A2: no more bids once coinched
+    return {"amounts": [] if coinched else amounts + capots, "trumps": [*SUITS, *((SA, TA) if s.sa_ta else ())],
+            "coinche": opponent and bid["level"] == 0 and (s.capot_coinche or bid["amount"] not in (CAPOT, GENERALE)),
+            "surcoinche": bid is not None and not opponent and bid["level"] == 1}
+
+
 FILTERS: dict[str, Any] = {}
 GLOBALS = {"belote_form": form_values, "belote_amounts": AMOUNTS, "belote_trumps": trumps,
            "belote_combos": COMBO_COUNTS, "belote_combo_names": COMBO_NAMES, "belote_setting_words": SETTINGS,
-           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of}
+           "belote_preset_names": PRESET_NAMES, "belote_settings_of": settings_of,
+           "belote_preview": deck_preview, "belote_calls": call_choices}

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _, ngettext
 
+from ...cards_words import card_class, card_face, card_label, card_plays, hand_order  # noqa: F401  (the words part's names)
 from ...rules.errors import N_
 from .annonces import COMBINATIONS
 from .cards import SA, TA
@@ -181,6 +182,66 @@ def deal_text(row: Row, setup: Setup) -> str:
                        *extras_text(row, setup)])
 
 
+# ----------------------------------------------------------------- the virtual deck's words
+
+
+def amount_text(amount: Any) -> str:
+    """A Coinche bid's amount: "110", "capot", "générale"."""
+    if amount == CAPOT:
+        return _("capot")
+    if amount == GENERALE:
+        return _("générale")
+    return str(amount)
+
+
+def call_text(data: Any) -> str:
+    """What a seat said when it spoke, as the table says it: "takes", "passes", "takes at
+    spades" (Belote's second round), "110 hearts", "coinche!" (C-A1, C-A2)."""
+    call = data.get("call")
+    if call == "take":
+        suit = data.get("suit")
+        return _("takes at %(suit)s", suit=suit_name(suit)) if suit else _("takes")
+    if call == "bid":
+        return _("%(amount)s %(trump)s", amount=amount_text(data.get("amount")), trump=suit_name(data.get("trump")))
+    if call == "coinche":
+        return _("coinche!")
+    if call == "surcoinche":
+        return _("surcoinche!")
+    return _("passes")
+
+
+def deck_contract_text(contract: Any, setup: Setup) -> str:
+    """The contract the deal is played in, from the calls: "Ana takes, hearts are trumps",
+    "Ana: 110 hearts, coinché"."""
+    name = setup.players[contract["taker"]]
+    trump = suit_name(contract["trump"])
+    if contract.get("amount") is None:
+        return _("%(name)s takes, %(trump)s are trumps", name=name, trump=trump)
+    what = amount_text(contract["amount"]) + " " + trump
+    if contract.get("level"):
+        what += ", " + _(LEVEL_NAMES[contract["level"]])
+    return _("%(name)s: %(contract)s", name=name, contract=what)
+
+
+def said_text(name: str, word: str) -> str:
+    """B-P3: the King and Queen of trump played by the seat holding both, said for it."""
+    return _("%(name)s: Belote!", name=name) if word == "belote" else _("%(name)s: Rebelote!", name=name)
+
+
+def suit(value: str) -> str:
+    """A trump's name (the shared templates' ``suit`` filter)."""
+    return suit_name(value)
+
+
+def trump(value: Any, setup: Any) -> str:
+    return suit_name(value)
+
+
+def destroyed_text(name: str) -> str:  # every trick is won: never shown
+    return ""
+
+
 FILTERS = {"belote_deal": deal_text, "belote_outcome": outcome_text, "belote_contract": contract_text,
            "belote_points": points_text, "belote_extras": extras_text, "belote_settings": settings_text,
-           "belote_variant": variant_name, "belote_suit": suit_name, "belote_combo": combo_name}
+           "belote_variant": variant_name, "belote_suit": suit_name, "belote_combo": combo_name,
+           "belote_call": call_text, "belote_deck_contract": deck_contract_text, "belote_amount": amount_text}
