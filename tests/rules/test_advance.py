@@ -284,7 +284,7 @@ def belote_setup(draw):
     preset = draw(st.sampled_from({"belote": ["ffb"], "coinche": ["ffb_coinche", "ffb_contree", "pagat"]}[variant]))
     end = draw(st.sampled_from([{"target": 501}, {"target": 1000}, {"deals": 4}]))
     return GAMES["belote"].make_setup(players=NAMES[:4], first_dealer=draw(st.integers(0, 3)), variant=variant,
-                                      preset=preset, **end)
+                                      preset=preset, virtual_deck=draw(st.booleans()), **end)
 
 
 def _belote_deal(draw, sheet) -> dict[str, Any]:
@@ -301,7 +301,41 @@ def _belote_deal(draw, sheet) -> dict[str, Any]:
     return data
 
 
+def _belote_call(draw, sheet) -> dict[str, Any]:
+    """A call by the seat to speak (B-D1, B-D2; C-A1..C-A4): any word, the rules refuse
+    what is out of place (a suit in the first round, a coinche by a partner...)."""
+    if sheet.setup.variant != "coinche":
+        return {"call": draw(st.sampled_from(["pass", "pass", "take"])),
+                **({"suit": draw(st.sampled_from("SHDC"))} if draw(st.booleans()) else {})}
+    word = draw(st.sampled_from(["pass", "pass", "bid", "bid", "coinche", "surcoinche"]))
+    if word != "bid":
+        return {"call": word}
+    return {"call": word, "amount": draw(st.sampled_from([80, 100, 120, "capot"])),
+            "trump": draw(st.sampled_from("SHDC"))}
+
+
+def _belote_deck_moves(draw, sheet) -> list[Move]:
+    """The virtual deck's next entry (issue 34): the deal, a call by the seat to speak (a
+    pass when the word drawn is refused), a legal card by the seat to play (now and then a
+    take-back of the last card first), the Scribe's tap once every card is down."""
+    t, n = sheet.table, sheet.round_number
+    if t is None:
+        return [("deal", {"round": n})]
+    if t.phase == "speaking":
+        return [("call", {"round": n, "player": t.speaker, **_belote_call(draw, sheet)}),
+                ("call", {"round": n, "player": t.speaker, "call": "pass"})]
+    moves: list[Move] = []
+    if t.phase == "playing":
+        if t.plays and draw(st.integers(0, 5)) == 0:
+            moves.append(("take_back", {"round": n, "player": t.plays[-1][0]}))
+        card = draw(st.sampled_from(t.legal(t.player)[0]))
+        moves.append(("played", {"round": n, "player": t.player, "card": card}))
+    return [*moves, ("result", {})]
+
+
 def belote_moves(draw, sheet, rng) -> list[Move]:
+    if sheet.setup.virtual_deck and not sheet.finished and draw(st.integers(0, 5)) > 0:
+        return _belote_deck_moves(draw, sheet)
     moves: list[Move] = [draw(st.sampled_from([("result", _belote_deal(draw, sheet)),
                                                ("result", _belote_deal(draw, sheet)),
                                                ("result", {"takers": "passed"})]))]

@@ -86,7 +86,7 @@ def belote_body(draw) -> dict[str, Any]:
     preset = draw(st.sampled_from({"belote": ["ffb"], "coinche": ["ffb_coinche", "ffb_contree", "pagat"]}[variant]))
     end = draw(st.sampled_from([{"target": 501}, {"deals": 3}]))
     return {"game": "belote", "players": NAMES[:4], "first_dealer": draw(st.integers(0, 3)), "variant": variant,
-            "preset": preset, **end}
+            "preset": preset, "virtual_deck": draw(st.booleans()), **end}
 
 
 def zibi_body(draw) -> dict[str, Any]:
