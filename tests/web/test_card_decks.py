@@ -114,3 +114,22 @@ def test_a_game_without_a_deck_names_none_and_a_table_without_the_virtual_deck_n
     assert status == 201 and made["sheet"]["deck"] == "wizard"  # the trump entry's card is a Wizard code too
     token = api("get", f"/api/games/{made['key']}/links")[1]["players"][0]["token"]
     assert api("get", f"/api/player/{token}")[1]["cards"] == {"virtual_deck": False}
+
+
+def test_belote_on_the_virtual_deck_names_the_32_card_pack_and_so_does_its_score_pad(api):
+    """Belote and Coinche deal standard-32's codes on the virtual deck (issue 34); a score
+    pad names the pack its table plays with too, and has no hand to show."""
+    status, made = api("post", "/api/games", {"game": "belote", "players": NAMES, "first_dealer": 0,
+                                             "virtual_deck": True})
+    assert status == 201 and made["sheet"]["deck"] == "standard-32", made
+    key = made["key"]
+    assert api("post", f"/api/games/{key}/actions/deal", {})[0] == 200
+    token = api("get", f"/api/games/{key}/links")[1]["players"][3]["token"]  # the dealer's right: speaks first
+    status, seat = api("get", f"/api/player/{token}")
+    assert status == 200 and seat["sheet"]["deck"] == seat["cards"]["deck"] == "standard-32"
+    assert set(seat["cards"]["current"]["hand"]) <= {code for code, _flag in tables("en")["standard-32"]}
+    assert api("get", f"/api/games/{key}/history")[1]["deck"] == "standard-32"
+    status, pad = api("post", "/api/games", {"game": "belote", "players": NAMES, "first_dealer": 0})
+    assert status == 201 and pad["sheet"]["deck"] == "standard-32", pad
+    token = api("get", f"/api/games/{pad['key']}/links")[1]["players"][0]["token"]
+    assert api("get", f"/api/player/{token}")[1]["cards"] == {"virtual_deck": False}

@@ -24,7 +24,7 @@ def test_the_charts_title_speaks_of_deals_in_belote_and_rounds_in_wizard(api, cl
     client.get("/lang/fr")
     assert "donne après donne" in _chart_title(client.get(f"/games/{key}").get_data(as_text=True))
     client.get("/lang/en")
-    status, body = api("post", "/api/games", {"game": "wizard", "players": FOUR[:3]})
+    status, body = api("post", "/api/games", {"game": "wizard", "players": FOUR[:3], "first_dealer": 2})  # Ana bids first
     assert status == 201, body
     wkey = body["key"]
     for player, bid in enumerate((0, 1, 0)):

@@ -135,6 +135,7 @@ def test_token_routes_take_only_their_own_kind(app, client, table):
                                             "/p/<token>/played", "/api/player/<token>/played",  # virtual deck
                                             "/p/<token>/take_back", "/api/player/<token>/take_back",
                                             "/p/<token>/trump",  # the dealer names a turned Wizard's suit
+                                            "/p/<token>/call", "/api/player/<token>/call",  # Belote's taking, Coinche's auction
                                             "/p/<token>/move"}  # the seat moved to another browser of its player
     client.post(f"/api/games/{t['key']}/links", json={"link": 1, "op": "revoke"})
     for rule, _methods in token_routes:

@@ -48,6 +48,13 @@ class DeckRules(GameRules):
     # said and played on the phones: the Scribe's page (its result tap) is not stale for them
     QUIET_KINDS = (sheet.CALL, sheet.PLAYED, sheet.TAKE_BACK)
 
+    decks = ("standard-32",)  # docs/cards.md: the virtual deck's codes
+
+    def deck(self, setup: Any) -> str | None:
+        """The 32-card pack, a score pad's too (as Wizard's and Rikiki's sheets name theirs
+        without the virtual deck): one sheet schema, whatever the table chose."""
+        return "standard-32"
+
     def hides_anything(self, full: Any) -> bool:
         return bool(full.setup.virtual_deck)
 
@@ -133,7 +140,7 @@ class DeckRules(GameRules):
                    "my_turn": not hidden and (t.player == seat or t.speaker == seat),
                    "legal": legal, "why": why, "can_take_back": not hidden and t.can_take_back(seat)}
         past = [{"round": n, "dealt": list(dealt[seat] or ())} for n, dealt in view.past]
-        return {"virtual_deck": True, "current": now, "past": past}
+        return {"virtual_deck": True, "deck": self.deck(view.setup), "current": now, "past": past}
 
 
 GAME = declare("belote", __name__, "Belote and Coinche by the federation's rules (B-M1..B-F2, C-A1..C-F2).",
