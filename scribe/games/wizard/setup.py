@@ -18,6 +18,7 @@ from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
 from ..bidding import setup as family
 from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
 from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
+from . import jubilee
 from .deck import check_cards, draw_cards
 from .jubilee import card_back, played, sealed_pass
 from .play import WIZARD_TRICKS, jubilee_state, legal_jubilee, table_of
@@ -161,6 +162,26 @@ class Setup(Seating):
     def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
         """W-J4: a card passed face down, read by its passer and its receiver only."""
         return sealed_pass(sheet, entry, viewer, withdrawn) if entry.data.get("pass") else None
+
+    # The family's tricks entry and trump with the Jubilee cards (bidding.definition's
+    # ResultHooks and TurnedHooks): the Bomb's trick (W-J2), the Cloud's change (W-J3), the
+    # cards turned up that are not in play (W-J6) and the Werewolf's suit (W-J5).
+    RESULT_FIELDS: ClassVar[tuple[str, ...]] = ("cloud",)
+    DESTROYED_WORDS: ClassVar[dict[str, str]] = jubilee.DESTROYED_WORDS
+    ADDS_UP_WORDS: ClassVar[dict[str, str]] = jubilee.ADDS_UP_WORDS
+    OWN_TURNED: ClassVar[tuple[str, ...]] = JUBILEE_CARDS
+    NAMED_AT_ONCE: ClassVar[tuple[str, ...]] = ("werewolf",)
+    NAME_AT_ONCE: ClassVar[str] = jubilee.NAME_AT_ONCE
+    result_fields = staticmethod(jubilee.result_fields)
+    recorded_fields = staticmethod(jubilee.recorded_fields)
+    waiting_refusal = staticmethod(jubilee.waiting_refusal)
+
+    def destroyers(self) -> int:
+        """Tricks a round may lose: the Bomb's, when in play (W-J2)."""
+        return 1 if self.rules.has("bomb") else 0
+
+    def verify_turned(self, card: Any) -> None:
+        jubilee.verify_turned(self, card)  # W-J6
 
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""
