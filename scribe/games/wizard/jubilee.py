@@ -9,15 +9,16 @@ hooks (``bidding.definition``: ``ResultHooks``, ``TurnedHooks``, ``PlayHooks``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...rules import cards
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ...rules.sealed import SEALED
 from ..bidding.inputs import _current_round, _player
 from ..bidding.reveal import hands_shown
-from ..bidding.sheet import RoundRow, Sheet
+from ..bidding.sheet import RoundRow, Sheet, Trump, _Round
 
 #: W-J6: a Jubilee card named on the sheet that the rule set does not hold; one message
 #: per card so that each translates whole.
@@ -212,3 +213,102 @@ def verify_cloud(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     change = _change(data.get("change"))
     _changed_bid(sheet, row, player, change)
     return {"round": row.number, "player": player, "change": change}
+
+
+@dataclass
+class JubileeRound(_Round):
+    """A round of Wizard's sheet: the family's, with the Cloud's change (W-J3), the card each
+    seat passed after the Juggler's trick (W-J4) and the Werewolf's holder taking the
+    turned card (W-J5)."""
+
+    cloud: tuple[int, int] | None = None
+    passed: list[str | None] | None = None
+
+    def take(self, setup: Any, entry: Entry) -> None:
+        d = entry.data
+        if entry.kind == "cloud" or (entry.kind == "played" and d.get("cloud")):
+            self.cloud = (d["player"], d["change"])  # W-J3: the winner of the Cloud's trick, on their phone
+        elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
+            self.passed[d["player"]] = d["card"]  # type: ignore[index]
+        elif entry.kind == "trump" and self.trump is not None and self.trump.waiting and self.trump.by is not None \
+                and self.hands is not None:
+            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
+            werewolf = cards.jubilee.NOTATION["werewolf"]
+            hand = list(self.hands[self.trump.by])
+            hand[hand.index(werewolf)] = self.turned  # type: ignore[assignment]
+            self.hands = tuple(tuple(hand) if p == self.trump.by else h for p, h in enumerate(self.hands))
+            self.turned = werewolf
+            self.trump = Trump(d["card"], d.get("suit"), by=self.trump.by)
+        else:
+            super().take(setup, entry)
+            if entry.kind == "deal":
+                self.passed = [None] * len(self.hands)  # type: ignore[arg-type]
+            elif entry.kind in ("tricks", "correction") and "cloud" in d:
+                self.cloud = _cloud(d["cloud"])  # W-J3 on the score sheet; with the virtual deck its own entry
+
+    def scored_bids(self) -> list[Any]:
+        return [b + self.cloud[1] if self.cloud and self.cloud[0] == p else b for p, b in enumerate(self.bids)]
+
+    def row_fields(self) -> dict[str, Any]:
+        return {"cloud": self.cloud, "passed": tuple(self.passed) if self.passed is not None else ()}
+
+    def play_args(self) -> dict[str, Any]:
+        """Who passed is public, what they passed is not (W-J4); whether the Cloud's change is made."""
+        return {"passed": [c is not None for c in self.passed or ()], "clouded": self.cloud is not None}
+
+
+def _cloud(value: Any) -> tuple[int, int] | None:
+    return None if value is None else (value["player"], value["change"])
+
+
+@dataclass(frozen=True)
+class JubileeRow(RoundRow):
+    """A row of Wizard's sheet: the family's, scored on the Cloud's changed bid (W-J3), with
+    the cards the Juggler's passes moved (W-J4)."""
+
+    def scored_bid(self, player: int) -> Any:
+        """The bid the round is scored on: the Cloud's change applied (W-J3)."""
+        b = self.bids[player]
+        if self.cloud is not None and self.cloud[0] == player and isinstance(b, int) and b is not SEALED:
+            return b + self.cloud[1]
+        return b
+
+    def holding(self, player: int) -> list[str]:
+        left = super().holding(player)
+        if not self.passed:
+            return left
+        # W-J4: one card to the left, one from the right
+        if self.passed[player] is not None:
+            left.remove(self.passed[player])
+        got = self.passed[(player - 1) % len(self.passed)]
+        if got is not None:
+            left.append(got)
+        return left
+
+    def held(self, card: str) -> str:
+        return card[:2] if cards.jubilee.kind(card) in cards.jubilee.NAMED_VALUE else card  # CLR: the Cloud
+
+    def hands_seen(self, viewer: int | None, old_deal: bool, shown: bool) -> RoundRow:
+        """The family's, and of the Juggler's passes only the card ``viewer`` passed and the
+        one they received (W-J4)."""
+        r = super().hands_seen(viewer, old_deal, shown)
+        holder = viewer if not old_deal or shown else None
+        return replace(r, passed=_passes_seen(r.passed, holder, shown)) if r.passed else r
+
+    def passable(self, player: int) -> tuple[str, ...]:
+        """The cards ``player`` may pass after the Juggler's trick: their own, not one just
+        passed to them (W-J4: everyone passes at once)."""
+        left = list(self.remaining(player) or ())
+        got = self.passed[(player - 1) % len(self.passed)] if self.passed else None
+        if got is not None and self.passed[player] is None:
+            left.remove(got)
+        return tuple(left)
+
+
+def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
+    """The Juggler's passes (W-J4) a viewer may see: the card they passed and the one passed
+    to them (from the seat on their right); all of them once the round's hands are shown."""
+    if shown:
+        return passed
+    n = len(passed)
+    return tuple(c if holder is not None and p in (holder, (holder - 1) % n) else None for p, c in enumerate(passed))
