@@ -1,7 +1,7 @@
 """Verified actions of the family's score pad: bids (W-B1..W-B6, R-B1, R-B2, K-B1), the
 round's result (tricks W-S2, R-S1, K-T1, with the tricks nobody won), trump (W-R3, W-R4,
 R-T1) and corrections; each returns the normalised entry data to record. What a game adds
-to a round's result (Wizard's Cloud, Skull King's bonuses) comes through its setup's
+to a round's result (W-J3; K-S2..K-S4) comes through its setup's
 ``definition.ResultHooks``; a turned card of its own through ``TurnedHooks``.
 """
 
@@ -130,8 +130,8 @@ def _destroyers(setup: Any) -> int:
 
 def destroyed_tricks(sheet: Sheet, row: Any, raw: Any) -> int:
     """The tricks nobody won, as the score sheet says them: a count, or a ticked box for
-    one (the Bomb's, W-J2); at most what the cards in play destroy this round (the
-    Kraken's and the White Whale's, K-T1), in the game's words."""
+    one (W-J2); at most what the cards in play destroy this round (K-T1), in the game's
+    words."""
     if raw in (None, "", False, "off"):  # 0 too: unticked, or none said
         return 0
     value = 1 if raw in (True, "on", "true") else _whole(raw, "destroyed")
@@ -148,8 +148,7 @@ def destroyed_tricks(sheet: Sheet, row: Any, raw: Any) -> int:
 def verify_trick_counts(sheet: Sheet, row: Any, raw: Any, destroyed: int = 0, fill: bool = True,
                         adds_up: Any = None) -> list[int]:
     """The family's one tricks entry: a count per seat, 0 to the tricks someone won (the
-    cards dealt less those nobody won: the Bomb's, W-J2; the Kraken's and the White
-    Whale's, K-T1), the one left blank filled in from that total when ``fill``; then
+    cards dealt less those nobody won: W-J2, K-T1), the one left blank filled in from that total when ``fill``; then
     ``adds_up(sheet, row, counts, destroyed)`` checks their sum (the family's: they make
     the tricks won, W-S2, R-S1, K-T1, in the game's words)."""
     if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
@@ -212,8 +211,7 @@ def tricks_due(sheet: Sheet, data: Mapping[str, Any]) -> Any:
 
 def _result(sheet: Sheet, row: Any, data: Mapping[str, Any], bids: Any, correcting: bool) -> dict[str, Any]:
     """A round's result checked whole: the tricks nobody won, each seat's tricks, and the
-    game's own fields (``result_fields``: Wizard's Cloud, Skull King's bonuses, Loot and
-    Cannonballs). A blank count is filled in only once the tricks nobody won are said
+    game's own fields (``result_fields``: W-J3; K-S2..K-S4). A blank count is filled in only once the tricks nobody won are said
     where a card may destroy one (else the blank would take it), and never where a seat
     nobody scores takes the rest (its share is never known)."""
     setup = sheet.setup
@@ -253,8 +251,7 @@ def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     """The card turned up for trump (W-R3); none in the last round (W-R4) or Unicolore. A
-    game's own cards that may be turned (``TurnedHooks``: Wizard's Jubilee cards, W-J5,
-    W-J6) are refused when not in play, and one named at once by its holder takes the suit
+    game's own cards that may be turned (``TurnedHooks``: W-J5, W-J6) are refused when not in play, and one named at once by its holder takes the suit
     (or none) with it."""
     row = _current_round(sheet, data)
     if not row.has_trump:

@@ -43,7 +43,7 @@ class Trump:
         return self.waiting or (self.picks and self.suit is None)
 
     def picker(self, dealer: int) -> int:
-        """Who names the trump suit: the Werewolf's holder, else the dealer."""
+        """Who names the trump suit: the holder of the card that says so (W-J5), else the dealer."""
         return dealer if self.by is None else self.by
 
 
@@ -81,7 +81,7 @@ class RoundRow(BidRow):
     played: tuple[tuple[str, ...] | None, ...] = ()
     play: TrickState | None = None  # the tricks as played, card by card (W-P1..W-P6); public
     destroyed: int = 0  # tricks nobody won (W-J2)
-    # A game's own (Wizard's, ``wizard/jubilee.py``: its row and round types fill them),
+    # A game's own (its setup's ``row_type`` and ``round_type`` fill them: W-J3, W-J4),
     # here because the family's pages read them of every game's row: a bid changed after
     # the bids, as (player, change) (W-J3), and the card each seat passed left (W-J4).
     cloud: tuple[int, int] | None = None
@@ -316,7 +316,7 @@ def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
 @dataclass
 class _Round(Round):
     """A round of the family's own sheet: the base's, with the card turned up and the
-    trump it set (W-R3, R-T1). A game with more to a round (Wizard's Jubilee cards) gives
+    trump it set (W-R3, R-T1). A game with more to a round (W-J3..W-J5) gives
     its setup a ``round_type`` of its own, and a ``row_type`` for its rows."""
 
     trump: Trump | None = None
