@@ -1,13 +1,13 @@
 """Moved to the family (issue 33): ``scribe/games/bidding/sheet.py``. These names stay
 importable from here for the code and tests written before the move."""
 
+from ...rules.standings import Standing  # noqa: F401
 from ..bidding.sheet import (  # noqa: F401
     _BROKEN,
     _UNJUDGED,
     Forbidden,
     RoundRow,
     Sheet,
-    Standing,
     Trump,
     _forbidden,
     _own,
