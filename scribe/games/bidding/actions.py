@@ -116,10 +116,11 @@ def complete_tricks(cards: int, tricks: Sequence[Any]) -> list[int | None]:
 ADDS_UP_WORDS = {
     "all": N_("The tricks add up to %(total)s, but %(cards)s were played: every trick is won by exactly one player."),
 }
-#: The family's words for tricks said to be won by nobody in a game without such a card
-#: (a game's ``DESTROYED_WORDS``: "none", and "most" for more than its cards destroy).
+#: The family's words for tricks said to be won by nobody in a game without such a card:
+#: a field it does not know (a game's ``DESTROYED_WORDS``: "none", and "most" for more
+#: than its cards destroy, with ``most``).
 DESTROYED_WORDS = {
-    "none": N_("Every trick is won by a player in this game: none goes unwon."),
+    "none": N_("Unknown option %(option)s."),
 }
 
 
@@ -138,10 +139,10 @@ def destroyed_tricks(sheet: Sheet, row: Any, raw: Any) -> int:
     words = {**DESTROYED_WORDS, **getattr(sheet.setup, "DESTROYED_WORDS", {})}
     most = _destroyers(sheet.setup)
     if value and not most:
-        raise RuleError(words["none"], field="destroyed")
+        raise RuleError(words["none"], field="destroyed", option="destroyed")
     most = min(most, row.cards)
     if not 0 <= value <= most:
-        raise RuleError(words.get("most", words["none"]), field="destroyed", most=most)
+        raise RuleError(words.get("most", words["none"]), field="destroyed", most=most, option="destroyed")
     return value
 
 
