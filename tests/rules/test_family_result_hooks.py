@@ -86,3 +86,19 @@ def test_a_jubilee_round_and_row_are_wizards_own():
     assert type(sheet.rows[0]).__module__ == "scribe.games.wizard.jubilee"
     r = rikiki_setup(["A", "B", "C"])
     assert type(RIKIKI.replay(r, []).rows[0]) is family_sheet.RoundRow
+
+
+def test_a_blank_count_waits_for_a_kraken_count_not_for_an_unticked_bomb():
+    """W-J2: the Bomb's trick is a box, unticked means none, so the blank is filled in;
+    K-T1: the Kraken's is a count, so a blank waits until it is said."""
+    wz = wizard.make_setup(["Paul", "Thomas", "Marie"], jubilee=["bomb"], rounds=3)
+    log = [Entry(i + 1, "bid", {"round": 1, "player": p, "bid": 0}) for i, p in enumerate((1, 2, 0))]
+    log += [Entry(4, "tricks", {"round": 1, "tricks": [0, 1, 0]})]
+    log += [Entry(5 + i, "bid", {"round": 2, "player": p, "bid": 0}) for i, p in enumerate((2, 0, 1))]
+    sheet = wizard.replay(wz, log)
+    assert wizard.verify(sheet, "tricks", {"tricks": [1, "", 0]})["tricks"] == [1, 1, 0]
+    sk = skull_king.make_setup(["Anne", "Morgan", "Calvin"], rounds="3", kraken=True)
+    sheet = skull_king.advance(skull_king.replay(sk, []), Entry(1, "bids", {"round": 1, "bids": [1, 1, 1]}))
+    with pytest.raises(RuleError) as err:
+        skull_king.verify(sheet, "tricks", {"tricks": [1, "", 1]})
+    assert err.value.field == "tricks.1"

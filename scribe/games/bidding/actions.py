@@ -212,12 +212,15 @@ def tricks_due(sheet: Sheet, data: Mapping[str, Any]) -> Any:
 
 def _result(sheet: Sheet, row: Any, data: Mapping[str, Any], bids: Any, correcting: bool) -> dict[str, Any]:
     """A round's result checked whole: the tricks nobody won, each seat's tricks, and the
-    game's own fields (``result_fields``: W-J3; K-S2..K-S4). A blank count is filled in only once the tricks nobody won are said
-    where a card may destroy one (else the blank would take it), and never where a seat
-    nobody scores takes the rest (its share is never known)."""
+    game's own fields (``result_fields``: W-J3; K-S2..K-S4). A blank count is filled in
+    only once the tricks nobody won are said where the game counts them
+    (``DESTROYED_COUNTED``, K-T1: else the blank would take one; a box left unticked says
+    none, W-J2), and never where a seat nobody scores takes the rest (its share is never
+    known)."""
     setup = sheet.setup
     destroyed = destroyed_tricks(sheet, row, data.get("destroyed"))
-    fill = not getattr(setup, "ghost", False) and (not _destroyers(setup) or data.get("destroyed") not in (None, ""))
+    unsaid = getattr(setup, "DESTROYED_COUNTED", False) and _destroyers(setup) and data.get("destroyed") in (None, "")
+    fill = not getattr(setup, "ghost", False) and not unsaid
     counts = verify_trick_counts(sheet, row, data.get("tricks"), destroyed, fill)
     result: dict[str, Any] = {"tricks": counts, **({"destroyed": destroyed} if destroyed else {})}
     own = getattr(setup, "result_fields", None)

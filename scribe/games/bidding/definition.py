@@ -123,6 +123,7 @@ class ResultHooks(Protocol):
 
     RESULT_FIELDS: ClassVar[tuple[str, ...]]  # its own keys of a result, beside "tricks" and "destroyed"
     RESULT_KEPT: ClassVar[bool]  # a correction keeps what it leaves out as recorded, bids and tricks too (K-B1)
+    DESTROYED_COUNTED: ClassVar[bool]  # the tricks nobody won are a count to say, not a box: a blank waits for it
     DESTROYED_WORDS: ClassVar[Mapping[str, str]]  # "none": no such card in play; "most": more than they destroy
     ADDS_UP_WORDS: ClassVar[Mapping[str, str]]  # "all", "destroyed", "destroyable", "ghost" (``actions._adds_up``)
     ghost: bool  # a seat nobody scores takes the tricks the players did not: a blank is never filled in

@@ -158,6 +158,7 @@ class Setup:
     # (K-R1), and its own fields, bonuses, Loot and Cannonballs (K-S2..K-S4, ``actions``); a
     # correction keeps what it leaves out as recorded (K-B1).
     RESULT_KEPT: ClassVar[bool] = True
+    DESTROYED_COUNTED: ClassVar[bool] = True  # a count said on the sheet: a blank waits for it
     RESULT_FIELDS: ClassVar[tuple[str, ...]] = ("bonuses", "loot", "cannonball")
     DESTROYED_WORDS: ClassVar[dict[str, str]] = {
         "none": N_("Neither the Kraken nor the White Whale is in play: no trick was destroyed."),
