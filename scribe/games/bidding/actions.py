@@ -1,7 +1,8 @@
-"""Verified actions of the family's score pad: bids (W-B1..W-B6, R-B1, R-B2), tricks (W-S2,
-R-S1), trump (W-R3, W-R4, R-T1) and corrections; each returns the normalised entry data to
-record. The Jubilee cards' (W-J2, W-J3) stay here while they are Wizard's only, guarded by
-``setup.rules.has``.
+"""Verified actions of the family's score pad: bids (W-B1..W-B6, R-B1, R-B2, K-B1), the
+round's result (tricks W-S2, R-S1, K-T1, with the tricks nobody won), trump (W-R3, W-R4,
+R-T1) and corrections; each returns the normalised entry data to record. What a game adds
+to a round's result (W-J3; K-S2..K-S4) comes through its setup's
+``definition.ResultHooks``; a turned card of its own through ``TurnedHooks``.
 """
 
 from __future__ import annotations
@@ -9,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...rules.cards.jubilee import JUBILEE_CARDS
 from ...rules.errors import N_, RuleError, Unchanged
 from ...rules.fields import whole as _whole
 from ...rules.log import CHANGE
 from .inputs import _count, _current_round, _player
 from .reveal import last_seat_waits, revealed
-from .sheet import RoundRow, Sheet, _forbidden, forbidden_by_change_message, forbidden_message
+from .sheet import Sheet, _forbidden, forbidden_by_change_message, forbidden_message
 
 
 def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     if sheet.setup.rules.virtual_deck and not row.dealt:
         raise RuleError(N_("Deal the cards first: tap Deal."), field="bid")
     if row.trump is not None and row.trump.pending:  # W-R3: the suit is named before the bids
-        if row.trump.card != "wizard":  # a Jubilee card: the dealer or the Werewolf's holder (W-J5)
+        if row.trump.card != "wizard":  # a card a game names another picker for (W-J5)
             raise RuleError(N_("The trump suit is not named yet: %(name)s names it before anyone bids."),
                             field="bid", name=sheet.setup.players[row.trump.picker(row.dealer)])
         raise RuleError(
@@ -76,6 +76,23 @@ def verify_bid(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     return {"round": row.number, "player": player, "bid": bid}
 
 
+def verify_bids(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every seat's bid at once, as the table shows them (K-B1's "Yo-ho-ho!"), when none is
+    in yet."""
+    if sheet.redacted:
+        raise ValueError("verify against the whole sheet, not a viewer's")
+    row = _current_round(sheet, data)
+    if any(b is not None for b in row.bids):
+        raise RuleError(N_("Some bids are already in: enter the others one by one."), field="bids")
+    if sheet.setup.rules.virtual_deck and not row.dealt:  # the bids are made on the cards Scribe dealt
+        raise RuleError(N_("Deal the cards first: tap Deal."), field="bids")
+    raw = data.get("bids")
+    if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
+        raise RuleError(N_("Give the bid of every player."), field="bids")
+    bids = [_count(b, row.cards, f"bids.{p}", "bid", sheet.setup) for p, b in enumerate(raw)]
+    return {"round": row.number, "bids": bids}
+
+
 def complete_tricks(cards: int, tricks: Sequence[Any]) -> list[int | None]:
     """Fill the one missing count from the total, every trick being won (W-S2).
 
@@ -92,13 +109,49 @@ def complete_tricks(cards: int, tricks: Sequence[Any]) -> list[int | None]:
     return values
 
 
+#: The family's words for tricks that do not add up (a game's ``ADDS_UP_WORDS`` adds or
+#: replaces: "destroyed" when some went unwon, "destroyable" when a card in play may
+#: destroy one, "ghost" when a seat nobody scores takes the rest); each gets ``total``,
+#: ``won`` (the cards less the tricks nobody won) and ``cards``.
+ADDS_UP_WORDS = {
+    "all": N_("The tricks add up to %(total)s, but %(cards)s were played: every trick is won by exactly one player."),
+}
+#: The family's words for tricks said to be won by nobody in a game without such a card:
+#: a field it does not know (a game's ``DESTROYED_WORDS``: "none", and "most" for more
+#: than its cards destroy, with ``most``).
+DESTROYED_WORDS = {
+    "none": N_("Unknown option %(option)s."),
+}
+
+
+def _destroyers(setup: Any) -> int:
+    own = getattr(setup, "destroyers", None)
+    return own() if own is not None else 0
+
+
+def destroyed_tricks(sheet: Sheet, row: Any, raw: Any) -> int:
+    """The tricks nobody won, as the score sheet says them: a count, or a ticked box for
+    one (W-J2); at most what the cards in play destroy this round (K-T1), in the game's
+    words."""
+    if raw in (None, "", False, "off"):  # 0 too: unticked, or none said
+        return 0
+    value = 1 if raw in (True, "on", "true") else _whole(raw, "destroyed")
+    words = {**DESTROYED_WORDS, **getattr(sheet.setup, "DESTROYED_WORDS", {})}
+    most = _destroyers(sheet.setup)
+    if value and not most:
+        raise RuleError(words["none"], field="destroyed", option="destroyed")
+    most = min(most, row.cards)
+    if not 0 <= value <= most:
+        raise RuleError(words.get("most", words["none"]), field="destroyed", most=most, option="destroyed")
+    return value
+
+
 def verify_trick_counts(sheet: Sheet, row: Any, raw: Any, destroyed: int = 0, fill: bool = True,
                         adds_up: Any = None) -> list[int]:
     """The family's one tricks entry: a count per seat, 0 to the tricks someone won (the
-    cards dealt less those nobody won: the Bomb's, W-J2; the Kraken's and the White
-    Whale's, K-T1), the one left blank filled in from that total when ``fill``; then
-    ``adds_up(sheet, row, counts, destroyed)`` checks their sum in the game's words (the
-    family's: they make the tricks won, W-S2, R-S1)."""
+    cards dealt less those nobody won: W-J2, K-T1), the one left blank filled in from that total when ``fill``; then
+    ``adds_up(sheet, row, counts, destroyed)`` checks their sum (the family's: they make
+    the tricks won, W-S2, R-S1, K-T1, in the game's words)."""
     if not isinstance(raw, (list, tuple)) or len(raw) != sheet.setup.n:
         raise RuleError(N_("Give the tricks of every player."), field="tricks")
     raw = [None if v in (None, "") else _whole(v, f"tricks.{p}") for p, v in enumerate(raw)]
@@ -118,23 +171,19 @@ def verify_trick_counts(sheet: Sheet, row: Any, raw: Any, destroyed: int = 0, fi
 
 
 def _adds_up(sheet: Sheet, row: Any, counts: Sequence[int], destroyed: int) -> None:
-    """Every trick is won by one player, but the Bomb's (W-S2, W-J2)."""
-    won = row.cards - destroyed
-    if destroyed and sum(counts) != won:
-        raise RuleError(
-            N_("The tricks add up to %(total)s, but %(won)s were won: %(cards)s cards each were played and "
-               "nobody won the Bomb's trick."),
-            field="tricks", total=sum(counts), won=won, cards=row.cards)
-    if not destroyed and sum(counts) != row.cards:
-        raise RuleError(
-            N_(
-                "The tricks add up to %(total)s, but %(cards)s were played: every trick "
-                "is won by exactly one player."
-            ),
-            field="tricks",
-            total=sum(counts),
-            cards=row.cards,
-        )
+    """Every trick is won by one player, but those nobody won (W-S2, W-J2, K-T1); where a
+    seat nobody scores takes the rest (Skull King's ghost at two, K-R1), at most them."""
+    setup = sheet.setup
+    words = {**ADDS_UP_WORDS, **getattr(setup, "ADDS_UP_WORDS", {})}
+    total, won = sum(counts), row.cards - destroyed
+    if getattr(setup, "ghost", False):
+        if total > won:
+            raise RuleError(words["ghost"], field="tricks", total=total, won=won, cards=row.cards)
+        return
+    if total != won:
+        key = ("destroyed" if destroyed and "destroyed" in words else
+               "destroyable" if _destroyers(setup) and "destroyable" in words else "all")
+        raise RuleError(words[key], field="tricks", total=total, won=won, cards=row.cards)
 
 
 _verify_trick_counts = verify_trick_counts  # its name before Skull King's joined it (wizard.actions)
@@ -161,125 +210,53 @@ def tricks_due(sheet: Sheet, data: Mapping[str, Any]) -> Any:
     return row
 
 
+def _result(sheet: Sheet, row: Any, data: Mapping[str, Any], bids: Any, correcting: bool) -> dict[str, Any]:
+    """A round's result checked whole: the tricks nobody won, each seat's tricks, and the
+    game's own fields (``result_fields``: W-J3; K-S2..K-S4). A blank count is filled in
+    only once the tricks nobody won are said where the game counts them
+    (``DESTROYED_COUNTED``, K-T1: else the blank would take one; a box left unticked says
+    none, W-J2), and never where a seat nobody scores takes the rest (its share is never
+    known)."""
+    setup = sheet.setup
+    destroyed = destroyed_tricks(sheet, row, data.get("destroyed"))
+    unsaid = getattr(setup, "DESTROYED_COUNTED", False) and _destroyers(setup) and data.get("destroyed") in (None, "")
+    fill = not getattr(setup, "ghost", False) and not unsaid
+    counts = verify_trick_counts(sheet, row, data.get("tricks"), destroyed, fill)
+    result: dict[str, Any] = {"tricks": counts, **({"destroyed": destroyed} if destroyed else {})}
+    own = getattr(setup, "result_fields", None)
+    if own is not None:
+        result.update(own(sheet, row, data, result, bids, correcting))
+    return result
+
+
 def verify_tricks(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Tricks per player once all bids are in; they sum to the cards (W-S2). With the
-    virtual deck, only once its last trick is taken (scoring the round shows every hand,
-    W-R4, and a reveal is for good): then no tricks given means the tricks as played;
-    other counts are a correction, recorded with the played ones beside them."""
+    """The round's result once every bid is in; the tricks sum to the cards, less those
+    nobody won (W-S2, R-S1, K-T1). With the virtual deck, only once its last trick is
+    taken (scoring the round shows every hand, W-R4, and a reveal is for good): then no
+    tricks given means the round as its cards gave it (the game's ``result_tally``), and
+    the tricks nobody won are the cards'; other counts are a correction, recorded with
+    the played ones beside them."""
     row = tricks_due(sheet, data)
+    setup = sheet.setup
     play = row.play
-    raw = data.get("tricks")
-    if play is not None and play.finished and raw is None:  # one tap: the tricks as played
-        raw = list(play.won)
-    if play is not None:  # W-J2, W-J3 as played: the Bomb's trick and the Cloud's change are known
-        if play.waiting == "cloud":
-            raise _cloud_first(sheet, play.cloud_winner)  # type: ignore[arg-type]
-        destroyed, jubilee = play.destroyed, {}
-        counts = _verify_trick_counts(sheet, row, raw, destroyed)
-    else:
-        destroyed = _destroyed(sheet, data.get("destroyed"))
-        counts = _verify_trick_counts(sheet, row, raw, destroyed)
-        jubilee = _cloud_data(sheet, row, data.get("cloud"), counts)
-    extra = {**({"destroyed": destroyed} if destroyed else {}), **jubilee}
-    if play is not None and play.finished and counts != list(play.won):  # a correction, on record
-        return {"round": row.number, "tricks": counts, "played": list(play.won), **extra}
-    return {"round": row.number, "tricks": counts, **extra}
-
-
-#: W-J6: a Jubilee card named on the sheet that the rule set does not hold; one message
-#: per card so that each translates whole.
-NOT_IN_PLAY = {
-    "dragon": N_("The Dragon is not among this game's Jubilee cards."),
-    "fairy": N_("The Fairy is not among this game's Jubilee cards."),
-    "bomb": N_("The Bomb is not among this game's Jubilee cards."),
-    "cloud": N_("The Cloud is not among this game's Jubilee cards."),
-    "juggler": N_("The Juggler is not among this game's Jubilee cards."),
-    "werewolf": N_("The Werewolf is not among this game's Jubilee cards."),
-}
-
-
-def _destroyed(sheet: Sheet, raw: Any) -> int:
-    """The Bomb's trick, ticked on the score sheet: 1 if nobody won a trick (W-J2)."""
-    if raw in (None, "", 0, False, "0", "off"):
-        return 0
-    if raw not in (1, True, "1", "on", "true"):
-        raise RuleError(N_("Tick the Bomb's trick, or leave it unticked."), field="destroyed")
-    if not sheet.setup.rules.has("bomb"):
-        raise RuleError(NOT_IN_PLAY["bomb"], field="destroyed")
-    return 1
-
-
-def _change(raw: Any) -> int:
-    if raw in (1, -1) and not isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str) and raw.strip() in ("1", "+1", "-1", "−1"):
-        return -1 if raw.strip() in ("-1", "−1") else 1
-    raise RuleError(N_("The Cloud changes a bid by +1 or -1."), field="cloud.change")
-
-
-def _cloud_first(sheet: Sheet, winner: int) -> RuleError:
-    return RuleError(N_("%(name)s won the Cloud's trick: %(name)s changes their bid by +1 or -1 first."),
-                     field="cloud", name=sheet.setup.players[winner])
-
-
-def _changed_bid(sheet: Sheet, row: RoundRow, player: int, change: int, bids: Sequence[Any] | None = None,
-                 field: str = "cloud.change") -> None:
-    """W-J3: a changed bid stays a bid of the round, 0 to the cards dealt (never below 0)."""
-    bid = (bids if bids is not None else row.bids)[player]
-    name = sheet.setup.players[player]
-    if isinstance(bid, int) and not 0 <= bid + change <= row.cards:
-        template = (N_("%(name)s bid 0: the Cloud's change can only be +1.") if change < 0 else
-                    N_("%(name)s bid %(bid)s, every trick: the Cloud's change can only be -1."))
-        raise RuleError(template, field=field, name=name, bid=bid)
-
-
-def _cloud_data(sheet: Sheet, row: RoundRow, raw: Any, counts: Sequence[int],
-                bids: Sequence[Any] | None = None) -> dict[str, Any]:
-    """The Cloud's change entered with the tricks on the score sheet (W-J3): the player
-    who won its trick (so took at least one) and +1 or -1; none if not given."""
-    if isinstance(raw, dict) and raw.get("player") in (None, "") and raw.get("change") in (None, ""):
-        raw = None
-    if raw is None:
-        return {}
-    if not sheet.setup.rules.has("cloud"):
-        raise RuleError(NOT_IN_PLAY["cloud"], field="cloud.player")
-    if not isinstance(raw, dict):
-        raise RuleError(N_("Say who won the Cloud's trick and how their bid changed."), field="cloud.player")
-    if raw.get("player") in (None, ""):
-        raise RuleError(N_("Who won the Cloud's trick?"), field="cloud.player")
-    player = _player(sheet, raw.get("player"), "cloud.player")
-    change = _change(raw.get("change"))
-    if counts[player] == 0:
-        raise RuleError(N_("%(name)s took no trick, so did not win the Cloud's trick."), field="cloud.player",
-                        name=sheet.setup.players[player])
-    _changed_bid(sheet, row, player, change, bids)
-    return {"cloud": {"player": player, "change": change}}
-
-
-def verify_cloud(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Virtual deck: the winner of the Cloud's trick changes their bid by +1 or -1 before
-    the next card is played (W-J3); only that player, once, never below 0."""
-    if not sheet.setup.rules.has("cloud"):
-        raise RuleError(NOT_IN_PLAY["cloud"], field="cloud")
-    row = _current_round(sheet, data)
-    play = row.play
-    if play is None:
-        raise RuleError(N_("Without the virtual deck the Cloud's change is entered with the tricks."), field="cloud")
-    if play.cloud_winner is None:
-        raise RuleError(N_("Nobody has won the Cloud's trick yet."), field="cloud")
-    if row.cloud is not None:
-        raise RuleError(N_("The Cloud's change is already made this round."), field="cloud")
-    player = _player(sheet, data.get("player"), "cloud")
-    if player != play.cloud_winner:
-        raise RuleError(N_("%(name)s did not win the Cloud's trick: %(winner)s did."), field="cloud",
-                        name=sheet.setup.players[player], winner=sheet.setup.players[play.cloud_winner])
-    change = _change(data.get("change"))
-    _changed_bid(sheet, row, player, change)
-    return {"round": row.number, "player": player, "change": change}
+    if play is not None:
+        waits = getattr(setup, "waiting_refusal", None)  # a choice still due after the last trick (W-J3)
+        if getattr(play, "waiting", None) is not None and waits is not None:
+            raise waits(sheet, play)
+        own = getattr(setup, "result_tally", None)
+        as_played = own(play) if own is not None else {"tricks": list(play.won), "destroyed": play.destroyed}
+        given = data.get("tricks") is not None
+        data = {**data, "destroyed": as_played.get("destroyed", 0)} if given else {**data, **as_played}
+    result = _result(sheet, row, data, None, False)
+    if play is not None and play.finished and result["tricks"] != list(play.won):  # a correction, on record
+        result["played"] = list(play.won)
+    return {"round": row.number, **result}
 
 
 def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The card turned up for trump (W-R3); none in the last round (W-R4) or Unicolore."""
+    """The card turned up for trump (W-R3); none in the last round (W-R4) or Unicolore. A
+    game's own cards that may be turned (``TurnedHooks``: W-J5, W-J6) are refused when not in play, and one named at once by its holder takes the suit
+    (or none) with it."""
     row = _current_round(sheet, data)
     if not row.has_trump:
         raise RuleError(
@@ -288,8 +265,9 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
     card = data.get("card")
     setup = sheet.setup
     naming = row.trump is not None and row.trump.pending and card == row.trump.card
-    if card in JUBILEE_CARDS and not sheet.setup.rules.has(card):  # W-J6
-        raise RuleError(NOT_IN_PLAY[card], field="trump")
+    own = getattr(setup, "verify_turned", None)
+    if own is not None:
+        own(card)  # a card of the game's own not in play (W-J6)
     if sheet.setup.rules.virtual_deck and not naming:  # the deal turned the card (W-R3)
         if not row.dealt:
             raise RuleError(N_("Deal the cards first: the deal turns the trump card."), field="trump")
@@ -299,16 +277,16 @@ def verify_trump(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
         )
     if row.bids_in and not naming:  # a pending Wizard may still get its suit (W-R3)
         raise RuleError(N_("Record the trump before the bids are complete."), field="trump")
-    if card not in setup.TRUMP_CARDS and card not in JUBILEE_CARDS:
+    if card not in setup.TRUMP_CARDS and card not in getattr(setup, "OWN_TURNED", ()):
         raise RuleError(N_("Choose the card that was turned up."), field="trump")
     suit = data.get("suit") or None
     if card in setup.SUITS:
         suit = card
     elif card in setup.NO_TRUMP_CARDS:
         suit = None
-    elif card == "werewolf":  # W-J5: its holder names a suit or no trump, at once
+    elif card in getattr(setup, "NAMED_AT_ONCE", ()):  # its holder names a suit or no trump, at once (W-J5)
         if suit not in setup.SUITS and suit != "none":
-            raise RuleError(N_("The Werewolf's holder names a suit, or no trump: choose one."), field="suit")
+            raise RuleError(setup.NAME_AT_ONCE, field="suit")
         suit = None if suit == "none" else suit
     elif (suit is not None and suit not in setup.SUITS) or (naming and suit is None):
         raise RuleError(N_("Choose one of the four suits."), field="suit")
@@ -344,14 +322,50 @@ def corrected_bids(sheet: Sheet, data: Mapping[str, Any], keep: bool = False) ->
 
 
 def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Replace a round's bids (and tricks once played); later totals follow.
+    """Replace a round's bids and, once played, its result; later totals follow (the old
+    entry stays in the log). The tricks are given again, what else the result holds (the
+    tricks nobody won, a game's ``RESULT_FIELDS``) stays as recorded unless given; in a
+    game whose setup says ``RESULT_KEPT`` (K-B1) the bids and tricks too. The whole round
+    is checked again.
 
     The round's restriction is checked again against the leader before it, except for
     a bid left as recorded that an earlier correction made illegal: that one is
     flagged on the sheet (``Sheet.broken_bid``), never a reason to refuse (W-B4, W-B5).
     A correction may itself make a later round's bid illegal: accepted, and flagged.
     """
-    row, bids = corrected_bids(sheet, data)
+    setup = sheet.setup
+    kept = getattr(setup, "RESULT_KEPT", False)
+    row, bids = corrected_bids(sheet, data, keep=kept)
+    if isinstance(sheet, Sheet):  # the family's sheet, with the last bidder's restriction
+        _still_allowed(sheet, row, bids)
+    keys = ("tricks", "destroyed", *getattr(setup, "RESULT_FIELDS", ()))
+    if not row.complete:
+        if any(data.get(k) is not None for k in (keys if kept else keys[:1])):
+            raise RuleError(N_("Round %(round)s has no tricks yet."), field="tricks", round=row.number)
+        if bids == list(row.bids):
+            raise Unchanged(N_("Nothing was changed."), field="round")
+        return {"round": row.number, "bids": bids, "tricks": None}
+    before = recorded(setup, row)
+    if kept:
+        given = {k: data[k] for k in keys if data.get(k) is not None}
+    else:  # the tricks always given; the rest only when its field is sent (W-J2, W-J3)
+        given = {"tricks": data.get("tricks"), **{k: data[k] for k in keys[1:] if k in data}}
+    result = _result(sheet, row, {**before, **given}, bids, True)
+    same = all(result.get(k, 0 if k == "destroyed" else None) == before.get(k) for k in keys)
+    if bids == list(row.bids) and same:
+        raise Unchanged(N_("Nothing was changed."), field="round")
+    return {"round": row.number, "bids": bids, **result}
+
+
+def recorded(setup: Any, row: Any) -> dict[str, Any]:
+    """A played round's result as its entry holds it, for a correction to start from."""
+    own = getattr(setup, "recorded_fields", None)
+    return {"tricks": list(row.tricks or ()), "destroyed": row.destroyed, **(own(row) if own is not None else {})}
+
+
+def _still_allowed(sheet: Sheet, row: Any, bids: list[int]) -> None:
+    """A correction's bids against the round's restriction (W-B3..W-B5), a bid an earlier
+    correction broke excepted (see ``verify_correction``)."""
     forbidden = _forbidden(sheet, row, bids)
     if forbidden is not None and bids[forbidden.player] == forbidden.value:
         # A bid the recorded round already broke (an earlier round's correction moved
@@ -367,24 +381,3 @@ def verify_correction(sheet: Sheet, data: Mapping[str, Any]) -> dict[str, Any]:
             err = forbidden_message(sheet.setup, forbidden)
             err.field = f"bids.{forbidden.player}"
             raise err
-    tricks, extra = None, {}
-    if row.complete:
-        # W-J2, W-J3: the Bomb's trick and the Cloud's change stay as recorded unless given
-        destroyed = _destroyed(sheet, data["destroyed"]) if "destroyed" in data else row.destroyed
-        tricks = _verify_trick_counts(sheet, row, data.get("tricks"), destroyed)
-        cloud = data["cloud"] if "cloud" in data else (
-            None if row.cloud is None else {"player": row.cloud[0], "change": row.cloud[1]})
-        extra = _cloud_data(sheet, row, cloud, tricks, bids)
-        if destroyed:
-            extra["destroyed"] = destroyed
-        elif sheet.setup.rules.jubilee:
-            extra["destroyed"] = 0
-        if sheet.setup.rules.has("cloud") and not extra.get("cloud"):
-            extra["cloud"] = None
-    elif data.get("tricks") is not None:
-        raise RuleError(N_("Round %(round)s has no tricks yet."), field="tricks", round=row.number)
-    new_cloud = (extra["cloud"]["player"], extra["cloud"]["change"]) if extra.get("cloud") else None
-    same_jubilee = extra.get("destroyed", row.destroyed) == row.destroyed and new_cloud == row.cloud
-    if bids == list(row.bids) and (tricks is None or (tricks == list(row.tricks or ()) and same_jubilee)):
-        raise Unchanged(N_("Nothing was changed."), field="round")
-    return {"round": row.number, "bids": bids, "tricks": tricks, **extra}

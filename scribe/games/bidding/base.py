@@ -23,7 +23,7 @@ class Round:
 
     bids: list[Any]
     tricks: list[int] | None = None
-    destroyed: int = 0  # tricks nobody won (the Bomb W-J2; the Kraken, the White Whale K-T1)
+    destroyed: int = 0  # tricks nobody won (W-J2, K-T1)
     corrected: bool = False
     hands: tuple[tuple[str, ...], ...] | None = None  # virtual deck: the dealt hands (card notations)
     plays: list[tuple[int, str]] | None = None  # virtual deck: (seat, card as played), in play order

@@ -27,10 +27,10 @@ class Switches(Protocol):
     leader_ties: bool  # W-B4's other reading
     reveal: str  # "open", "hidden" or "secret" (W-B7, R-B1)
     virtual_deck: bool  # Scribe deals; each seat sees its own hand
-    jubilee: tuple[str, ...]  # Wizard's Jubilee cards (W-J6); () for any other game
+    jubilee: tuple[str, ...]  # a game's own extra cards in play (W-J6); () for most
 
     def has(self, card: str) -> bool:
-        """Whether that Jubilee card is in play (never, outside Wizard)."""
+        """Whether that extra card is in play (never, in a game without any)."""
 
     @property
     def preset(self) -> str:
@@ -74,9 +74,10 @@ class Definition(Protocol):
         nothing was turned (unless the trump never depends on it)."""
 
     def play_state(self, first_leader: int, trump: str | None, plays: Sequence[tuple[int, str]], cards: int,
-                   passed: Sequence[bool], clouded: bool) -> TrickState:
+                   **play_args: Any) -> TrickState:
         """The round's tricks from the cards played (the family's ``rules.trickplay`` over
-        the game's trick rules)."""
+        the game's trick rules); ``play_args``: what else a game's round says its play reads
+        (``SheetHooks.round_type``'s ``play_args``: W-J3, W-J4)."""
 
     def legal(self, play: TrickState, hand: Sequence[str]) -> tuple[list[str], str | None]:
         """The cards of ``hand`` that may be played now, and why not the others."""
@@ -99,19 +100,75 @@ class Definition(Protocol):
 class PlayHooks(Protocol):
     """What a ``Definition`` may add to the virtual deck's checks and seals (``deck`` and
     ``reveal`` ask for each, and do without when a setup has none): a pack whose card taps
-    may mean more than a card played (Wizard's Jubilee cards) checks and seals them itself."""
+    may mean more than a card played (W-J3, W-J4) checks and seals them itself."""
 
     def verify_played(self, sheet: Any, row: Any, player: int, raw: str) -> dict[str, Any] | None:
-        """The entry data of ``player``'s tap ``raw`` (a pass, the Cloud's change, a card
+        """The entry data of ``player``'s tap ``raw`` (a card passed, a bid changed, a card
         naming its suit: W-J3, W-J4), or None: the family's check (in turn, held, legal)."""
 
     def verify_card_back(self, row: Any) -> None:
         """Refuses (a ``RuleError``) a card taken back once its trick's effect is under way
-        (the Juggler's passes, the Cloud's change: W-J3, W-J4)."""
+        (cards passed, a bid changed: W-J3, W-J4)."""
 
     def sealed_played(self, sheet: Any, entry: Any, viewer: int | None, withdrawn: bool) -> Any:
         """A ``played`` entry as ``viewer`` may read it when the game seals it itself (a card
         passed face down, W-J4), or None: a card played to the table is public."""
+
+
+class ResultHooks(Protocol):
+    """What a ``Definition`` may add to the family's one tricks entry and its corrections
+    (``actions.verify_tricks``, ``verify_correction``; the family's own without each):
+    cards that destroy a trick (W-J2, K-T1), a seat nobody scores (K-R1), and a game's own
+    fields of a round's result (W-J3; K-S2..K-S4), in its words."""
+
+    RESULT_FIELDS: ClassVar[tuple[str, ...]]  # its own keys of a result, beside "tricks" and "destroyed"
+    RESULT_KEPT: ClassVar[bool]  # a correction keeps what it leaves out as recorded, bids and tricks too (K-B1)
+    DESTROYED_COUNTED: ClassVar[bool]  # the tricks nobody won are a count to say, not a box: a blank waits for it
+    DESTROYED_WORDS: ClassVar[Mapping[str, str]]  # "none": no such card in play; "most": more than they destroy
+    ADDS_UP_WORDS: ClassVar[Mapping[str, str]]  # "all", "destroyed", "destroyable", "ghost" (``actions._adds_up``)
+    ghost: bool  # a seat nobody scores takes the tricks the players did not: a blank is never filled in
+
+    def destroyers(self) -> int:
+        """The most tricks a round may lose to the cards in play (0: every trick is won)."""
+
+    def result_tally(self, play: Any) -> dict[str, Any]:
+        """A played round's result as its cards gave it (the family's: the tricks won and
+        the tricks nobody won)."""
+
+    def waiting_refusal(self, sheet: Any, play: Any) -> Any:
+        """The ``RuleError`` refusing the result while play waits for a choice after the
+        last trick (W-J3)."""
+
+    def result_fields(self, sheet: Any, row: Any, data: Mapping[str, Any], result: Mapping[str, Any],
+                      bids: Any, correcting: bool) -> dict[str, Any]:
+        """Its own fields of ``data`` checked against ``result`` (the tricks checked), to
+        record beside them; ``bids``: a correction's new bids (None: the row's)."""
+
+    def recorded_fields(self, row: Any) -> dict[str, Any]:
+        """Its own fields of a scored ``row`` as its entry holds them (a correction starts
+        from them)."""
+
+
+class TurnedHooks(Protocol):
+    """What a ``Definition`` may add to the card turned up (``actions.verify_trump``,
+    ``sheet.Trump``): cards of its own besides ``TRUMP_CARDS`` (W-J intro)."""
+
+    OWN_TURNED: ClassVar[tuple[str, ...]]  # its own cards that may be turned up
+    DEALER_PICKS: ClassVar[tuple[str, ...]]  # turned up, the dealer names the trump (W-R3)
+    NAMED_AT_ONCE: ClassVar[tuple[str, ...]]  # turned up, named with a suit or "none" in the same entry (W-J5)
+    NAME_AT_ONCE: ClassVar[str]  # N_ text refusing one of those named without a suit
+
+    def verify_turned(self, card: Any) -> None:
+        """Refuses one of its own cards that is not in play (W-J6)."""
+
+
+class SheetHooks(Protocol):
+    """What a ``Definition`` may add to the family's sheet (``sheet._blank``, ``sheet._row``):
+    a round that takes more entries (its ``take``, ``scored_bids``, ``row_fields``,
+    ``play_args``: ``sheet._Round``'s) and a row that answers more (W-J3, W-J4)."""
+
+    round_type: ClassVar[type]  # a ``sheet._Round``
+    row_type: ClassVar[type]  # a ``sheet.RoundRow``
 
 
 # Optional, a game's ``Setup`` may hold them (the family's own words else): ``BID_RANGE``,

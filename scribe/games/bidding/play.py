@@ -14,6 +14,9 @@ class TrickState(RoundPlay[str]):
     then each trick's winner), and the trump suit played to (None: no trump)."""
 
     trump: str | None = None
-    waiting: str | None = None  # "pass" (the Juggler, W-J4) or "cloud" (W-J3): play waits for it
-    cloud_winner: int | None = None  # who won the Cloud's trick (W-J3)
-    to_pass: tuple[int, ...] = ()  # while waiting for the Juggler's passes: the seats yet to pass (W-J4)
+    waiting: str | None = None  # a choice play waits for before the next card (W-J3, W-J4), None else
+    # A game's own (Wizard's ``play_state`` fills them), here because the family's pages and
+    # seat answers read them of every game's play: who may change their bid (W-J3), and
+    # while "pass" is awaited, the seats yet to pass a card (W-J4).
+    cloud_winner: int | None = None
+    to_pass: tuple[int, ...] = ()

@@ -7,15 +7,13 @@ the setup says: ``bidding.definition``. Written for Wizard first, so its doctest
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from ...rules.cards import jubilee
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
-from ...rules.sealed import SEALED
 from ...rules.standings import Standing  # noqa: F401  (re-exported: wizard.Standing)
 from . import base
 from .base import Round, State
@@ -24,31 +22,28 @@ from .play import TrickState
 from .result import summary, top  # noqa: F401  (summary: the family's games-list line, read as sheet.summary)
 from .rows import BidRow
 
-# A turned card that lets the dealer name the trump (W-R3: the Wizard; *reading*, the
-# Jubilee cards that act as one). Only Wizard's pack holds them: kept here while the Jubilee
-# cards' logic lives in the family, guarded by ``setup.rules.jubilee`` (issue 33).
-DEALER_PICKS = ("wizard", "dragon", "cloud", "juggler")
-
 
 @dataclass(frozen=True)
 class Trump:
-    """The card turned up (a suit colour, "jester", "wizard" or a Jubilee card) and the
-    trump suit. ``waiting``: the Werewolf is out and nobody named the trump yet (W-J5);
-    ``by``: who names it, when not the dealer (the Werewolf's holder, shown to all)."""
+    """The card turned up (a suit colour, or a card of the game's own: "jester", "wizard")
+    and the trump suit. ``picks``: the dealer names the suit when that card is turned (a
+    Wizard, W-R3: the setup's ``DEALER_PICKS``); ``waiting``: a holder of another card
+    names it and has not yet (W-J5); ``by``: who names it, when not the dealer (shown to all)."""
 
     card: str
     suit: str | None
     waiting: bool = field(default=False, repr=False)
     by: int | None = field(default=None, repr=False)
+    picks: bool = field(default=False, repr=False, compare=False)
 
     @property
     def pending(self) -> bool:
-        """A Wizard (or a Jubilee card that acts as one) was turned and the dealer has not
-        named a suit yet (W-R3), or the Werewolf's holder has not named one (W-J5)."""
-        return self.waiting or (self.card in DEALER_PICKS and self.suit is None)
+        """A card that lets the dealer name the suit was turned and no suit is named yet
+        (W-R3), or the holder who names it has not (W-J5)."""
+        return self.waiting or (self.picks and self.suit is None)
 
     def picker(self, dealer: int) -> int:
-        """Who names the trump suit: the Werewolf's holder, else the dealer."""
+        """Who names the trump suit: the holder of the card that says so (W-J5), else the dealer."""
         return dealer if self.by is None else self.by
 
 
@@ -85,25 +80,18 @@ class RoundRow(BidRow):
     turned: str | None = None
     played: tuple[tuple[str, ...] | None, ...] = ()
     play: TrickState | None = None  # the tricks as played, card by card (W-P1..W-P6); public
-    # Jubilee cards: tricks nobody won (the Bomb, W-J2), the Cloud's bid change as
-    # (player, +1 or -1) (W-J3), the card each seat passed left after the Juggler (W-J4;
-    # a viewer's sheet keeps only the one it passed and the one it received).
-    destroyed: int = 0
+    destroyed: int = 0  # tricks nobody won (W-J2)
+    # A game's own (its setup's ``row_type`` and ``round_type`` fill them: W-J3, W-J4),
+    # here because the family's pages read them of every game's row: a bid changed after
+    # the bids, as (player, change) (W-J3), and the card each seat passed left (W-J4).
     cloud: tuple[int, int] | None = None
     passed: tuple[str | None, ...] = ()
     shuffled: int = 0  # virtual deck: times Scribe shuffled again before this round's deal (public)
 
     @property
     def tricks_to_win(self) -> int:
-        """The tricks someone wins: the cards dealt, less the Bomb's (W-S2, W-J2)."""
+        """The tricks someone wins: the cards dealt, less those nobody won (W-S2, W-J2)."""
         return self.cards - self.destroyed
-
-    def scored_bid(self, player: int) -> Any:
-        """The bid the round is scored on: the Cloud's change applied (W-J3)."""
-        b = self.bids[player]
-        if self.cloud is not None and self.cloud[0] == player and isinstance(b, int) and b is not SEALED:
-            return b + self.cloud[1]
-        return b
 
     def remaining(self, player: int) -> tuple[str, ...] | None:
         """The cards ``player`` still holds (dealt minus marked played), None if not shown.
@@ -117,34 +105,25 @@ class RoundRow(BidRow):
         """
         if self.hands is None or self.hands[player] is None:
             return None
-        left = list(self.hands[player])
-        if self.passed:  # W-J4: one card to the left, one from the right
-            if self.passed[player] is not None:
-                left.remove(self.passed[player])
-            got = self.passed[(player - 1) % len(self.hands)]
-            if got is not None:
-                left.append(got)
+        left = self.holding(player)
         for card in (self.played[player] if self.played else None) or ():
-            left.remove(card[:2] if jubilee.kind(card) in jubilee.NAMED_VALUE else card)  # CLR: the Cloud
+            left.remove(self.held(card))
         return tuple(left)
+
+    def holding(self, player: int) -> list[str]:
+        """The cards dealt to ``player``, with any a game moved between hands (W-J4)."""
+        return list(self.hands[player])  # type: ignore[index]
+
+    def held(self, card: str) -> str:
+        """A card played as it was held (a game whose played form differs says: W-J3)."""
+        return card
 
     def hands_seen(self, viewer: int | None, old_deal: bool, shown: bool) -> RoundRow:
         """The row's dealt hands as ``viewer`` may hold them (W-R4): only their own, even
         once the round is scored (its deal in the log shows the others for review), and
-        not one dealt before their link (``old_deal``) until then; of the Juggler's
-        passes only the card they passed and the one they received (W-J4)."""
+        not one dealt before their link (``old_deal``) until then."""
         holder = viewer if not old_deal or shown else None
-        r = replace(self, hands=_own(self.hands, holder))  # type: ignore[arg-type]  # cards played to the table are public
-        return replace(r, passed=_passes_seen(r.passed, holder, shown)) if r.passed else r
-
-    def passable(self, player: int) -> tuple[str, ...]:
-        """The cards ``player`` may pass after the Juggler's trick: their own, not one just
-        passed to them (W-J4: everyone passes at once)."""
-        left = list(self.remaining(player) or ())
-        got = self.passed[(player - 1) % len(self.passed)] if self.passed else None
-        if got is not None and self.passed[player] is None:
-            left.remove(got)
-        return tuple(left)
+        return replace(self, hands=_own(self.hands, holder))  # type: ignore[arg-type]  # cards played to the table are public
 
     @property
     def bid_total(self) -> int:
@@ -337,47 +316,42 @@ def broken_bid_message(setup: Setup, f: Forbidden) -> RuleError:
 @dataclass
 class _Round(Round):
     """A round of the family's own sheet: the base's, with the card turned up and the
-    trump it set (W-R3, R-T1), and the Jubilee cards' Cloud and Juggler (W-J3, W-J4)."""
+    trump it set (W-R3, R-T1). A game with more to a round (W-J3..W-J5) gives
+    its setup a ``round_type`` of its own, and a ``row_type`` for its rows."""
 
     trump: Trump | None = None
     turned: str | None = None
-    cloud: tuple[int, int] | None = None
-    passed: list[str | None] | None = None
 
     def take(self, setup: Setup, entry: Entry) -> None:
         d = entry.data
-        if entry.kind == "cloud" or (entry.kind == "played" and d.get("cloud")):
-            self.cloud = (d["player"], d["change"])  # W-J3: the winner of the Cloud's trick, on their phone
-        elif entry.kind == "played" and d.get("pass"):  # W-J4: a card passed to the left
-            self.passed[d["player"]] = d["card"]  # type: ignore[index]
-        elif entry.kind == "trump":
-            self._trump(d)
+        if entry.kind == "trump":
+            by = self.trump.by if self.trump is not None else None
+            self.trump = Trump(d["card"], d.get("suit"), by=by, picks=d["card"] in getattr(setup, "DEALER_PICKS", ()))
         else:
             super().take(setup, entry)
             if entry.kind == "deal":  # virtual deck: the turned card sets the trump (W-R3, W-R4)
                 self.turned = d.get("turned")
                 self.trump = setup.turned_trump(self.turned, self.hands)
-                self.passed = [None] * len(self.hands)  # type: ignore[arg-type]
-            elif entry.kind in ("tricks", "correction") and "cloud" in d:
-                self.cloud = _cloud(d["cloud"])  # W-J3 on the score sheet; with the virtual deck its own entry
 
-    def _trump(self, d: Mapping[str, Any]) -> None:
-        r = self
-        if r.trump is not None and r.trump.waiting and r.trump.by is not None and r.hands is not None:
-            # W-J5: the Werewolf's holder takes the turned card and lays the Werewolf
-            hand = list(r.hands[r.trump.by])
-            hand[hand.index(jubilee.NOTATION["werewolf"])] = r.turned  # type: ignore[assignment]
-            r.hands = tuple(tuple(hand) if p == r.trump.by else h for p, h in enumerate(r.hands))
-            r.turned = jubilee.NOTATION["werewolf"]
-        by = r.trump.by if r.trump is not None else None
-        r.trump = Trump(d["card"], d.get("suit"), by=by)
+    def scored_bids(self) -> list[Any]:
+        """The bids the round is scored on (a game may change one after the bids: W-J3)."""
+        return list(self.bids)
+
+    def row_fields(self) -> dict[str, Any]:
+        """A game's own fields of the round's row (none of the family's)."""
+        return {}
+
+    def play_args(self) -> dict[str, Any]:
+        """What else the game's ``play_state`` reads of the round (none of the family's)."""
+        return {}
 
 
 _State = State  # the base's (wizard.sheet re-exports it)
 
 
 def _blank(setup: Setup) -> _Round:
-    return _Round(bids=[None] * setup.n)
+    kind: type[_Round] = getattr(setup, "round_type", _Round)
+    return kind(bids=[None] * setup.n)
 
 
 def replay(setup: Setup, log: Iterable[Entry]) -> Sheet:
@@ -415,10 +389,10 @@ def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
     cards, dealer, order, has_trump = setup.schedule[i]
     points = totals = None
     if r.tricks is not None:
-        bids = [b + r.cloud[1] if r.cloud and r.cloud[0] == p else b for p, b in enumerate(r.bids)]  # W-J3
-        points = tuple(setup.points(b, t) for b, t in zip(bids, r.tricks))  # type: ignore[arg-type]
+        points = tuple(setup.points(b, t) for b, t in zip(r.scored_bids(), r.tricks))  # type: ignore[arg-type]
         totals = tuple(a + b for a, b in zip(running, points))
-    return RoundRow(
+    kind: type[RoundRow] = getattr(setup, "row_type", RoundRow)
+    return kind(
         number=i + 1,
         cards=cards,
         dealer=dealer,
@@ -436,9 +410,8 @@ def _row(setup: Setup, i: int, r: _Round, running: tuple[int, ...]) -> RoundRow:
         played=r.played,
         play=_play(setup, r, order, cards),
         destroyed=r.destroyed,
-        cloud=r.cloud,
-        passed=tuple(r.passed) if r.passed is not None else (),
         shuffled=r.shuffled,
+        **r.row_fields(),
     )
 
 
@@ -450,22 +423,8 @@ def _play(setup: Setup, r: _Round, order: tuple[int, ...], cards: int) -> TrickS
     if r.plays is None or r.tricks is not None:
         return None
     suit = r.trump.suit if r.trump is not None else None
-    passed = [c is not None for c in r.passed or ()]  # who passed is public; what, not (W-J4)
-    return setup.play_state(order[0], suit, r.plays, cards, passed, r.cloud is not None)
-
-
-def _cloud(value: Any) -> tuple[int, int] | None:
-    return None if value is None else (value["player"], value["change"])
+    return setup.play_state(order[0], suit, r.plays, cards, **r.play_args())
 
 
 def _own(values: Sequence[Any], viewer: int | None) -> tuple[Any, ...]:
     return tuple(v if p == viewer else None for p, v in enumerate(values))
-
-
-def _passes_seen(passed: tuple, holder: int | None, shown: bool) -> tuple:
-    """The Juggler's passes (W-J4) a viewer may see: the card they passed and the one passed
-    to them (from the seat on their right); all of them once the round's hands are shown."""
-    if shown:
-        return passed
-    n = len(passed)
-    return tuple(c if holder is not None and p in (holder, (holder - 1) % n) else None for p, c in enumerate(passed))

@@ -15,7 +15,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ..bidding import schedule
 from . import deck
-from .play import SKULL_KING_CODES
+from .play import SKULL_KING_CODES, tally
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # K-R1
 
@@ -152,6 +152,44 @@ class Setup:
     # Its own words in the family's bid checks (``bidding.definition``, K-B1): everyone bids at once.
     BID_RANGE: ClassVar[str] = N_("A bid is a whole number from 0 to %(cards)s, the cards dealt.")
     WHOSE_BID: ClassVar[str] = N_("Say whose bid this is: everyone bids at once.")
+
+    # Its round's result on the family's one tricks entry (``bidding.definition.ResultHooks``):
+    # the tricks the Kraken and the White Whale destroyed (K-T1), Graybeard's ghost's share
+    # (K-R1), and its own fields, bonuses, Loot and Cannonballs (K-S2..K-S4, ``actions``); a
+    # correction keeps what it leaves out as recorded (K-B1).
+    RESULT_KEPT: ClassVar[bool] = True
+    DESTROYED_COUNTED: ClassVar[bool] = True  # a count said on the sheet: a blank waits for it
+    RESULT_FIELDS: ClassVar[tuple[str, ...]] = ("bonuses", "loot", "cannonball")
+    DESTROYED_WORDS: ClassVar[dict[str, str]] = {
+        "none": N_("Neither the Kraken nor the White Whale is in play: no trick was destroyed."),
+        "most": N_("The Kraken and the White Whale destroy one trick each at most: %(most)s this round."),
+    }
+    ADDS_UP_WORDS: ClassVar[dict[str, str]] = {
+        "all": N_("The tricks add up to %(total)s, but %(won)s were played: every trick is won by one player."),
+        "destroyable": N_("The tricks add up to %(total)s, but %(won)s were won: every trick is won by one player, "
+                          "unless the Kraken or the White Whale destroyed it (say how many)."),
+        "ghost": N_("The tricks add up to %(total)s, but only %(won)s were won this round."),
+    }
+
+    def destroyers(self) -> int:
+        """Tricks a round may lose: one each to the Kraken and the White Whale (K-T1)."""
+        return self.rules.beasts
+
+    @property
+    def ghost(self) -> bool:
+        """At two, Graybeard's ghost takes the tricks the players did not (K-R1)."""
+        return self.n == 2
+
+    def result_tally(self, play: Any) -> dict[str, Any]:
+        return tally(play, self.n)  # the round as its cards gave it: tricks, destroyed, bonuses, Loot
+
+    def result_fields(self, *args: Any) -> dict[str, Any]:
+        from .actions import result_fields  # its bonuses read this module: imported when first asked
+        return result_fields(*args)
+
+    def recorded_fields(self, row: Any) -> dict[str, Any]:
+        from .actions import recorded_fields
+        return recorded_fields(row)
 
     def legal(self, play: Any, hand: Sequence[str]) -> tuple[list[str], str | None]:
         """The cards of ``hand`` that may be played into ``play``'s trick (K-P1), and why

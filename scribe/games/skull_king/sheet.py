@@ -13,7 +13,7 @@ from ...rules.log import Entry
 from ..bidding import base
 from ..bidding.base import Round
 from ..bidding.result import top
-from ..bidding.rows import BidRow
+from ..bidding.sheet import RoundRow as FamilyRow
 from .cards import parse_card
 from .play import play_round
 from .scoring import Bonus, loot_points, round_points
@@ -40,37 +40,21 @@ class Record(Round):
 
 
 @dataclass(frozen=True)
-class RoundRow(BidRow):
-    """One row of the score sheet; ``totals`` are the running totals after it."""
+class RoundRow(FamilyRow):
+    """One row of the score sheet: the family's (no card turned up, black is always trump,
+    K-R1), with Skull King's own result: the bonuses (K-S2), the Loot (K-S3), the
+    Cannonballs (K-S4) and the bonus points that counted (``earned``, per seat). Virtual
+    deck: ``plays`` are the cards played in order, ``play`` Skull King's
+    ``trickplay.RoundPlay``, None once scored."""
 
-    number: int
-    cards: int
-    dealer: int
-    order: tuple[int, ...]  # from the dealer's left (who leads first) to the dealer
-    bids: tuple[Any, ...]  # int, None (not yet), or SEALED in a viewer's sheet (K-B1)
-    tricks: tuple[int, ...] | None
-    destroyed: int
-    bonuses: tuple[Bonus, ...]
-    loot: tuple[tuple[int, int], ...]
-    cannonball: tuple[int, ...]
-    points: tuple[int, ...] | None
-    earned: tuple[int, ...] | None  # the bonus points that counted (K-S2..K-S4), per seat
-    totals: tuple[int, ...] | None
-    leaders: tuple[int, ...]
-    corrected: bool
-    # Virtual deck: the dealt hands (a viewer's sheet keeps only their own, ``reveal``),
-    # the cards played (public), and the tricks as played while the round is played.
-    hands: tuple[tuple[str, ...] | None, ...] | None = None
+    bonuses: tuple[Bonus, ...] = ()
+    loot: tuple[tuple[int, int], ...] = ()
+    cannonball: tuple[int, ...] = ()
+    earned: tuple[int, ...] | None = None
     plays: tuple[tuple[int, str], ...] = ()
-    play: Any = None  # trickplay.RoundPlay of Skull King's cards, None once scored
-    shuffled: int = 0  # times Scribe shuffled again before the deal (public)
 
-    trump: ClassVar[Any] = None  # K-R1: no card is turned up, black is always trump
-
-    @property
-    def played(self) -> tuple[tuple[str, ...], ...]:
-        """Virtual deck: the cards each seat played, as played (a Tigress as ``TP``/``TE``)."""
-        return tuple(tuple(c for p, c in self.plays if p == seat) for seat in range(len(self.bids)))
+    def held(self, card: str) -> str:
+        return "TI" if card in ("TP", "TE") else card  # a Tigress is played as a pirate or an escape
 
     def hands_seen(self, viewer: int | None, old_deal: bool, shown: bool) -> RoundRow:
         """The dealt hands as ``viewer`` may hold them: every hand once the round is scored
@@ -80,17 +64,6 @@ class RoundRow(BidRow):
             return self
         return replace(self, hands=tuple(h if p == viewer and not old_deal else None
                                          for p, h in enumerate(self.hands)))  # type: ignore[arg-type]
-
-    def remaining(self, player: int) -> tuple[str, ...] | None:
-        """The cards ``player`` still holds (dealt less played; a played Tigress was ``TI``),
-        None if not shown to this viewer."""
-        if self.hands is None or self.hands[player] is None:
-            return None
-        left = list(self.hands[player])  # type: ignore[arg-type]
-        for seat, card in self.plays:
-            if seat == player:
-                left.remove("TI" if card in ("TP", "TE") else card)
-        return tuple(left)
 
     @property
     def ghost(self) -> int:
@@ -149,11 +122,15 @@ def _row(setup: Setup, i: int, record: Record, running: tuple[int, ...]) -> Roun
     if record.tricks is not None:
         points, earned = score(setup, cards, record)
         totals = tuple(a + b for a, b in zip(running, points))
-    return RoundRow(i + 1, cards, dealer, order, tuple(record.bids),
-                    None if record.tricks is None else tuple(record.tricks), record.destroyed,
-                    record.bonuses or (Bonus(),) * setup.n, record.loot, record.cannonball,
-                    points, earned, totals, top(totals) if totals else (), record.corrected,
-                    record.hands, tuple(record.plays or ()), _play(setup, record, cards, order), record.shuffled)
+    plays = tuple(record.plays or ())
+    return RoundRow(
+        number=i + 1, cards=cards, dealer=dealer, order=order, has_trump=False, trump=None,
+        bids=tuple(record.bids), tricks=None if record.tricks is None else tuple(record.tricks),
+        points=points, totals=totals, leaders=top(totals) if totals else (), corrected=record.corrected,
+        hands=record.hands, played=tuple(tuple(c for p, c in plays if p == seat) for seat in range(setup.n)),
+        play=_play(setup, record, cards, order), destroyed=record.destroyed, shuffled=record.shuffled,
+        bonuses=record.bonuses or (Bonus(),) * setup.n, loot=record.loot, cannonball=record.cannonball,
+        earned=earned, plays=plays)
 
 
 def _play(setup: Setup, record: Record, cards: int, order: tuple[int, ...]) -> Any:

@@ -9,5 +9,4 @@ from ..bidding.reveal import (  # noqa: F401
     sealed,
     sealed_entry,
 )
-from ..bidding.sheet import _passes_seen  # noqa: F401
-from .jubilee import sealed_pass as _sealed_pass  # noqa: F401  (Wizard's own since the family names no Jubilee card)
+from .jubilee import _passes_seen, sealed_pass as _sealed_pass  # noqa: F401  (Wizard's own since the family names no Jubilee card)

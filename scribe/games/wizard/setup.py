@@ -17,7 +17,8 @@ from ...rules.fields import NAME_MAX, flag as _flag, verify_names, whole as _who
 from ...rules.sealed import SEALED  # noqa: F401  (re-exported: wizard.SEALED)
 from ..bidding import setup as family
 from ..bidding.setup import REVEAL, REVEAL_MODES, Seating, Switches, as_given  # noqa: F401  (wizard.REVEAL_MODES)
-from ..bidding.sheet import DEALER_PICKS, Trump  # noqa: F401  (re-exported: wizard.DEALER_PICKS)
+from ..bidding.sheet import Trump
+from . import jubilee
 from .deck import check_cards, draw_cards
 from .jubilee import card_back, played, sealed_pass
 from .play import WIZARD_TRICKS, jubilee_state, legal_jubilee, table_of
@@ -36,10 +37,10 @@ TRUMP_CARDS = SUITS + ("jester", "wizard")  # what can be turned up, W-R3
 
 # A turned Jubilee card (W-J intro; the rule digest does not say what each sets: *reading*,
 # from the Wizard and the Jester it resembles): the Dragon, the Cloud and the Juggler let
-# the dealer name the trump, as a Wizard does (the family's DEALER_PICKS); the Fairy and the
-# Bomb mean no trump, as a Jester does (a review says so of the Bomb). The Werewolf's holder
-# names it (W-J5).
+# the dealer name the trump, as a Wizard does (DEALER_PICKS); the Fairy and the Bomb mean no
+# trump, as a Jester does (a review says so of the Bomb). The Werewolf's holder names it (W-J5).
 NO_TRUMP_CARDS = ("jester", "fairy", "bomb")
+DEALER_PICKS = ("wizard", "dragon", "cloud", "juggler")  # turned up, the dealer names the trump (W-R3)
 
 # What the last bidder may not do (W-B2..W-B5).
 LAST_BID_RULES = ("free", "never_even", "leader_never_even")
@@ -162,6 +163,30 @@ class Setup(Seating):
         """W-J4: a card passed face down, read by its passer and its receiver only."""
         return sealed_pass(sheet, entry, viewer, withdrawn) if entry.data.get("pass") else None
 
+    # The family's tricks entry and trump with the Jubilee cards (bidding.definition's
+    # ResultHooks and TurnedHooks): the Bomb's trick (W-J2), the Cloud's change (W-J3), the
+    # cards turned up that are not in play (W-J6) and the Werewolf's suit (W-J5).
+    RESULT_FIELDS: ClassVar[tuple[str, ...]] = ("cloud",)
+    DEALER_PICKS: ClassVar[tuple[str, ...]] = DEALER_PICKS
+    # its rounds and rows: the family's, with the Cloud's change and the Juggler's passes (W-J3, W-J4)
+    round_type: ClassVar[Any] = jubilee.JubileeRound
+    row_type: ClassVar[Any] = jubilee.JubileeRow
+    DESTROYED_WORDS: ClassVar[dict[str, str]] = jubilee.DESTROYED_WORDS
+    ADDS_UP_WORDS: ClassVar[dict[str, str]] = jubilee.ADDS_UP_WORDS
+    OWN_TURNED: ClassVar[tuple[str, ...]] = JUBILEE_CARDS
+    NAMED_AT_ONCE: ClassVar[tuple[str, ...]] = ("werewolf",)
+    NAME_AT_ONCE: ClassVar[str] = jubilee.NAME_AT_ONCE
+    result_fields = staticmethod(jubilee.result_fields)
+    recorded_fields = staticmethod(jubilee.recorded_fields)
+    waiting_refusal = staticmethod(jubilee.waiting_refusal)
+
+    def destroyers(self) -> int:
+        """Tricks a round may lose: the Bomb's, when in play (W-J2)."""
+        return 1 if self.rules.has("bomb") else 0
+
+    def verify_turned(self, card: Any) -> None:
+        jubilee.verify_turned(self, card)  # W-J6
+
     def card_names(self) -> tuple[str, str]:
         """The edition's names for (Wizard, Jester), W-M2."""
         return EDITIONS[self.edition]
@@ -258,9 +283,10 @@ def turned_trump(turned: str | None, hands: Sequence[Sequence[str]] = ()) -> Tru
     if holder is not None or turned == jubilee_cards.NOTATION["werewolf"]:
         return Trump("werewolf", None, waiting=True, by=holder)
     if jubilee_cards.kind(turned) is not None:
-        return Trump(jubilee_cards.kind(turned), None)  # type: ignore[arg-type]
+        kind = jubilee_cards.kind(turned)
+        return Trump(kind, None, picks=kind in DEALER_PICKS)  # type: ignore[arg-type]
     if turned == "W":
-        return Trump("wizard", None)
+        return Trump("wizard", None, picks=True)
     if turned == "J":
         return Trump("jester", None)
     return Trump(SUIT_OF[turned[0]], SUIT_OF[turned[0]])

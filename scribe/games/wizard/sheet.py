@@ -1,16 +1,14 @@
 """Moved to the family (issue 33): ``scribe/games/bidding/sheet.py``. These names stay
 importable from here for the code and tests written before the move."""
 
+from ...rules.standings import Standing  # noqa: F401
 from ..bidding.sheet import (  # noqa: F401
     _BROKEN,
     _UNJUDGED,
-    DEALER_PICKS,
     Forbidden,
     RoundRow,
     Sheet,
-    Standing,
     Trump,
-    _cloud,
     _forbidden,
     _own,
     _play,
@@ -25,7 +23,9 @@ from ..bidding.sheet import (  # noqa: F401
     restriction,
     summary,
 )
+from .jubilee import _cloud  # noqa: F401
 from .setup import (  # noqa: F401
+    DEALER_PICKS,
     SEALED,
     SUIT_OF,
     Setup,
