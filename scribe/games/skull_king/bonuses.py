@@ -14,8 +14,7 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
-from .scoring import BONUS_KINDS, Bonus
-from .setup import ADVANCED_CARDS, Setup
+from .scoring import ADVANCED_CARDS, BONUS_KINDS, Bonus
 
 #: How many of each bonus a round can hold, all players together (the deck's cards).
 LIMITS = {"fourteens": 3, "black14": 1, "mermaids": 2, "pirates": 6, "skull_king": 1}
@@ -29,14 +28,14 @@ _TOO_MANY = {
 }
 
 
-def _seat(setup: Setup, raw: Any, field_name: str) -> int:
+def _seat(setup: Any, raw: Any, field_name: str) -> int:
     p = whole(raw, field_name)
     if not 0 <= p < setup.n:
         raise RuleError(N_("There is no such player."), field=field_name)
     return p
 
 
-def parse_bonuses(setup: Setup, raw: Any) -> list[Bonus]:
+def parse_bonuses(setup: Any, raw: Any) -> list[Bonus]:
     """One ``Bonus`` per seat from a list (or a seat -> counts mapping); missing means none."""
     if raw is None:
         return [Bonus()] * setup.n
@@ -80,7 +79,7 @@ def capture_tricks(bonus: Bonus, per_trick: int) -> int:
     return (bonus.pirates > 0) + (bonus.skull_king > 0) + -(-bonus.mermaids // room)
 
 
-def verify_bonuses(setup: Setup, bonuses: Sequence[Bonus], tricks: Sequence[int],
+def verify_bonuses(setup: Any, bonuses: Sequence[Bonus], tricks: Sequence[int],
                    loot: Sequence[tuple[int, int]] = ()) -> None:
     """Refuse bonuses the round's cards cannot give (K-S2), naming the field; the Loot
     cards a player captured (K-S3) take room in their tricks too."""
@@ -123,7 +122,7 @@ def verify_bonuses(setup: Setup, bonuses: Sequence[Bonus], tricks: Sequence[int]
                             field=f"bonuses.{p}", name=names[p], cards=tricks[p] * per_trick)
 
 
-def parse_loot(setup: Setup, raw: Any, tricks: Sequence[int]) -> list[tuple[int, int]]:
+def parse_loot(setup: Any, raw: Any, tricks: Sequence[int]) -> list[tuple[int, int]]:
     """K-S3's alliances, [who played the Loot, who captured it] each; checked: Loot in
     play, two cards at most, two different players, a captor who took a trick."""
     if raw in (None, "", [], ()):

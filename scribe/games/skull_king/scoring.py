@@ -14,6 +14,7 @@ from typing import Any
 BONUS_POINTS = {"fourteens": 10, "black14": 20, "mermaids": 20, "pirates": 30, "skull_king": 40}
 BONUS_KINDS = tuple(BONUS_POINTS)
 
+ADVANCED_CARDS = {"kraken": 1, "white_whale": 1, "loot": 2}  # K-S3, K-T1: how many of each
 LOOT_POINTS = 20  # K-S3: to each ally, when both made their bids exactly
 ZERO_POINTS = 10  # K-S1: a bid of zero wins or loses 10 per card dealt
 TRICK_POINTS = 20  # K-S1: per trick of an exact bid of one or more

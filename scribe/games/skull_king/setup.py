@@ -14,13 +14,13 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError
 from ...rules.fields import flag, verify_names, whole
 from ..bidding import schedule
-from . import deck
+from . import actions, deck
 from .play import SKULL_KING_CODES, tally
+from .scoring import ADVANCED_CARDS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # K-R1
 
 BASE_DECK_SIZE = 70  # 56 suit cards, 5 Escapes, 5 Pirates, the Tigress, the Skull King, 2 Mermaids
-ADVANCED_CARDS = {"kraken": 1, "white_whale": 1, "loot": 2}  # K-S3, K-T1: how many of each
 
 ROUNDS = 10  # K-R1: round r deals r cards
 MAX_ROUNDS = 30  # a chosen list of rounds longer than this is a typing accident, not a game
@@ -184,12 +184,10 @@ class Setup:
         return tally(play, self.n)  # the round as its cards gave it: tricks, destroyed, bonuses, Loot
 
     def result_fields(self, *args: Any) -> dict[str, Any]:
-        from .actions import result_fields  # its bonuses read this module: imported when first asked
-        return result_fields(*args)
+        return actions.result_fields(*args)
 
     def recorded_fields(self, row: Any) -> dict[str, Any]:
-        from .actions import recorded_fields
-        return recorded_fields(row)
+        return actions.recorded_fields(row)
 
     def legal(self, play: Any, hand: Sequence[str]) -> tuple[list[str], str | None]:
         """The cards of ``hand`` that may be played into ``play``'s trick (K-P1), and why
