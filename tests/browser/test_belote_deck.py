@@ -176,10 +176,11 @@ def test_a_belote_deal_on_four_phones_and_the_tv_recorded_in_one_tap(seeded_serv
     _shot(scribe, shots / "belweb-scribe-played.png")
     record.tap()
     taps["Scribe"] += 1
+    # the page moves on once the tap is recorded: only then is the sheet read (not racing the tap)
+    x(scribe.get_by_role("button", name="Deal the cards")).to_be_visible(timeout=15_000)
     sheet = api(server, "GET", f"/api/games/{key}/sheet")
     row = sheet["rounds"][0]
     assert row["takers"] == 1 and row["belotes"] == [0, 1] and sheet["table"] is None
-    x(scribe.get_by_role("button", name="Deal the cards")).to_be_visible(timeout=15_000)
     for team in (0, 1):
         x(scribe.locator(f"#sheet tr#round-1 td[data-team='{team}'] .total")).to_have_text(
             str(sheet["team_totals"][team]), timeout=15_000)
