@@ -214,17 +214,22 @@ ALL_SPADES = [["JH", "AH", "10H", "KH", "QH", "9C", "8C", "7C"],
               SPADES]
 
 
-def test_B_P2_a_capot_is_read_from_the_cards_and_B_P1_dix_de_der():
-    t = Table("coinche")
+def _bid_and_lead_every_spade(t, amount, rng) -> None:
+    """Seat 3, dealt every spade, bids ``amount`` at spades, the others pass, and it leads
+    its eight spades one by one; the others play a legal card at random."""
     t.deal(ALL_SPADES)
-    t.say("bid", amount="capot", trump="S")
+    t.say("bid", amount=amount, trump="S")
     for _ in range(3):
         t.say("pass")
-    rng = random.Random(0)
     for card in ["JS", "9S", "AS", "10S", "KS", "QS", "8S", "7S"]:
         t.play(card)
         while t.table.player not in (3, None):
             t.play(rng.choice(t.table.legal(t.table.player)[0]))
+
+
+def test_B_P2_a_capot_is_read_from_the_cards_and_B_P1_dix_de_der():
+    t = Table("coinche")
+    _bid_and_lead_every_spade(t, "capot", random.Random(0))
     out = t.table.outcome
     assert out["tricks"] == [0, 8] and out["capot"] == 1 and out["points"] == [0, 162]  # 152 and the dix de der
     # seat 3 held the King and Queen of spades: its belote, said as they were played (B-P3)
@@ -237,15 +242,7 @@ def test_B_P2_a_capot_is_read_from_the_cards_and_B_P1_dix_de_der():
 
 def test_C_A3_a_generale_made_alone_is_read_from_the_cards():
     t = Table("coinche", preset="pagat")  # Pagat's générale, 1000
-    t.deal(ALL_SPADES)
-    t.say("bid", amount="generale", trump="S")
-    for _ in range(3):
-        t.say("pass")
-    rng = random.Random(2)
-    for card in ["JS", "9S", "AS", "10S", "KS", "QS", "8S", "7S"]:
-        t.play(card)
-        while t.table.player not in (3, None):
-            t.play(rng.choice(t.table.legal(t.table.player)[0]))
+    _bid_and_lead_every_spade(t, "generale", random.Random(2))
     data = t.table.result_data()
     assert (data["contract"], data["capot"], data.get("alone")) == ("generale", 1, True)
     assert t.act("result")["alone"] is True and t.sheet.rounds[0].deal.alone
