@@ -286,8 +286,9 @@ class Table:
     def port(self) -> int:
         return self.rng.choice(self.ports)  # each connection to any node, as behind a proxy
 
-    async def open(self) -> None:
-        """Make the game, claim the four seats, hold the six streams until each said hello."""
+    async def open(self, advance: int = 0) -> None:
+        """Make the game, claim the four seats, play its first ``advance`` taps (a table in
+        the middle of its game), hold the six streams until each said hello."""
         self.scribe = Phone(self.port())
         status, made = await self.scribe.call("POST", "/api/games", new_game(self.game),
                                               {"Idempotency-Key": str(uuid.uuid4())})
@@ -303,6 +304,10 @@ class Table:
             if status != 200 or not phone.jar:
                 raise RuntimeError(f"seat claim: {status}")
             self.seats.append(phone)
+        for _ in range(advance):
+            if not await self.tap():
+                break
+        self.taps.clear()
         v = self.play.version
         paths = [("Scribe", f"/games/{key}/events?v={v}", {})]
         paths += [("seat", f"/p/{t}/events?v={v}", phone.cookie()) for t, phone in zip(tokens, self.seats)]
@@ -315,41 +320,44 @@ class Table:
 
     async def tap_until(self, stop: asyncio.Event, pace: float) -> None:
         """Tap every ``pace`` s on average until ``stop``; the first tap at a random phase."""
-        play = self.play
         next_at = time.monotonic() + self.rng.uniform(0, pace)
         while not stop.is_set():
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
-            if stop.is_set():
+            if stop.is_set() or not await self.tap():
                 return
-            next_at += pace * self.rng.uniform(0.5, 1.5)
+            next_at = max(next_at + pace * self.rng.uniform(0.5, 1.5), time.monotonic())
+
+    async def tap(self) -> bool:
+        """The table's next tap, sent and its answer taken in; False once the game is over
+        (this table stops tapping) or its phone's connection failed."""
+        play = self.play
+        tap = play.next_tap()
+        if tap is None:
+            return False
+        if tap.kind == "card" and not play.knows_hand(tap.who):
+            await self._read_seat(tap.who)
             tap = play.next_tap()
-            if tap is None:
-                return  # the game is over: this table stops tapping
-            phone = self.scribe if tap.who == SCRIBE else self.seats[tap.who]
-            if tap.kind == "card" and not play.knows_hand(tap.who):
+        phone = self.scribe if tap.who == SCRIBE else self.seats[tap.who]
+        sent = time.monotonic()
+        try:
+            status, answer = await phone.call("POST", tap.path, tap.body,
+                                              {**MINIMAL, "Idempotency-Key": str(uuid.uuid4())})
+        except (OSError, asyncio.IncompleteReadError, ValueError) as err:
+            self.errors.append(f"{tap.kind}: {type(err).__name__}: {err}")
+            return False
+        self.taps.append(TapDone(sent, time.monotonic(), tap.kind, status, (answer or {}).get("version")))
+        if status == 200:
+            if not play.absorb(tap.who, answer):
+                await self._read_sheet()
+        elif status == 422:  # the rules refused it: what the table holds was not enough
+            self.refused += 1
+            await self._read_sheet()
+            if tap.who != SCRIBE:
                 await self._read_seat(tap.who)
-                tap = play.next_tap()
-            sent = time.monotonic()
-            try:
-                status, answer = await phone.call("POST", tap.path, tap.body,
-                                                  {**MINIMAL, "Idempotency-Key": str(uuid.uuid4())})
-            except (OSError, asyncio.IncompleteReadError, ValueError) as err:
-                self.errors.append(f"{tap.kind}: {type(err).__name__}: {err}")
-                return
-            done = TapDone(sent, time.monotonic(), tap.kind, status, (answer or {}).get("version"))
-            self.taps.append(done)
-            if status == 200:
-                if not play.absorb(tap.who, answer):
-                    await self._read_sheet()
-            elif status == 422:  # the rules refused it: what the table holds was not enough
-                self.refused += 1
-                await self._read_sheet()
-                if tap.who != SCRIBE:
-                    await self._read_seat(tap.who)
-            else:
-                self.errors.append(f"{tap.kind}: {status} {answer}")
-                await self._read_sheet()
-            next_at = max(next_at, time.monotonic())
+        else:
+            self.errors.append(f"{tap.kind}: {status} {answer}")
+            await self._read_sheet()
+        return True
 
     async def _read_sheet(self) -> None:
         self.sheet_reads += 1
@@ -401,7 +409,7 @@ async def _client(numbers: list[int], games: list[str], ports: list[int], args: 
     async def opened(table: Table) -> None:
         async with gate:
             try:
-                await asyncio.wait_for(table.open(), 120)
+                await asyncio.wait_for(table.open(args["advance"]), 120 + args["advance"])
             except Exception as err:  # noqa: BLE001 - a benchmark reports, it does not crash
                 failed.append(f"table {table.number}: {type(err).__name__}: {err}")
 
@@ -547,7 +555,7 @@ def collect(out: Any, workers: list[Any], kind: str) -> list[Any]:
         try:
             said, value = out.get(timeout=1)
         except queue.Empty:
-            if any(not w.is_alive() for w in workers):
+            if any(w.exitcode not in (None, 0) for w in workers):
                 raise RuntimeError("a client process died (see its traceback above)") from None
             continue
         assert said == kind, said
@@ -562,7 +570,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.tables} tables ({', '.join(f'{g} {sum(1 for n in range(args.tables) if games[n % len(games)] == g)}' for g in games)}), "
           f"6 streams each; {args.store}, {args.nodes} node(s): scribe serve --threads {args.threads} {args.serve_args}".rstrip())
     print(f"a tap every {args.pace:g} s per table on average (0.5x-1.5x), {args.seconds:g} s measured after "
-          f"{args.warmup:g} s; clients: {args.procs} processes; {os.cpu_count()} CPUs; load before {load()}")
+          f"{args.warmup:g} s{f'; each table {args.advance} taps into its game' if args.advance else ''}; clients: {args.procs} processes; {os.cpu_count()} CPUs; load before {load()}")
     try:
         _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the servers inherit it
@@ -669,6 +677,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=30.0, help="seconds measured")
     p.add_argument("--warmup", type=float, default=3.0, help="seconds of taps before the measure")
     p.add_argument("--idle", type=float, default=3.0, help="seconds measured with every stream held, before any tap")
+    p.add_argument("--advance", type=int, default=0,
+                   help="taps each table plays before its streams open: tables met in the middle of their games")
     p.add_argument("--procs", type=int, default=2, help="client processes")
     p.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     p.add_argument("--nodes", type=int, default=1, help="scribe serve processes on one PostgreSQL database")
