@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import gzip
 import json
 import multiprocessing as mp
 import os
@@ -47,6 +48,7 @@ import sys
 import tempfile
 import time
 import uuid
+import zlib
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,7 +90,7 @@ class Phone:
         write carries an Idempotency-Key, so sending it again records it once."""
         raw = b"" if body is None else json.dumps(body).encode()
         lines = [f"{method} {path} HTTP/1.1", "Host: localhost", "Accept: application/json",
-                 "Accept-Language: en"]
+                 "Accept-Language: en", "Accept-Encoding: gzip, deflate, br"]
         lines += [f"{k}: {v}" for k, v in {**self.cookie(), **(headers or {})}.items()]
         if body is not None:
             lines += ["Content-Type: application/json", f"Content-Length: {len(raw)}"]
@@ -111,7 +113,7 @@ class Phone:
         assert self.reader is not None
         head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin1").split("\r\n")
         status = int(head[0].split()[1])
-        length, chunked, close = 0, False, False
+        length, chunked, close, encoding = 0, False, False, None
         for line in head[1:]:
             name, _, value = line.partition(":")
             name, value = name.strip().lower(), value.strip()
@@ -121,6 +123,8 @@ class Phone:
                 chunked = "chunked" in value.lower()
             elif name == "connection":
                 close = value.lower() == "close"
+            elif name == "content-encoding":
+                encoding = value.lower()
             elif name == "set-cookie":
                 pair = value.split(";", 1)[0]
                 k, _, v = pair.partition("=")
@@ -139,12 +143,25 @@ class Phone:
             data = await self.reader.readexactly(length) if length else b""
         if close:
             self.close()
-        return status, data
+        return status, _decoded(data, encoding)
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
         self.reader = self.writer = None
+
+
+def _decoded(data: bytes, encoding: str | None) -> bytes:
+    """An answer as a phone's browser reads it: compressed as it asked (Flask-Compress)."""
+    if encoding == "gzip":
+        return gzip.decompress(data)
+    if encoding == "br":
+        import brotli  # Flask-Compress's own dependency
+
+        return brotli.decompress(data)
+    if encoding == "deflate":
+        return zlib.decompress(data)
+    return data
 
 
 @dataclass
@@ -309,7 +326,7 @@ class Table:
                 break
         self.taps.clear()
         v = self.play.version
-        paths = [("Scribe", f"/games/{key}/events?v={v}", {})]
+        paths = [("Scribe", f"/games/{key}/events?v={v}", self.scribe.cookie())]
         paths += [("seat", f"/p/{t}/events?v={v}", phone.cookie()) for t, phone in zip(tokens, self.seats)]
         paths.append(("TV", f"/w/{links['watch']['token']}/events?v={v}", {}))
         for kind, path, headers in paths:
