@@ -91,8 +91,10 @@ class SqliteChanges:
         """The followed games with an entry since the last look, and those named (a new
         stream, a write here); only those named when nothing was committed."""
         assert self.conn is not None
-        wanted = set(followed)
         current = self.conn.execute("pragma data_version").fetchone()[0]
+        if current == self.data_version and not named:
+            return []  # most ticks: nothing committed, nothing asked
+        wanted = set(followed)
         if current == self.data_version:
             return [g for g in named if g in wanted]
         self.data_version = current
