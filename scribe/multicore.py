@@ -48,7 +48,7 @@ def require_gunicorn(workers: int) -> None:
                                  missing.name or "gunicorn", "use --workers 1 (one process)") from None
 
 
-def worker_class(host: str, port: int, threads: int, connection_limit: int) -> type:
+def worker_class(host: str, port: int, threads: int, connection_limit: int, streams: bool = True) -> type:
     """The gunicorn worker that runs one ``scribe serve`` process on the arbiter's sockets."""
     from gunicorn.arbiter import Arbiter
     from gunicorn.workers.base import Worker
@@ -65,7 +65,7 @@ def worker_class(host: str, port: int, threads: int, connection_limit: int) -> t
             signal.siginterrupt(signal.SIGUSR1, False)
 
         def run(self) -> None:
-            server = push_server(self.wsgi, host, port, threads, connection_limit,
+            server = push_server(self.wsgi, host, port, threads, connection_limit, streams=streams,
                                  callback_notify=self._alive, timeout_notify=max(1, self.timeout // 4))
             # the arbiter's "quick" stop (its SIGINT, a second SIGTERM) is SIGQUIT: drained all the same
             signal.signal(signal.SIGQUIT, lambda _sig, frame: server.handle_exit(signal.SIGTERM, frame))
@@ -83,9 +83,10 @@ def worker_class(host: str, port: int, threads: int, connection_limit: int) -> t
 
 def serve_workers(make_app: Callable[[], Any], host: str, port: int, workers: int, threads: int,
                   connection_limit: int, log_level: str | None = None,
-                  ready: Callable[[], None] = lambda: None) -> int:
+                  ready: Callable[[], None] = lambda: None, streams: bool = True) -> int:
     """Run gunicorn in this process until SIGTERM/SIGINT (Unavailable when it cannot run
-    here); ``ready`` once the port is bound, before the workers start."""
+    here); ``ready`` once the port is bound, before the workers start. ``streams`` False:
+    the workers serve the app's requests alone (bench/baseline_app.py, a floor)."""
     require_gunicorn(workers)
     from gunicorn.app.base import BaseApplication
 
@@ -94,7 +95,7 @@ def serve_workers(make_app: Callable[[], Any], host: str, port: int, workers: in
         "bind": [bind],
         "backlog": 2048,
         "workers": workers,
-        "worker_class": worker_class(host, port, threads, connection_limit),
+        "worker_class": worker_class(host, port, threads, connection_limit, streams),
         "timeout": HANG_SECONDS,
         "graceful_timeout": GRACEFUL_SECONDS,
         "forwarded_allow_ips": "",  # scribe/web/proxy.py alone decides whom to believe

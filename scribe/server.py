@@ -216,10 +216,11 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
 
 
 def push_server(app, host: str, port: int, threads: int, connection_limit: int,
-                ready: Callable[[], None] = lambda: None, **settings: Any) -> Any:
+                ready: Callable[[], None] = lambda: None, streams: bool = True, **settings: Any) -> Any:
     """The uvicorn server of one process, the app under ``server.push`` (scribe/push):
     ``scribe serve`` alone, and each of ``--workers`` (``settings``: more of uvicorn's
-    config, e.g. the worker's heartbeat)."""
+    config, e.g. the worker's heartbeat). ``streams`` False: Flask's requests alone, no
+    stream held (a bench's floor app served as Scribe is)."""
     import asyncio
 
     import uvicorn
@@ -227,13 +228,20 @@ def push_server(app, host: str, port: int, threads: int, connection_limit: int,
     from .multicore import KEEPALIVE_SECONDS
     from .push.asgi import PushApp
 
-    push = PushApp(app, threads)
-    config = uvicorn.Config(push, host=host, port=port, lifespan="on", log_config=None, log_level="warning",
-                            access_log=False,  # scribe.access logs each request, tokens redacted
-                            proxy_headers=False,  # scribe/web/proxy.py alone decides whom to believe
-                            server_header=False, limit_concurrency=connection_limit, backlog=2048,
-                            timeout_keep_alive=KEEPALIVE_SECONDS, timeout_graceful_shutdown=DRAIN_SECONDS,
-                            **settings)
+    if streams:
+        push = PushApp(app, threads)
+    else:
+        from .bridge import WholeRequests
+
+        push = WholeRequests(app, threads, app.config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
+        push.wsgi, push.close = push, lambda: None  # as PushApp's, for the stop below
+    options: dict[str, Any] = {
+        "lifespan": "on" if streams else "off", "log_config": None, "log_level": "warning",
+        "access_log": False,  # scribe.access logs each request, tokens redacted
+        "proxy_headers": False,  # scribe/web/proxy.py alone decides whom to believe
+        "server_header": False, "limit_concurrency": connection_limit, "backlog": 2048,
+        "timeout_keep_alive": KEEPALIVE_SECONDS, "timeout_graceful_shutdown": DRAIN_SECONDS}
+    config = uvicorn.Config(push, host=host, port=port, **{**options, **settings})
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -256,3 +264,4 @@ def push_server(app, host: str, port: int, threads: int, connection_limit: int,
     server = Server(config)
     server.push = push
     return server
+
