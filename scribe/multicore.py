@@ -67,7 +67,7 @@ def worker_class(host: str, port: int, threads: int, connection_limit: int, stre
         def run(self) -> None:
             server = push_server(self.wsgi, host, port, threads, connection_limit, streams=streams,
                                  callback_notify=self._alive, timeout_notify=max(1, self.timeout // 4))
-            # the arbiter's "quick" stop (its SIGINT, a second SIGTERM) is SIGQUIT: drained all the same
+            # the arbiter's quick stop (on SIGINT, or SIGQUIT) sends SIGQUIT: drained all the same
             signal.signal(signal.SIGQUIT, lambda _sig, frame: server.handle_exit(signal.SIGTERM, frame))
             # uvicorn's loop closes the sockets it serves: its own copies, not gunicorn's
             server.run(sockets=[s.dup() for s in self.sockets])
