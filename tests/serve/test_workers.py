@@ -1,8 +1,8 @@
 """``scribe serve --workers 2`` on SQLite: each worker holds streams as one-process ``scribe
 serve`` does, and a stream held by one worker is sent the writes made through the other
 (push: a ``sheet`` event, not the page told to ``poll``); a worker killed is replaced and
-its pages reconnect to the one left; SIGTERM ends every stream and lets a request in
-flight finish."""
+its pages reconnect to the one left; a stop (SIGTERM, or SIGINT) ends every stream and lets a
+request in flight finish."""
 
 from __future__ import annotations
 
@@ -149,7 +149,9 @@ def test_a_worker_killed_is_replaced_and_its_pages_reconnect_to_what_they_missed
     assert server.stop() == 0
 
 
-def test_sigterm_ends_every_workers_streams_and_finishes_the_request_in_flight(serve):
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_ends_every_workers_streams_and_finishes_the_request_in_flight(serve, sig):
+    """SIGTERM (systemd) or SIGINT (Ctrl-C: the arbiter's quick stop, drained all the same)."""
     server = serve("--host", "127.0.0.1", "--workers", "2", "--threads", "2")
     port = server.port
     key, watch = new_game(port)
@@ -176,7 +178,7 @@ def test_sigterm_ends_every_workers_streams_and_finishes_the_request_in_flight(s
     t = threading.Thread(target=slow_bid)
     t.start()
     time.sleep(0.3)
-    assert server.stop(signal.SIGTERM) == 0
+    assert server.stop(sig) == 0
     t.join(10)
     assert answers and answers[0][0] == 200, answers
     for tv in tvs.values():  # ended (what came before the stop may come first)
