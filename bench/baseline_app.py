@@ -122,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         from scribe.multicore import serve_workers
 
         print(f"baseline ready on http://{args.host}:{args.port}/ ({args.workers} workers)", flush=True)
-        return serve_workers(lambda: create_app(args.db), args.host, args.port, args.workers, args.threads, 1000)
+        return serve_workers(lambda: create_app(args.db), args.host, args.port, args.workers, args.threads, 1000,
+                             streams=False)
     print(f"baseline ready on http://{args.host}:{args.port}/ ({args.server})", flush=True)
     if args.server == "scribe":
         serve_as_scribe(app, args.host, args.port, args.threads)

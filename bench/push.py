@@ -17,7 +17,11 @@ time (user+system, /proc) per entry and per second, its RSS at the end, and the 
 it made (one per entry for all the watchers: its access log). Ratio: load p99 / floor p99.
 Targets: load p99 <= 300 ms, 0 errors.
 
-    python bench/push.py [--watchers 2000] [--procs 2] [--seconds 20] [--pace 0.5] [--threads 8]
+With ``--workers N`` the server is ``scribe serve --workers N`` (N processes, each holding
+streams): the CPU and RSS are the master's and its workers' together, and each worker's
+share of the CPU is printed (both cores used, or not).
+
+    python bench/push.py [--watchers 2000] [--procs 2] [--seconds 20] [--pace 0.5] [--threads 8] [--workers 1]
 """
 
 from __future__ import annotations
@@ -187,10 +191,39 @@ def pct(values: list[float], q: float) -> float:
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """The resident memory of ``pid`` and its children (``--workers``: the master's and each worker's)."""
+    total = 0.0
+    for p in [pid, *children(pid)]:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            continue
+    return total or float("nan")
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def own_cpu(pids: list[int]) -> dict[int, float]:
+    """Each process's own user + system CPU seconds (Linux /proc)."""
+    found = {}
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            found[p] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
 
 
 def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, pace: float, pid: int,
@@ -206,11 +239,14 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
     for _ in workers:
         assert out.get(timeout=180)[0] == "ready"
     renders_before = log.read_text(errors="replace").count("GET /w/<token>/sheet 200")
+    procs0 = own_cpu(children(pid))
     cpu0, t0 = cpu_seconds(pid), time.monotonic()
     go.set()
     sent: dict[int, float] = {}
     play(port, key, pace, seconds, sent, threading.Event(), sheet)
     cpu1, t1 = cpu_seconds(pid), time.monotonic()
+    shares = sorted(((c - procs0.get(p, 0.0)) / (t1 - t0) for p, c in own_cpu(children(pid)).items()
+                     if c > procs0.get(p, 0.0)), reverse=True)
     rss = rss_mb(pid)
     time.sleep(3.0)  # a late delivery is measured, not counted as missed
     stop.set()
@@ -227,7 +263,7 @@ def phase(port: int, key: str, watch: str, n: int, procs: int, seconds: float, p
     delays, missing = delays_of(seens, sent)
     return {"watchers": n, "entries": len(sent), "delays": delays, "missing": missing, "errors": errors,
             "cpu": (cpu1 - cpu0) if cpu0 is not None and cpu1 is not None else float("nan"),
-            "wall": t1 - t0, "rss": rss, "renders": renders, "client_cpu": client_cpu}
+            "wall": t1 - t0, "rss": rss, "renders": renders, "client_cpu": client_cpu, "shares": shares}
 
 
 def delays_of(seens: list[dict[int, float]], sent: dict[int, float]) -> tuple[list[float], int]:
@@ -252,6 +288,8 @@ def report(name: str, r: dict) -> None:
           f"errors {len(r['errors'])}, missed {r['missing']}; server CPU {r['cpu']:.2f} s "
           f"({r['cpu'] / max(1, r['entries']) * 1000:.0f} ms/entry, {r['cpu'] / r['wall'] * 100:.0f} % of a core), "
           f"RSS {r['rss']:.0f} MB, renders {r['renders']}; the watchers' own CPU {r['client_cpu']:.1f} s")
+    if r["shares"]:
+        print("        each worker's share of a core:", ", ".join(f"{s * 100:.0f} %" for s in r["shares"]))
     if r["errors"]:
         print("        first errors:", r["errors"][:3])
 
@@ -263,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--pace", type=float, default=0.5, help="seconds between entries")
     p.add_argument("--threads", type=int, default=8)
+    p.add_argument("--workers", type=int, default=1, help="server processes (scribe serve --workers)")
     p.add_argument("--rounds-before", type=int, default=7, help="rounds played before measuring")
     args = p.parse_args(argv)
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} on {os.cpu_count()} CPUs")
@@ -270,7 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(tmp)
         port = free_port()
         cmd = [sys.executable, "-m", "scribe.cli", "serve", "--host", HOST, "--port", str(port), "--no-qr",
-               "--threads", str(args.threads), "--connection-limit", str(args.watchers + 500)]
+               "--threads", str(args.threads), "--workers", str(args.workers),
+               "--connection-limit", str(args.watchers + 500)]
         env = {"SCRIBE_INSTANCE": str(work / "instance"), "PYTHONUNBUFFERED": "1"}
         with server(cmd, port, work, "scribe", env) as proc:
             made = api(port, "POST", "/api/games", {"players": PLAYERS, "first_dealer": 0})

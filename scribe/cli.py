@@ -45,7 +45,8 @@ def _at_least_one(**counts: int) -> str | None:
 @click.option("--threads", type=int, default=8, show_default=True, envvar="SCRIBE_THREADS", show_envvar=True,
               help="threads per process")
 @click.option("--workers", type=int, default=1, show_default=True, envvar="SCRIBE_WORKERS", show_envvar=True,
-              help="processes; more than 1 runs gunicorn, to use more cores")
+              help="processes, each holding its pages' streams; more than 1 runs gunicorn's arbiter over them, "
+                   "to use more cores")
 @click.option("--connection-limit", type=int, default=DEFAULT_CONNECTION_LIMIT, show_default=True,
               envvar="SCRIBE_CONNECTION_LIMIT", show_envvar=True,
               help="open connections held per process, idle watchers included")

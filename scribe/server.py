@@ -193,8 +193,8 @@ def run(host: str, port: int, threads: int = 8, qr: bool = True, workers: int = 
     if workers > 1:
         from .multicore import serve_workers
 
-        print_banner(url, qr)
-        return serve_workers(make, host, port, workers, threads, connection_limit, app.config.get("LOG_LEVEL"))
+        return serve_workers(make, host, port, workers, threads, connection_limit, app.config.get("LOG_LEVEL"),
+                             lambda: print_banner(url, qr))
     return serve_push(app, host, port, threads, connection_limit, lambda: print_banner(url, qr), sockets)
 
 
@@ -204,20 +204,44 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
     SIGINT end the held streams (the pages reconnect to the next server), stop accepting,
     let requests in flight finish, exit 0. ``sockets``: already bound (``listening``),
     else bound here."""
+    from .climain import FAILED
+
+    server = push_server(app, host, port, threads, connection_limit, ready)
+    server.run(sockets=sockets if sockets is not None else listening(host, port))
+    server.push.wsgi.workers.close()  # a request still running after the drain ends before the process does
+    if not server.started:
+        return FAILED
+    print("Scribe stopped.", flush=True)
+    return 0
+
+
+def push_server(app, host: str, port: int, threads: int, connection_limit: int,
+                ready: Callable[[], None] = lambda: None, streams: bool = True, **settings: Any) -> Any:
+    """The uvicorn server of one process, the app under ``server.push`` (scribe/push):
+    ``scribe serve`` alone, and each of ``--workers`` (``settings``: more of uvicorn's
+    config, e.g. the worker's heartbeat). ``streams`` False: Flask's requests alone, no
+    stream held (a bench's floor app served as Scribe is)."""
     import asyncio
 
     import uvicorn
 
-    from .climain import FAILED
     from .multicore import KEEPALIVE_SECONDS
     from .push.asgi import PushApp
 
-    push = PushApp(app, threads)
-    config = uvicorn.Config(push, host=host, port=port, lifespan="on", log_config=None, log_level="warning",
-                            access_log=False,  # scribe.access logs each request, tokens redacted
-                            proxy_headers=False,  # scribe/web/proxy.py alone decides whom to believe
-                            server_header=False, limit_concurrency=connection_limit, backlog=2048,
-                            timeout_keep_alive=KEEPALIVE_SECONDS, timeout_graceful_shutdown=DRAIN_SECONDS)
+    if streams:
+        push = PushApp(app, threads)
+    else:
+        from .bridge import WholeRequests
+
+        push = WholeRequests(app, threads, app.config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
+        push.wsgi, push.close = push, lambda: None  # as PushApp's, for the stop below
+    options: dict[str, Any] = {
+        "lifespan": "on" if streams else "off", "log_config": None, "log_level": "warning",
+        "access_log": False,  # scribe.access logs each request, tokens redacted
+        "proxy_headers": False,  # scribe/web/proxy.py alone decides whom to believe
+        "server_header": False, "limit_concurrency": connection_limit, "backlog": 2048,
+        "timeout_keep_alive": KEEPALIVE_SECONDS, "timeout_graceful_shutdown": DRAIN_SECONDS}
+    config = uvicorn.Config(push, host=host, port=port, **{**options, **settings})
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -238,9 +262,6 @@ def serve_push(app, host: str, port: int, threads: int, connection_limit: int,
                 ready()
 
     server = Server(config)
-    server.run(sockets=sockets if sockets is not None else listening(host, port))
-    push.wsgi.workers.close()  # a request still running after the drain ends before the process does
-    if not server.started:
-        return FAILED
-    print("Scribe stopped.", flush=True)
-    return 0
+    server.push = push
+    return server
+

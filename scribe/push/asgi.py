@@ -29,10 +29,10 @@ class PushApp:
         self.flask = flask_app
         self.wsgi = WholeRequests(flask_app, threads, flask_app.config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
         self.pool = ThreadPoolExecutor(max_workers=max(2, threads // 2), thread_name_prefix="scribe-push")
-        source = source_for(flask_app.config)
+        self.source = source = source_for(flask_app.config)
         self.hub = Hub(flask_app, source, self.pool)
         if source.wakes:
-            flask_app.extensions[WAKE] = self.hub.wake  # a write here: the streams hear it now
+            flask_app.extensions[WAKE] = self.wake  # a write here: the streams hear it now
         self.closing = False
         self._watch: asyncio.Task | None = None
 
@@ -43,6 +43,16 @@ class PushApp:
             await self._stream(scope, receive, send)
         else:
             await self.wsgi(scope, receive, send)
+
+    def wake(self, game: str | None = None, touched: bool = False) -> None:
+        """A request here may have written (``scribe.web.live``). A game unknown: the
+        source looks now at what was appended (the hub alone would read every followed
+        game's version); a game named goes to the hub. Nothing while no stream is held."""
+        if game is None and not touched:
+            if self.hub.games:
+                self.source.nudge()
+        else:
+            self.hub.wake(game, touched)
 
     def close(self) -> None:
         """The server stops: streams end now, so they do not hold up the drain."""

@@ -7,8 +7,9 @@ game too often, never too seldom.
 
 - ``SqliteChanges``: one file, any number of writing processes on one machine. SQLite says
   only *that* something was committed (``PRAGMA data_version`` moves when any other
-  connection commits), so the hub asks every tick (``tick`` seconds) and then reads the
-  versions of all followed games in one indexed select.
+  connection commits), so the hub asks every tick (``tick`` seconds); then the entries
+  appended since its last look name the games (a version moves only with an entry), read
+  by rowid: the cost follows the writes, not the games followed.
 - ``PgChanges``: PostgreSQL, any number of nodes. Every write a stream must show sends
   ``pg_notify('scribe_changes', <game id>)`` in its transaction (scribe/store), delivered
   at commit to every listening session; one LISTEN connection per process names the
@@ -47,7 +48,8 @@ def source_for(config) -> SqliteChanges | PgChanges:
 
 
 class SqliteChanges:
-    """``PRAGMA data_version`` every tick; then every followed game is read."""
+    """``PRAGMA data_version`` every tick; when it moved, the games of the entries appended
+    since the last look (their rowids grow: entries are only ever appended)."""
 
     tick = 0.025  # how often the file is asked whether anything was committed
     wakes = True  # a write in this process wakes the hub (else it waits up to a tick)
@@ -58,24 +60,52 @@ class SqliteChanges:
         self.path = path
         self.conn: sqlite3.Connection | None = None
         self.data_version: int | None = None
+        self.last_entry = 0  # the rowid of the newest entry looked at
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._poke = lambda: None
 
     async def open(self, poke) -> None:
         self.conn = sqlite3.connect(self.path, check_same_thread=False)
+        self.last_entry = self._newest()
+        self._loop, self._poke = asyncio.get_running_loop(), poke
+
+    def nudge(self) -> None:
+        """Something was committed here (the game unknown): look now, not at the next tick.
+        From any thread. The entries appended name the games, so no followed game is read
+        for nothing."""
+        if self._loop is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._poke)
+            except RuntimeError:  # the loop has closed: the server is stopping
+                pass
 
     async def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
 
+    def _newest(self) -> int:
+        assert self.conn is not None
+        return self.conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]
+
     async def moved(self, followed: Iterable[str], named: set[str]) -> list[str]:
-        """Every followed game when anything was committed (SQLite does not say which); else
-        the games named (a new stream)."""
+        """The followed games with an entry since the last look, and those named (a new
+        stream, a write here); only those named when nothing was committed."""
         assert self.conn is not None
         current = self.conn.execute("pragma data_version").fetchone()[0]
+        if current == self.data_version and not named:
+            return []  # most ticks: nothing committed, nothing asked
+        wanted = set(followed)
         if current == self.data_version:
-            wanted = set(followed)
             return [g for g in named if g in wanted]
         self.data_version = current
-        return list(followed)
+        rows = self.conn.execute("select rowid, game_id from entries where rowid > ? order by rowid",
+                                 [self.last_entry]).fetchall()
+        if rows:
+            self.last_entry = rows[-1][0]
+        elif self._newest() < self.last_entry:  # another file in its place (a restore): read them all
+            self.last_entry = self._newest()
+            return list(wanted)
+        return [g for g in {game for _rowid, game in rows} | named if g in wanted]
 
     async def versions(self, ids: list[str]) -> dict[str, int]:
         assert self.conn is not None

@@ -87,6 +87,38 @@ def test_the_source_follows_the_database_url():
     assert isinstance(source_for({"DATABASE": "x", "DATABASE_URL": "postgresql://h/db"}), PgChanges)
 
 
+def test_sqlite_names_only_the_followed_games_a_commit_appended_to(tmp_path):
+    """Another process's commit moves ``data_version`` whatever it wrote: the games named are
+    those with an entry appended since the last look, so 200 tables followed cost one small
+    read per commit, not 200 versions read; a commit with no entry (a rename) names none."""
+    from scribe import service, store
+    from scribe.push.changes import SqliteChanges
+
+    path = str(tmp_path / "x.sqlite3")
+    db = store.open_db(path)
+    games = [service.create(db, "wizard", None, "en", players=["Ann", "Bo", "Cy"], first_dealer=0)
+             for _ in range(200)]
+    source = SqliteChanges(path)
+
+    async def look() -> None:
+        await source.open(lambda: None)
+        try:
+            assert await source.moved(games, set()) == []  # the first look: nothing yet
+            assert await source.moved(games, {games[5]}) == [games[5]]  # a new stream's game, at once
+            service.act(db, games[7], "bid", {"player": 1, "bid": 0}, 0)
+            service.act(db, games[199], "bid", {"player": 1, "bid": 0}, 0)
+            assert sorted(await source.moved(games[:100], set())) == [games[7]]  # only followed ones
+            assert await source.versions([games[7]]) == {games[7]: 1}
+            assert await source.moved(games, set()) == []  # nothing since
+            store.rename_game(db, games[3], "Friday")
+            assert await source.moved(games, set()) == []
+        finally:
+            await source.close()
+
+    run_alone(look())
+    store.close(db)
+
+
 # ---------------------------------------------------------------- PostgreSQL's LISTEN
 
 
