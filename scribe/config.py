@@ -45,7 +45,7 @@ ENVIRONMENT = {
     "CREATE_LIMIT": "games one client address may create, e.g. '30 per 10 minutes'",
     "RATELIMIT_ENABLED": "false turns the creation limit off",
     "LOG_LEVEL": "DEBUG, INFO (default: one access line per request), WARNING, ERROR",
-    "PUSH_RECHECK_SECONDS": "how often an open screen's stream looks again for what no notice names (default 2)",
+    "PUSH_RECHECK_SECONDS": "how often an open screen's stream looks again for what no change names (default 30)",
 }
 
 
@@ -109,7 +109,7 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_REFRESH_EACH_REQUEST=False,
         CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
         LOG_LEVEL="INFO",
-        PUSH_RECHECK_SECONDS=2.0,  # a stream's look at what no notice names (push/hub.py)
+        PUSH_RECHECK_SECONDS=30.0,  # a stream's look at what no notice names (push/hub.py)
     )
     # the instance's own config.py (a bare name would be read from the package's root: this module)
     app.config.from_pyfile(str(instance / "config.py"), silent=True)

@@ -7,9 +7,10 @@ game too often, never too seldom.
 
 - ``SqliteChanges``: one file, any number of writing processes on one machine. SQLite says
   only *that* something was committed (``PRAGMA data_version`` moves when any other
-  connection commits), so the hub asks every tick (``tick`` seconds); then the entries
-  appended since its last look name the games (a version moves only with an entry), read
-  by rowid: the cost follows the writes, not the games followed.
+  connection commits), so the hub asks every tick (``tick`` seconds); then a journal the
+  store's triggers write (``push_changes``: a game's row changed, one of its links, a
+  rematch made) names the games, read from the last row seen: the cost follows the writes,
+  not the games followed, and a link stopped in another process is heard at once.
 - ``PgChanges``: PostgreSQL, any number of nodes. Every write a stream must show sends
   ``pg_notify('scribe_changes', <game id>)`` in its transaction (scribe/store), delivered
   at commit to every listening session; one LISTEN connection per process names the
@@ -48,31 +49,32 @@ def source_for(config) -> SqliteChanges | PgChanges:
 
 
 class SqliteChanges:
-    """``PRAGMA data_version`` every tick; when it moved, the games of the entries appended
-    since the last look (their rowids grow: entries are only ever appended)."""
+    """``PRAGMA data_version`` every tick; when it moved, the games the journal names since
+    the last look (``push_changes``, written by triggers: store/migrations.py m011)."""
 
     tick = 0.025  # how often the file is asked whether anything was committed
     wakes = True  # a write in this process wakes the hub (else it waits up to a tick)
-
-    touched: frozenset[str] = frozenset()  # SQLite names no game: a link's change waits for the recheck
 
     def __init__(self, path: str):
         self.path = path
         self.conn: sqlite3.Connection | None = None
         self.data_version: int | None = None
-        self.last_entry = 0  # the rowid of the newest entry looked at
+        self.last_change = 0  # the journal's newest row looked at
+        # the games the journal named at the last ``moved``: each changed for sure, if not its
+        # version (a link issued, revoked, claimed, released; a rematch), so its groups ask again
+        self.touched: set[str] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._poke = lambda: None
 
     async def open(self, poke) -> None:
         self.conn = sqlite3.connect(self.path, check_same_thread=False)
-        self.last_entry = self._newest()
+        self.last_change = self._newest()
         self._loop, self._poke = asyncio.get_running_loop(), poke
 
     def nudge(self) -> None:
         """Something was committed here (the game unknown): look now, not at the next tick.
-        From any thread. The entries appended name the games, so no followed game is read
-        for nothing."""
+        From any thread. The journal names the games, so no followed game is read for
+        nothing."""
         if self._loop is not None:
             try:
                 self._loop.call_soon_threadsafe(self._poke)
@@ -85,27 +87,35 @@ class SqliteChanges:
 
     def _newest(self) -> int:
         assert self.conn is not None
-        return self.conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]
+        return self.conn.execute("select coalesce(max(seq), 0) from push_changes").fetchone()[0]
 
     async def moved(self, followed: Iterable[str], named: set[str]) -> list[str]:
-        """The followed games with an entry since the last look, and those named (a new
+        """The followed games the journal names since the last look, and those named (a new
         stream, a write here); only those named when nothing was committed."""
         assert self.conn is not None
         current = self.conn.execute("pragma data_version").fetchone()[0]
+        self.touched = set()
         if current == self.data_version and not named:
             return []  # most ticks: nothing committed, nothing asked
         wanted = set(followed)
         if current == self.data_version:
             return [g for g in named if g in wanted]
         self.data_version = current
-        rows = self.conn.execute("select rowid, game_id from entries where rowid > ? order by rowid",
-                                 [self.last_entry]).fetchall()
-        if rows:
-            self.last_entry = rows[-1][0]
-        elif self._newest() < self.last_entry:  # another file in its place (a restore): read them all
-            self.last_entry = self._newest()
+        rows = self.conn.execute("select seq, game_id from push_changes where seq > ? order by seq",
+                                 [self.last_change]).fetchall()
+        if not rows:
+            if self._newest() < self.last_change:  # another file in its place (a restore): read them all
+                self.last_change = self._newest()
+                self.touched = wanted
+                return list(wanted)
+            return [g for g in named if g in wanted]
+        behind = rows[0][0] > self.last_change + 1  # rows pruned before this look: some may be lost
+        self.last_change = rows[-1][0]
+        if behind:
+            self.touched = wanted
             return list(wanted)
-        return [g for g in {game for _rowid, game in rows} | named if g in wanted]
+        self.touched = {game for _seq, game in rows} & wanted
+        return [g for g in self.touched | named if g in wanted]
 
     async def versions(self, ids: list[str]) -> dict[str, int]:
         assert self.conn is not None

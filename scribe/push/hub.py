@@ -25,11 +25,14 @@ from ..bridge import call_whole
 from ..web.live import FOLLOW_HEADER, event, sheet_event, version_of
 from .changes import SqliteChanges
 
-# A link the Scribe stops, a seat released, a game deleted move no version: each group asks
-# its fragment again this often (the poll's cheap 204 when nothing moved), so its pages hear
-# of it as soon as a poll of theirs would have (on PostgreSQL at once: the change is notified).
-# One ask per group, not per page. The default of the PUSH_RECHECK_SECONDS setting.
-RECHECK_SECONDS = 2.0
+# A link the Scribe stops, a seat released, a game deleted move no version: the change
+# source names them (PostgreSQL's notices, SQLite's journal), and their groups ask again at
+# once. What no change names (a pending claim's wait running out) is heard by each group
+# asking its fragment again this often (the poll's cheap 204 when nothing moved), spread
+# over the interval a slice at a time, so thousands of held groups never ask in one burst.
+# The default of the PUSH_RECHECK_SECONDS setting.
+RECHECK_SECONDS = 30.0
+RECHECK_SLICES = 10
 PING_SECONDS = 20  # an idle stream says it is alive: proxies and phones keep it, dead ones are found
 PING = event("ping")
 RELOAD = event("reload")  # the link no longer opens this view: the page reloads and says why
@@ -170,7 +173,7 @@ class Hub:
         source = self.source
         await source.open(lambda: self._woken.set())
         try:
-            rechecked, pinged = loop.time(), loop.time()
+            rechecked, pinged, turn = loop.time(), loop.time(), 0
             while True:
                 try:
                     await asyncio.wait_for(self._woken.wait(), source.tick)
@@ -187,9 +190,10 @@ class Hub:
                         for member in group.members:
                             if not member.pending:
                                 member.give(PING)
-                if loop.time() - rechecked >= self.recheck:
+                if loop.time() - rechecked >= self.recheck / RECHECK_SLICES:
                     rechecked = loop.time()
-                    for group in list(self.groups.values()):
+                    turn = (turn + 1) % RECHECK_SLICES
+                    for group in list(self.groups.values())[turn::RECHECK_SLICES]:
                         self._publish(group)
                 named, self._named = self._named, set()
                 touched, self._touched = self._touched, set()

@@ -196,3 +196,25 @@ def m010_claim_pending(db: Database) -> None:
     lost is not locked out). Seats claimed before this step are sure: their phones came
     back long ago."""
     db["links"].add_column("claim_pending", int, not_null_default=0)
+
+
+@migrations()
+def m011_push_changes(db: Database) -> None:
+    """A journal of the games whose screens should look again (issue 35): every change to a
+    game's row (an entry appended, a rename, a deletion), to one of its links (issued,
+    claimed, released, revoked), and a rematch made (its old game's screens move to it).
+    Every serving process reads it from the last row it saw (``push/changes.py``), as
+    PostgreSQL's triggers notify the same changes (``pg_schema`` p002): no screen has to ask
+    its page again on a timer to hear of a link stopped by another process. Only the newest
+    rows are kept: a process further behind than that reads every game it follows."""
+    db.execute("create table push_changes (seq integer primary key, game_id text not null)")
+    for name, event, table, game in (
+            ("push_game_changed", "update", "games", "new.id"),
+            ("push_link_added", "insert", "links", "new.game_id"),
+            ("push_link_changed", "update", "links", "new.game_id")):
+        db.execute(f"create trigger {name} after {event} on {table} "
+                   f"begin insert into push_changes (game_id) values ({game}); end")
+    db.execute("create trigger push_rematch_made after insert on games when new.made_from like 'rematch:%' "
+               "begin insert into push_changes (game_id) values (substr(new.made_from, 9)); end")
+    db.execute("create trigger push_changes_kept after insert on push_changes "
+               "begin delete from push_changes where seq <= new.seq - 10000; end")

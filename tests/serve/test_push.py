@@ -169,3 +169,25 @@ def test_play_again_moves_the_old_games_streams_at_once(serve):
     for tv in tvs:
         assert tv.next(timeout=30) == (None, "follow", f"/w/{new_watch}")
         assert tv.next() is None
+
+
+def test_a_link_stopped_in_another_process_ends_its_stream_at_once(serve):
+    """On SQLite a link stopped moves no version, and may be stopped by another process (a
+    second worker, ``scribe`` on the command line): the store's journal names its game, so
+    the TV is told at once, not at the hub's recheck (set ten minutes away here)."""
+    from scribe import store
+    from scribe.store import links
+
+    server = serve("--host", "127.0.0.1", env={"SCRIBE_PUSH_RECHECK_SECONDS": "600"})
+    port = server.port
+    _key, watch = new_game(port)
+    tv = Stream(port, f"/w/{watch}/events?v=0")
+    assert tv.next().name == "hello"
+    db = store.open_db(server.instance / "scribe.sqlite3")
+    try:
+        game_id = links.find(db, watch)[0].game_id
+        links.revoke(db, game_id, "watch")
+    finally:
+        store.close(db)
+    assert tv.next(timeout=10) == (None, "reload", "")
+    assert tv.next() is None

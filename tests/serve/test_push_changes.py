@@ -87,10 +87,11 @@ def test_the_source_follows_the_database_url():
     assert isinstance(source_for({"DATABASE": "x", "DATABASE_URL": "postgresql://h/db"}), PgChanges)
 
 
-def test_sqlite_names_only_the_followed_games_a_commit_appended_to(tmp_path):
+def test_sqlite_names_only_the_followed_games_a_commit_changed(tmp_path):
     """Another process's commit moves ``data_version`` whatever it wrote: the games named are
-    those with an entry appended since the last look, so 200 tables followed cost one small
-    read per commit, not 200 versions read; a commit with no entry (a rename) names none."""
+    those the store's journal names since the last look (an entry appended, a rename, a link
+    stopped), so 200 tables followed cost one small read per commit, not 200 versions read;
+    a change that moves no version is named as touched, so its screens ask again at once."""
     from scribe import service, store
     from scribe.push.changes import SqliteChanges
 
@@ -110,8 +111,11 @@ def test_sqlite_names_only_the_followed_games_a_commit_appended_to(tmp_path):
             assert sorted(await source.moved(games[:100], set())) == [games[7]]  # only followed ones
             assert await source.versions([games[7]]) == {games[7]: 1}
             assert await source.moved(games, set()) == []  # nothing since
+            assert source.touched == set()
             store.rename_game(db, games[3], "Friday")
-            assert await source.moved(games, set()) == []
+            assert await source.moved(games, set()) == [games[3]]
+            assert source.touched == {games[3]}
+            assert await source.moved(games, set()) == [] and source.touched == set()
         finally:
             await source.close()
 
