@@ -6,9 +6,11 @@ tap's own answer too: each holds the same sheet, the most costly part of all of 
 what it reads of its context, the reader's language and the URLs' root only: so its
 output is kept under those, and the next render with the same ones is the same text.
 
-The view is part of the key as it is, not the game's id and version: a viewer's sheet is
-made by the rules (``sharing.viewer_sheet``) with what that viewer may not see removed,
-and frozen views that compare equal hold the same things. A seat whose sealed bid the
+The view is part of the key, not the game's id and version: a viewer's sheet is made by
+the rules (``sharing.viewer_sheet``) with what that viewer may not see removed, and
+frozen views that compare equal hold the same things. Where the game says what its score
+table shows of a view (``table_key``: the family's leaves out the holder's own hand), the
+key holds that: the seats and the TV then share one render. A seat whose sealed bid the
 others may not see has a sheet of its own; once the bids are revealed all share one. A
 value that cannot be hashed (no such key can be trusted), a template that reads anything
 else of the request (``request``, ``session``, ``g``...) or names its parts at run time
@@ -24,7 +26,7 @@ from typing import Any
 
 from flask import Flask, g, request
 from flask_babel import get_locale, get_timezone
-from jinja2 import Environment, Template, nodes
+from jinja2 import Environment, Template, meta, nodes
 from jinja2.runtime import Context
 
 SUFFIX = "/_sheet.html"
@@ -78,7 +80,7 @@ def _read(env: Environment, name: str, seen: set[str]) -> set[str] | None:
     loaded = {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
     if any(n in env.globals and n not in PURE_GLOBALS for n in loaded):
         return None
-    names = {n for n in loaded if n not in env.globals}
+    names = set(meta.find_undeclared_variables(tree))  # read from the context (a name set first is not)
     for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
         if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
             return None
@@ -105,6 +107,13 @@ class SharedSheet(Template):
         return t
 
 
+def _keyed(value: Any) -> Any:
+    """A context value as the key holds it: a view as its score table shows it, when its
+    game says what that is (``table_key``: the seats and the TV then share one render)."""
+    table_key = getattr(type(value), "table_key", None)
+    return value if table_key is None else (type(value), table_key(value))
+
+
 def _kept_render(name: str, names: tuple[str, ...], render: Any, kept: Kept) -> Any:
     def root(context: Context) -> Iterator[str]:
         # a template extending this one renders through it with its own blocks: not this text
@@ -113,7 +122,7 @@ def _kept_render(name: str, names: tuple[str, ...], render: Any, kept: Kept) -> 
             return
         try:
             key = (name, str(get_locale()), str(get_timezone()), request.host_url, request.script_root,
-                   g.get("scribe_key"), tuple(context.resolve_or_missing(n) for n in names))
+                   g.get("scribe_key"), tuple(_keyed(context.resolve_or_missing(n)) for n in names))
             hash(key)
         except TypeError:  # a value with no trusted key: rendered, not kept
             yield from render(context)

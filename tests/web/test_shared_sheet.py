@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from table_driver import Table
 
 PAUL, THOMAS, MARIE = range(3)  # first_dealer=2: Paul bids first, Marie deals and bids last
 
@@ -79,3 +80,38 @@ def test_each_reader_has_the_sheet_in_their_own_language(client, phone):
     english.set_cookie("lang", "en")
     assert 'aria-label="Feuille de scores"' in _sheet(french.get(f"/w/{watch}/sheet").get_data(as_text=True))
     assert 'aria-label="Score sheet"' in _sheet(english.get(f"/w/{watch}/sheet").get_data(as_text=True))
+
+
+@pytest.mark.parametrize("body", [
+    {"players": ["Ana", "Ben", "Cy"], "first_dealer": 2, "preset": "standard",
+     "rules": {"virtual_deck": True, "reveal": "hidden"}},
+    {"game": "skull_king", "players": ["Ana", "Ben", "Cy"], "first_dealer": 0, "rules": {"virtual_deck": True}},
+], ids=["wizard", "skull_king"])
+def test_the_seats_and_the_tv_share_the_sheet_each_as_if_rendered_for_it_alone(app, body):
+    """Each seat holds its own hand, so no two seats' views are equal; their score table
+    shows none of it (``table_key``): one render serves them all and the TV, and each
+    reads exactly what a render for it alone gives, while bids are sealed and after."""
+    t = Table(app, body, ways=("api",))
+    for seat in range(t.n):
+        t.claim(seat)
+    t.deal()
+    screens = [(t.tv, f"/w/{t.watch}/sheet")] + [(t.holders[s], f"/p/{t.tokens[s]}/view") for s in range(t.n)]
+
+    def each_alike() -> int:
+        """Each screen's sheet is what a render for it alone gives; how many were served again."""
+        hits = _kept(app).hits
+        shown = [_sheet(c.get(p).get_data(as_text=True)) for c, p in screens]
+        served = _kept(app).hits - hits
+        for (client, path), html in zip(screens, shown):
+            _kept(app).clear()  # rendered for this screen alone
+            assert _sheet(client.get(path).get_data(as_text=True)) == html, path
+        return served
+
+    sheet = t.sheet()
+    order = sheet["rounds"][0]["order"]
+    t.bid(order[0], 0)
+    assert each_alike() == len(screens) - 2  # a bid sealed from all but its own seat: its sheet is its own
+    for seat in order[1:]:
+        t.bid(seat, 0 if seat != order[-1] or t.sheet().get("forbidden_bid") != 0 else 1)
+    t.play()
+    assert each_alike() == len(screens) - 1  # bids revealed: one render for the TV and the seats
