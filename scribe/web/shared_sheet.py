@@ -124,7 +124,7 @@ def _kept_render(name: str, names: tuple[str, ...], render: Any, kept: Kept) -> 
             key = (name, str(get_locale()), str(get_timezone()), request.host_url, request.script_root,
                    g.get("scribe_key"), tuple(_keyed(context.resolve_or_missing(n)) for n in names))
             hash(key)
-        except TypeError:  # a value with no trusted key: rendered, not kept
+        except (TypeError, RuntimeError):  # a value with no trusted key, or no request: rendered, not kept
             yield from render(context)
             return
         html = kept.get(key)
