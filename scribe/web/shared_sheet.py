@@ -30,7 +30,7 @@ from jinja2 import Environment, Template, meta, nodes
 from jinja2.runtime import Context
 
 SUFFIX = "/_sheet.html"
-KEPT = 1024  # sheets kept: a few per table held open; the least recently used goes first
+KEPT = 256  # sheets kept (~60 KB each with their key): one tap's renders use theirs within a moment; the least recently used goes first
 # the globals a sheet may call: words and URLs (keyed below by language and root), plain helpers
 PURE_GLOBALS = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "url_for", "range", "dict", "namespace",
                           "cycler", "joiner"})
