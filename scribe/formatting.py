@@ -7,10 +7,12 @@ Registered on the app by :func:`init_app`; the pages' own filters are in ``web/f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from babel import numbers
 from flask import Flask
-from flask_babel import format_decimal, gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext
 
 from .cards_words import card_name
 from .chart import chart
@@ -45,8 +47,15 @@ def score(value: Any, signed: bool = False) -> str:
     """
     if value is None or value == "":
         return ""
-    out = format_decimal(value, format="#,##0.###")
+    out = _decimal(value, get_locale())
     return "+" + out if signed and value > 0 else out
+
+
+# A sheet writes a few dozen scores per render, most of them the same few numbers: each
+# is spelled once per locale (babel parses the pattern and rounds each time it is asked).
+@lru_cache(maxsize=4096, typed=True)
+def _decimal(value: Any, locale: Any) -> str:
+    return numbers.format_decimal(value, format="#,##0.###", locale=locale)
 
 
 def player(p: int, names: Sequence[str]) -> str:

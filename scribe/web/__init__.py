@@ -24,6 +24,7 @@ from . import (
     proxy,
     scribe_seat,
     security,
+    shared_sheet,
     shell,
     stats,
     table,
@@ -43,6 +44,7 @@ def init_app(app: Flask) -> None:
     i18n.init_app(app)
     formatting.init_app(app)  # the filters the printed sheets use too
     filters.init_app(app)
+    shared_sheet.init_app(app)  # the score sheet rendered once for all the screens showing it alike
     errors.init_app(app)
     access.init_app(app)
     busy.init_app(app)

@@ -95,6 +95,20 @@ class Sheet(BidSheet):
     # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
     state: State | None = field(default=None, compare=False, repr=False)
 
+    def table_key(self) -> Any:
+        """What the score sheet's table (the ``_sheet.html`` templates) shows of this view,
+        for the web to render that table once for every viewer it reads alike
+        (``scribe/web/shared_sheet.py``): the view less what only its holder keeps beside the
+        table: whose view it is, their dealt hand, the forbidden bid kept for its bidder.
+        Their own sealed bid is in the table, so it stays. A field a sheet template shows,
+        itself or through a method it calls, must not be left out here."""
+        mine = {f.name: None for f in fields(self) if f.name in _HOLDERS_OWN}
+        return replace(self, rows=tuple(replace(r, hands=None) if getattr(r, "hands", None) is not None else r
+                                        for r in self.rows), **mine)
+
+
+_HOLDERS_OWN = ("viewer", "kept_forbidden")  # a view's fields no sheet template reads (see ``table_key``)
+
 
 #: (setup, round index, its round, the totals before it) -> the row, with its running ``totals``
 RowFn = Callable[[Any, int, Any, tuple[int, ...]], Any]
