@@ -114,18 +114,21 @@ def _ends(html: bytes, name: bytes, nodes: list[Node]) -> bool:
 
 @dataclass
 class Parts:
-    """What turns the render before into the new one: the root's new start tag, and each
-    changed part's new bytes by id."""
+    """What turns the render before into the new one: the root's new start tag, each changed
+    part's new bytes by id, and what comes after a part that was the last of its parent
+    (rows added at the end of the sheet), by that part's id."""
 
     tag: bytes
     parts: list[tuple[str, bytes]]
+    after: list[tuple[str, bytes]] = field(default_factory=list)
 
     def size(self) -> int:
-        return len(self.tag) + sum(len(p) for _, p in self.parts)
+        return len(self.tag) + sum(len(p) for _, p in self.parts) + sum(len(p) for _, p in self.after)
 
     def data(self, base: int) -> bytes:
         """The event's data: one line of JSON (the version it applies to, then the changes)."""
-        body = {"base": base, "tag": self.tag.decode(), "parts": [[i, p.decode()] for i, p in self.parts]}
+        body = {"base": base, "tag": self.tag.decode(), "parts": [[i, p.decode()] for i, p in self.parts],
+                "after": [[i, p.decode()] for i, p in self.after]}
         return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -134,34 +137,44 @@ def changed(old: bytes, old_root: Node, new: bytes, new_root: Node) -> Parts | N
     parts cannot say it (then the whole fragment goes)."""
     if old_root.id != new_root.id:
         return None
-    out: list[tuple[str, bytes]] = []
+    out = Parts(b"", [])
     if not _inside(old, old_root, new, new_root, out):
         return None
     tag = new[new_root.start:new_root.open_end]
-    return Parts(b"" if tag == old[old_root.start:old_root.open_end] else tag, out)
+    out.tag = b"" if tag == old[old_root.start:old_root.open_end] else tag
+    return out
 
 
-def _inside(old: bytes, o: Node, new: bytes, n: Node, out: list[tuple[str, bytes]]) -> bool:
-    """Whether ``n`` is ``o`` with only parts inside it replaced (gathered into ``out``);
-    the start tags are not compared here."""
-    if [c.id for c in o.children] != [c.id for c in n.children]:
+def _inside(old: bytes, o: Node, new: bytes, n: Node, out: Parts) -> bool:
+    """Whether ``n`` is ``o`` with only parts inside it replaced, or added after its last
+    part (gathered into ``out``); the start tags are not compared here."""
+    kept = len(o.children)
+    if [c.id for c in o.children] != [c.id for c in n.children[:kept]]:
         return False
     o_at, n_at = o.open_end, n.open_end
     for oc, nc in zip(o.children, n.children):
         if old[o_at:oc.start] != new[n_at:nc.start]:
             return False
         o_at, n_at = oc.end, nc.end
-    if old[o_at:o.end] != new[n_at:n.end]:
-        return False
+    tail, rest = old[o_at:o.end], new[n_at:n.end]  # after the last part the two have (to the end tag)
+    if rest != tail:
+        if not kept or not rest.endswith(tail):
+            return False
+        added = rest[:len(rest) - len(tail)]
+    inner = Parts(b"", [])
     for oc, nc in zip(o.children, n.children):
         was, now = old[oc.start:oc.end], new[nc.start:nc.end]
         if was == now:
             continue
-        inner: list[tuple[str, bytes]] = []
+        inner.parts.clear()
+        inner.after.clear()
         if was[:oc.open_end - oc.start] == now[:nc.open_end - nc.start] and _inside(old, oc, new, nc, inner):
-            out.extend(inner)
+            out.parts.extend(inner.parts)
+            out.after.extend(inner.after)
         else:
-            out.append((nc.id, now))
+            out.parts.append((nc.id, now))
+    if rest != tail:
+        out.after.append((o.children[-1].id, added))
     return True
 
 
@@ -183,6 +196,10 @@ def apply(html: bytes, data: bytes) -> bytes | None:
         if ident not in nodes or ident == root.id:
             return None
         edits.append((nodes[ident].start, nodes[ident].end, part.encode()))
+    for ident, part in change["after"]:
+        if ident not in nodes or ident == root.id:
+            return None
+        edits.append((nodes[ident].end, nodes[ident].end, part.encode()))
     for start, end, new in sorted(edits, reverse=True):
         html = html[:start] + new + html[end:]
     return html

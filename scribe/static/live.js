@@ -2,7 +2,7 @@
 // swaps in each change; no stream, or one a proxy buffers: the 2 s poll goes on. After a
 // drop the stream reopens at the version shown and the server sends what was missed.
 // A change comes whole ("sheet") or as the parts that changed since the version the page
-// shows ("parts": each replaced by its id); parts meant for another version reopen the
+// shows ("parts": each replaced by its id, and what was added after a part); parts meant for another version reopen the
 // stream at the one shown, so the server sends the whole fragment: nothing is missed.
 (function () {
   "use strict";
@@ -54,8 +54,10 @@
     var id = parseInt(e.lastEventId, 10);
     if (!el || !(id > versionShown(el))) { return; }  // shown already (a tap's own answer)
     var change = JSON.parse(e.data), top = root(el);
-    var olds = top ? change.parts.map(function (p) { return top.querySelector("#" + CSS.escape(p[0])); }) : [null];
-    if (change.base !== versionShown(el) || olds.indexOf(null) >= 0) {  // not the page they apply to
+    function find(p) { return top.querySelector("#" + CSS.escape(p[0])); }
+    var olds = top ? change.parts.map(find) : [null];
+    var anchors = top ? change.after.map(find) : [null];
+    if (change.base !== versionShown(el) || olds.concat(anchors).indexOf(null) >= 0) {  // not the page they apply to
       close();
       follow();  // reopened at the version shown: the server sends the whole fragment
       return;
@@ -71,6 +73,7 @@
       htmx.process(top);
     }
     olds.forEach(function (old, i) { htmx.swap(old, change.parts[i][1], {swapStyle: "outerHTML"}); });
+    change.after.forEach(function (p) { htmx.swap(find(p), p[1], {swapStyle: "afterend"}); });  // rows added
   }
   function open(el) {
     url = el.getAttribute("data-live");

@@ -1,7 +1,9 @@
 """A screen is sent what changed (issue 35), in real Chromium: the Scribe's phone and a
 seat's phone (390x844) and the TV follow a Wizard game on the virtual deck through their
 streams; bids and cards come to them as ``parts`` events (the rows, the trick, the hand
-that changed), and after every tap each page reads exactly as its fragment fetched fresh."""
+that changed), and after every tap each page reads exactly as its fragment fetched fresh.
+On a points game each round scored adds a row to the sheet: it comes alone, after the
+last row."""
 
 from __future__ import annotations
 
@@ -21,7 +23,10 @@ COUNT_EVENTS = """
 window.__events = [];
 const add = EventSource.prototype.addEventListener;
 EventSource.prototype.addEventListener = function (name, listener, options) {
-  return add.call(this, name, function (e) { window.__events.push(name); return listener.call(this, e); }, options);
+  return add.call(this, name, function (e) {
+    window.__events.push(name === "parts" && JSON.parse(e.data).after.length ? "parts+after" : name);
+    return listener.call(this, e);
+  }, options);
 };
 """
 
@@ -82,12 +87,7 @@ def test_bids_and_cards_come_in_parts_and_each_page_reads_as_its_fresh_fragment(
         raise AssertionError("the tap was not recorded")
 
     def all_read_as_fresh(step: str) -> None:
-        version = str(_version(server, key))
-        for page, root, path in pages:
-            x(page.locator(root)).to_have_attribute("data-version", version, timeout=10_000)
-            page.wait_for_timeout(60)  # htmx's settle (20 ms) done
-            shown, fresh = page.evaluate(SAME_AS_FRESH, [root, path])
-            assert shown == fresh, f"after {step}, {path} differs from its fresh fragment:\n{_first_difference(shown, fresh)}"
+        _read_as_fresh(pages, _version(server, key), step)
 
     tap(scribe.get_by_role("button", name="Deal", exact=True))
     if api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["trump"] == {"card": "wizard", "suit": None}:
@@ -104,6 +104,30 @@ def test_bids_and_cards_come_in_parts_and_each_page_reads_as_its_fresh_fragment(
     for page, root, _path in pages:
         events = page.evaluate("window.__events")
         assert events.count("parts") >= 3, (root, events)  # the bids and cards came in parts
+
+
+def test_a_round_scored_comes_as_its_row_added_after_the_last(server, contexts):
+    x = expect()
+    key = api(server, "POST", "/api/games", {"game": "points", "players": ["Ann", "Bo", "Cy"], "preset": "skyjo"})["key"]
+    watch = links(server, key)["watch"]["url"]
+    tv = contexts(**TV)
+    tv.add_init_script(COUNT_EVENTS)
+    tv.goto(watch)
+    x(tv.locator("html")).to_have_attribute("data-stream", "stream")
+    pages = [(tv, "#watch", re.sub(r"^https?://[^/]+", "", watch) + "/sheet")]
+    for n, points in enumerate(([5, 10, 20], [7, 0, 12], [3, 4, 5], [1, 2, 3]), start=1):
+        api(server, "POST", f"/api/games/{key}/actions/round", {"points": points, "closer": 0})
+        _read_as_fresh(pages, _version(server, key), f"round {n}")
+    assert tv.evaluate("window.__events").count("parts+after") >= 2
+
+
+def _read_as_fresh(pages: list, version: int, step: str) -> None:
+    """Each page shows ``version``, and reads as its fragment fetched fresh."""
+    for page, root, path in pages:
+        expect()(page.locator(root)).to_have_attribute("data-version", str(version), timeout=10_000)
+        page.wait_for_timeout(60)  # htmx's settle (20 ms) done
+        shown, fresh = page.evaluate(SAME_AS_FRESH, [root, path])
+        assert shown == fresh, f"after {step}, {path} differs from its fresh fragment:\n{_first_difference(shown, fresh)}"
 
 
 def _first_difference(a: str, b: str) -> str:

@@ -47,10 +47,24 @@ def test_the_innermost_part_that_changed_is_sent_and_several_at_once():
 
 def test_a_part_appearing_or_going_sends_the_part_around_it():
     old, new = render(4, ["0"], trick=None), render(5, ["0"], trick="R3")
-    assert [i for i, _ in diff(old, new).parts] == ["round-now"]
-    assert apply(old, diff(old, new).data(4)) == new
-    assert [i for i, _ in diff(new, old).parts] == ["round-now"]
-    assert [i for i, _ in diff(old, render(5, ["0", "1"], trick=None)).parts] == ["sheet"]  # a row more
+    appears = diff(old, new)  # after the last part of #round-now: sent alone, after it
+    assert (appears.parts, [i for i, _ in appears.after]) == ([], ["round-title"])
+    assert apply(old, appears.data(4)) == new
+    assert [i for i, _ in diff(new, old).parts] == ["round-now"]  # gone: the part around it
+    before = new.replace(b'<h1 id="round-title">', b'<p id="first">!</p><h1 id="round-title">')
+    assert [i for i, _ in diff(new, before).parts] == ["round-now"]  # not after the last: around it
+    assert apply(new, diff(new, before).data(5)) == before
+
+
+def test_rows_added_at_the_end_are_sent_alone_after_the_last_row():
+    old, new = render(4, ["0", "1"]), render(5, ["0", "7", "2", "3"])
+    parts = diff(old, new)
+    assert [i for i, _ in parts.parts] == ["round-2"]
+    added = (b'\n<tr id="round-3" class="x"><td>2</td><td><input name="b" value="2"></td></tr>'
+             b'\n<tr id="round-4" class="x"><td>3</td><td><input name="b" value="3"></td></tr>')
+    assert parts.after == [("round-2", added)]
+    assert apply(old, parts.data(4)) == new
+    assert [i for i, _ in diff(new, old).parts] == ["sheet"]  # rows taken away: the sheet whole
 
 
 def test_what_parts_cannot_say_goes_whole():
