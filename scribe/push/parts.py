@@ -4,11 +4,13 @@ screen is sent the rows, the trick, the hand that moved, not the whole sheet aga
 A part is an element of the fragment that carries an ``id`` (the templates mark the sheet's
 rows, the trick, the hand, the standings...). Two renders of one view are compared as
 trees of those elements: where the bytes around the parts are the same in both, only the
-parts whose own bytes differ are sent, each whole, found again on the page by its id.
-The root's start tag (its ``data-version``, its poll's ``?v=``) may change too: it is sent
-with them. Anything a part cannot express (a part appearing or going, text between parts
-changed, tags that do not close as they open, an id twice) gives None: the whole fragment
-is sent, as before. What is sent is cut from the viewer's own render, so it can hold
+parts whose own bytes differ are sent, each whole, found again on the page by its id;
+or, when that weighs less, only its start tag (the root's ``data-version`` and poll's
+``?v=``, a row's class) and the parts inside it that changed; parts added after the last
+part of their parent (a row at the end of the sheet) are sent alone. A part appearing
+elsewhere or going, or text between parts changed, sends the part around it whole; at
+the root, or where tags do not close as they open or an id comes twice, parts cannot
+say it (None): the whole fragment is sent, as before. What is sent is cut from the viewer's own render, so it can hold
 nothing that render did not.
 """
 
@@ -114,22 +116,28 @@ def _ends(html: bytes, name: bytes, nodes: list[Node]) -> bool:
 
 @dataclass
 class Parts:
-    """What turns the render before into the new one: the root's new start tag, each changed
-    part's new bytes by id, and what comes after a part that was the last of its parent
-    (rows added at the end of the sheet), by that part's id."""
+    """What turns the render before into the new one: the start tags that changed (the
+    root's version, a row's class) by id, each changed part's new bytes by id, and what
+    comes after a part that was the last of its parent (rows added at the end of the
+    sheet), by that part's id."""
 
-    tag: bytes
-    parts: list[tuple[str, bytes]]
+    tags: list[tuple[str, bytes]] = field(default_factory=list)
+    parts: list[tuple[str, bytes]] = field(default_factory=list)
     after: list[tuple[str, bytes]] = field(default_factory=list)
 
     def size(self) -> int:
-        return len(self.tag) + sum(len(p) for _, p in self.parts) + sum(len(p) for _, p in self.after)
+        return sum(len(p) for _, p in self.tags + self.parts + self.after)
 
     def data(self, base: int) -> bytes:
         """The event's data: one line of JSON (the version it applies to, then the changes)."""
-        body = {"base": base, "tag": self.tag.decode(), "parts": [[i, p.decode()] for i, p in self.parts],
-                "after": [[i, p.decode()] for i, p in self.after]}
+        body = {"base": base, **{name: [[i, p.decode()] for i, p in getattr(self, name)]
+                                 for name in ("tags", "parts", "after")}}
         return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def extend(self, other: Parts) -> None:
+        self.tags += other.tags
+        self.parts += other.parts
+        self.after += other.after
 
 
 def changed(old: bytes, old_root: Node, new: bytes, new_root: Node) -> Parts | None:
@@ -137,17 +145,15 @@ def changed(old: bytes, old_root: Node, new: bytes, new_root: Node) -> Parts | N
     parts cannot say it (then the whole fragment goes)."""
     if old_root.id != new_root.id:
         return None
-    out = Parts(b"", [])
+    out = Parts()
     if not _inside(old, old_root, new, new_root, out):
         return None
-    tag = new[new_root.start:new_root.open_end]
-    out.tag = b"" if tag == old[old_root.start:old_root.open_end] else tag
     return out
 
 
 def _inside(old: bytes, o: Node, new: bytes, n: Node, out: Parts) -> bool:
-    """Whether ``n`` is ``o`` with only parts inside it replaced, or added after its last
-    part (gathered into ``out``); the start tags are not compared here."""
+    """Whether ``n`` is ``o`` with only its start tag changed, parts inside it replaced, or
+    added after its last part (gathered into ``out``)."""
     kept = len(o.children)
     if [c.id for c in o.children] != [c.id for c in n.children[:kept]]:
         return False
@@ -160,21 +166,19 @@ def _inside(old: bytes, o: Node, new: bytes, n: Node, out: Parts) -> bool:
     if rest != tail:
         if not kept or not rest.endswith(tail):
             return False
-        added = rest[:len(rest) - len(tail)]
-    inner = Parts(b"", [])
+        out.after.append((o.children[-1].id, rest[:len(rest) - len(tail)]))
+    tag = new[n.start:n.open_end]
+    if tag != old[o.start:o.open_end]:
+        out.tags.append((n.id, tag))
     for oc, nc in zip(o.children, n.children):
-        was, now = old[oc.start:oc.end], new[nc.start:nc.end]
-        if was == now:
+        now = new[nc.start:nc.end]
+        if old[oc.start:oc.end] == now:
             continue
-        inner.parts.clear()
-        inner.after.clear()
-        if was[:oc.open_end - oc.start] == now[:nc.open_end - nc.start] and _inside(old, oc, new, nc, inner):
-            out.parts.extend(inner.parts)
-            out.after.extend(inner.after)
+        inner = Parts()
+        if _inside(old, oc, new, nc, inner) and inner.size() < len(now):
+            out.extend(inner)
         else:
             out.parts.append((nc.id, now))
-    if rest != tail:
-        out.after.append((o.children[-1].id, added))
     return True
 
 
@@ -191,15 +195,15 @@ def apply(html: bytes, data: bytes) -> bytes | None:
         node = stack.pop()
         nodes[node.id] = node
         stack.extend(node.children)
-    edits = [(root.start, root.open_end, change["tag"].encode())] if change["tag"] else []
-    for ident, part in change["parts"]:
-        if ident not in nodes or ident == root.id:
-            return None
-        edits.append((nodes[ident].start, nodes[ident].end, part.encode()))
-    for ident, part in change["after"]:
-        if ident not in nodes or ident == root.id:
-            return None
-        edits.append((nodes[ident].end, nodes[ident].end, part.encode()))
+    edits = []
+    for name in ("tags", "parts", "after"):
+        for ident, part in change[name]:
+            node = nodes.get(ident)
+            if node is None or (name != "tags" and node is root):
+                return None
+            start, end = {"tags": (node.start, node.open_end), "parts": (node.start, node.end),
+                          "after": (node.end, node.end)}[name]
+            edits.append((start, end, part.encode()))
     for start, end, new in sorted(edits, reverse=True):
         html = html[:start] + new + html[end:]
     return html

@@ -2,8 +2,9 @@
 // swaps in each change; no stream, or one a proxy buffers: the 2 s poll goes on. After a
 // drop the stream reopens at the version shown and the server sends what was missed.
 // A change comes whole ("sheet") or as the parts that changed since the version the page
-// shows ("parts": each replaced by its id, and what was added after a part); parts meant for another version reopen the
-// stream at the one shown, so the server sends the whole fragment: nothing is missed.
+// shows ("parts": start tags and parts replaced by id, what was added after a part); parts
+// meant for another version reopen the stream at the one shown, so the server sends the
+// whole fragment: nothing is missed.
 (function () {
   "use strict";
   var FIRST_EVENT_MS = 5000;  // no "hello" by then: something buffers the stream, poll instead
@@ -54,25 +55,24 @@
     var id = parseInt(e.lastEventId, 10);
     if (!el || !(id > versionShown(el))) { return; }  // shown already (a tap's own answer)
     var change = JSON.parse(e.data), top = root(el);
-    function find(p) { return top.querySelector("#" + CSS.escape(p[0])); }
-    var olds = top ? change.parts.map(find) : [null];
-    var anchors = top ? change.after.map(find) : [null];
-    if (change.base !== versionShown(el) || olds.concat(anchors).indexOf(null) >= 0) {  // not the page they apply to
+    function find(p) { return top.id === p[0] ? top : top.querySelector("#" + CSS.escape(p[0])); }
+    var found = top ? [change.tags, change.parts, change.after].map(function (l) { return l.map(find); }) : [[null]];
+    if (change.base !== versionShown(el) || [].concat.apply([], found).indexOf(null) >= 0) {  // not the page they apply to
       close();
       follow();  // reopened at the version shown: the server sends the whole fragment
       return;
     }
-    if (change.tag) {  // the root's own attributes (its version, its poll's address)
+    found[0].forEach(function (old, i) {  // a start tag: the element's own attributes (the root's version...)
       var t = document.createElement("template");
-      t.innerHTML = change.tag;
+      t.innerHTML = change.tags[i][1];
       var now = t.content.firstElementChild;
-      Array.prototype.slice.call(top.attributes).forEach(function (a) {
-        if (!now.hasAttribute(a.name)) { top.removeAttribute(a.name); }
+      Array.prototype.slice.call(old.attributes).forEach(function (a) {
+        if (!now.hasAttribute(a.name)) { old.removeAttribute(a.name); }
       });
-      Array.prototype.forEach.call(now.attributes, function (a) { top.setAttribute(a.name, a.value); });
-      htmx.process(top);
-    }
-    olds.forEach(function (old, i) { htmx.swap(old, change.parts[i][1], {swapStyle: "outerHTML"}); });
+      Array.prototype.forEach.call(now.attributes, function (a) { old.setAttribute(a.name, a.value); });
+      htmx.process(old);
+    });
+    found[1].forEach(function (old, i) { htmx.swap(old, change.parts[i][1], {swapStyle: "outerHTML"}); });
     change.after.forEach(function (p) { htmx.swap(find(p), p[1], {swapStyle: "afterend"}); });  // rows added
   }
   function open(el) {

@@ -33,7 +33,7 @@ def test_a_row_changed_is_sent_alone_and_the_page_then_reads_as_the_new_render()
     parts = diff(old, new)
     assert [i for i, _ in parts.parts] == ["round-3"]
     assert parts.parts[0][1] == b'<tr id="round-3" class="x"><td>2</td><td><input name="b" value="2"></td></tr>'
-    assert parts.tag == b'<div id="watch" class="watch" data-version="5" hx-get="/w/t/sheet?v=5">'
+    assert parts.tags == [("watch", b'<div id="watch" class="watch" data-version="5" hx-get="/w/t/sheet?v=5">')]
     assert parts.size() * 3 < len(new)
     assert apply(old, parts.data(4)) == new
 

@@ -267,8 +267,7 @@ class Twins:
         sent = []
         for t, old, new in zip(self.pair, before, now):
             diff = parts.changed(old, parts.tree(old), new, parts.tree(new)) if parts.tree(old) and parts.tree(new) else None
-            sent.append(None if diff is None else (masked(t, diff.tag.decode()),
-                                                   [(i, masked(t, p.decode())) for i, p in diff.parts]))
+            sent.append(None if diff is None else [(i, masked(t, p.decode())) for i, p in diff.tags + diff.parts + diff.after])
         self.in_parts += sent[0] is not None
         self._same(viewer, f"{what} in parts", (200, "", sent[0]), (200, "", sent[1]))
 
