@@ -45,6 +45,17 @@ def test_the_innermost_part_that_changed_is_sent_and_several_at_once():
     assert apply(old, parts.data(4)) == new
 
 
+def test_a_start_tag_changed_is_sent_without_what_it_holds():
+    old = render(4, ["0", "1"], trick="R3 " * 50)
+    new = old.replace(b'<tr id="round-2" class="x">', b'<tr id="round-2" class="now">').replace(
+        b'<section id="round-now">', b'<section id="round-now" data-turn="2">').replace(b"R3 R3 R3", b"R3 R3 B4")
+    new = new.replace(b'data-version="4"', b'data-version="5"').replace(b"?v=4", b"?v=5")
+    parts = diff(old, new)
+    assert [i for i, _ in parts.tags] == ["watch", "round-now", "round-2"]  # a row's class: its tag alone
+    assert [i for i, _ in parts.parts] == ["trick"]  # text changed in it: #trick whole
+    assert apply(old, parts.data(4)) == new
+
+
 def test_a_part_appearing_or_going_sends_the_part_around_it():
     old, new = render(4, ["0"], trick=None), render(5, ["0"], trick="R3")
     appears = diff(old, new)  # after the last part of #round-now: sent alone, after it
