@@ -56,16 +56,17 @@ class Member:
         self.ended = self.ended or end
         self.wake.set()
 
-    def show(self, version: int, whole: bytes, step: bytes = b"", base: int = -1) -> None:
-        """Bring the page to ``version``: by ``step`` if it applies to the version the page
-        will show and weighs less than ``whole`` with what waits, else by ``whole``."""
-        if version <= self.version:
+    def show(self, group: Group) -> None:
+        """Bring the page to the group's newest render: by its parts if they apply to the
+        version the page will show and weigh less than the whole with what waits, else whole."""
+        if group.version <= self.version:
             return
-        if step and base == self.version and len(self.pending) + len(step) < len(whole):
+        step = group.step
+        if step and group.base == self.version and len(self.pending) + len(step) < len(group.body):
             self.give(self.pending + step)
         else:
-            self.give(whole)
-        self.version = version
+            self.give(group.whole())
+        self.version = group.version
 
     def take(self) -> bytes:
         self.wake.clear()
@@ -83,13 +84,19 @@ class Group:
     environ: dict[str, Any]
     version: int
     members: set[Member] = field(default_factory=set)
-    last: bytes = b""  # the newest event, for a stream that joins just after it was sent
-    body: bytes = b""  # the newest render, and its parts (None: it has none)
-    root: Node | None = None
-    step: bytes = b""  # the parts that turn the render of version ``base`` into the newest
+    body: bytes = b""  # the newest render (before the first, the fragment the first page was sent)
+    root: Node | None = None  # its parts (None: it has none)
+    rendered: bool = False  # ``body`` is the group's own render, for a stream that joins after it
+    step: bytes = b""  # the parts event that turns the render of version ``base`` into the newest
     base: int = -1
+    last: bytes = b""  # the newest render as a whole event, made when a stream first needs it
     busy: bool = False
     again: bool = False
+
+    def whole(self) -> bytes:
+        if not self.last:
+            self.last = sheet_event(self.body)
+        return self.last
 
 
 class Hub:
@@ -148,8 +155,8 @@ class Hub:
             self.games.setdefault(game, {})[share] = group
             self._poke(game)
         member = Member(stream["version"], group=group)
-        if group.last and group.version > member.version:
-            member.show(group.version, group.last, group.step, group.base)
+        if group.rendered and group.version > member.version:
+            member.show(group)
         group.members.add(member)
         if self.seen.get(game, -1) > group.version:
             self._publish(group)
@@ -258,7 +265,7 @@ class Hub:
                     if version is not None and version > group.version:
                         self._step(group, version, body)
                         for member in group.members:
-                            member.show(version, group.last, group.step, group.base)
+                            member.show(group)
                 elif status != 204:  # revoked, released, deleted: as the poll would say
                     for member in group.members:
                         member.give(RELOAD, end=True)
@@ -271,8 +278,8 @@ class Hub:
                 self._drop(group)
 
     def _step(self, group: Group, version: int, body: bytes) -> None:
-        """The group's new render: its whole event, and its parts event from the render
-        before when parts can say it."""
+        """The group's new render, and its parts event from the render before when parts
+        can say it (the whole event is made only if a stream needs it)."""
         root = tree(body)
         step = b""
         if root is not None and group.root is not None:
@@ -280,7 +287,7 @@ class Hub:
             if diff is not None:
                 step = event("parts", diff.data(group.version), version)
         group.step, group.base = step, group.version
-        group.version, group.last, group.body, group.root = version, sheet_event(body), body, root
+        group.version, group.body, group.root, group.rendered, group.last = version, body, root, True, b""
 
     def _call(self, group: Group) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         """The group's fragment from the app, as its viewer's poll would ask for it."""

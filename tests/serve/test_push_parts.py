@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from scribe.push.hub import Member
+from scribe.push.hub import Group, Member
 from scribe.push.parts import apply, changed, tree
 
 
@@ -116,19 +116,27 @@ def test_parts_are_applied_only_to_the_version_they_were_cut_from():
 
 
 def test_a_stream_is_sent_parts_only_from_the_version_its_page_will_show():
-    whole, step = b"W" * 100, b"P" * 10
+    group = Group("game", "share", "/w/t/sheet", {}, 4, body=b"W" * 100)
     member = Member(4)
-    member.show(5, whole, step, base=4)
+
+    def render(version: int, step: bytes, base: int) -> bytes:
+        group.version, group.step, group.base, group.last = version, step, base, b""
+        member.show(group)
+        return group.whole()
+
+    step = b"P" * 10
+    render(5, step, 4)
     assert (member.version, member.take()) == (5, step)
-    member.show(6, whole, step, base=5)
-    member.show(7, whole, b"Q" * 10, base=6)  # not written yet: both wait, in order
+    render(6, step, 5)
+    render(7, b"Q" * 10, 6)  # not written yet: both wait, in order
     assert (member.version, member.take()) == (7, step + b"Q" * 10)
-    member.show(9, whole, step, base=8)  # a version skipped: the whole fragment
+    whole = render(9, step, 8)  # a version skipped: the whole fragment
     assert (member.version, member.take()) == (9, whole)
-    member.show(9, whole, step, base=8)  # shown already: nothing
+    assert b"event: sheet\ndata: WWW" in whole
+    render(9, step, 8)  # shown already: nothing
     assert member.take() == b""
-    member.show(10, whole, b"", base=9)  # no parts for it: whole
-    assert member.take() == whole
+    render(10, b"", 9)  # no parts for it: whole
+    assert member.take() == group.whole()
     for v in range(11, 25):  # a phone that reads nothing: what waits never outweighs the fragment
-        member.show(v, whole, step, base=v - 1)
-    assert len(member.take()) <= len(whole)
+        render(v, step, v - 1)
+    assert len(member.take()) <= len(group.whole())
