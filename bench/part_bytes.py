@@ -7,7 +7,8 @@ seat claimed on its own phone, the first ``--rounds-before`` rounds played throu
 (bids, each card on its seat's phone, the tricks as played); then one more round tap by tap,
 each screen's fragment read after each tap and framed as the hub frames it. Prints, per
 screen and kind of tap, the mean bytes of the whole event and of the event sent, their ratio,
-and the CPU the hub spends cutting the parts (one tree per render, one diff per change).
+and the CPU the hub spends cutting the parts (one tree per render, one diff per change) next
+to the CPU of the render itself.
 
     python bench/part_bytes.py [--rounds-before 7] [--seed 1]
 """
@@ -97,17 +98,24 @@ def main(argv: list[str] | None = None) -> int:
     before = t.fragments()
     trees = {screen: parts.tree(body) for screen, body in before.items()}
     sizes: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    cut_seconds, cuts = 0.0, 0
+    tree_seconds = diff_seconds = render_seconds = 0.0
+    cuts = reads = 0
     for kind, do in t.taps():
         do()
-        for screen, body in t.fragments().items():
+        start = time.process_time()
+        fragments = t.fragments()
+        render_seconds += time.process_time() - start
+        reads += len(fragments)
+        for screen, body in fragments.items():
             old = before[screen]
             if version_of(body) == version_of(old):
                 continue
             start = time.process_time()
             root = parts.tree(body)
+            cut = time.process_time()
             diff = parts.changed(old, trees[screen], body, root) if root and trees[screen] else None
-            cut_seconds += time.process_time() - start
+            tree_seconds += cut - start
+            diff_seconds += time.process_time() - cut
             cuts += 1
             whole = sheet_event(body)
             sent = whole if diff is None else event("parts", diff.data(version_of(old)), version_of(body))
@@ -126,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{screen:8} {kind:7} {len(rows):>3} {whole:>9.0f} {sent:>8.0f} {sent / whole:>10.2f}")
     for screen, (whole, sent) in sorted(totals.items()):
         print(f"{screen:8} {'all':7} {'':>3} {whole:>9} {sent:>8} {sent / whole:>10.2f}")
-    print(f"cutting parts: {cut_seconds / cuts * 1000:.2f} ms of CPU per render ({cuts} renders)")
+    print(f"cutting parts: {(tree_seconds + diff_seconds) / cuts * 1000:.2f} ms of CPU per render ({cuts} renders:"
+          f" reading its parts {tree_seconds / cuts * 1000:.2f}, comparing {diff_seconds / cuts * 1000:.2f}); the render"
+          f" itself, through the test client: {render_seconds / reads * 1000:.2f} ms")
     return 0
 
 
