@@ -8,7 +8,9 @@ then one indexed select reads their versions; a write in this process wakes the 
 once (``wake``). A group (``scribe.web.live.share_key``: the TV and every watcher of a
 game are one; a seat or the Scribe its own phone) renders its fragment through the app
 itself, with its viewer's own request, so what it may not see is removed exactly as for
-a poll; the bytes are then shared by all its streams.
+a poll; the bytes are then shared by all its streams. A stream whose page shows the
+group's render before is sent only the parts that changed since (``parts.py``, one diff
+per group and version); one further behind, the whole fragment.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 from ..bridge import call_whole
 from ..web.live import FOLLOW_HEADER, event, sheet_event, version_of
 from .changes import SqliteChanges
+from .parts import Node, changed, tree
 
 # A link the Scribe stops, a seat released, a game deleted move no version: the change
 # source names them (PostgreSQL's notices, SQLite's journal), and their groups ask again at
@@ -41,8 +44,9 @@ _FOLLOW = FOLLOW_HEADER.lower().encode("latin1")
 
 @dataclass(eq=False)
 class Member:
-    """One held stream: the version its page shows and the newest event not yet written.
-    Each event is the whole view, so a slow phone is sent only the newest one."""
+    """One held stream: the version its page shows once what it was given is written, and
+    what is not written yet. A whole fragment replaces what waits (a slow phone is sent
+    only the newest); a change in parts waits after what came before it, which it needs."""
 
     version: int
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -54,6 +58,18 @@ class Member:
         self.pending = data if not end else self.pending + data
         self.ended = self.ended or end
         self.wake.set()
+
+    def show(self, group: Group) -> None:
+        """Bring the page to the group's newest render: by its parts if they apply to the
+        version the page will show and weigh less than the whole with what waits, else whole."""
+        if group.version <= self.version:
+            return
+        step = group.step
+        if step and group.base == self.version and len(self.pending) + len(step) < len(group.body):
+            self.give(self.pending + step)
+        else:
+            self.give(group.whole())
+        self.version = group.version
 
     def take(self) -> bytes:
         self.wake.clear()
@@ -71,9 +87,19 @@ class Group:
     environ: dict[str, Any]
     version: int
     members: set[Member] = field(default_factory=set)
-    last: bytes = b""  # the newest event, for a stream that joins just after it was sent
+    body: bytes = b""  # the newest render (before the first, the fragment the first page was sent)
+    root: Node | None = None  # its parts (None: it has none)
+    rendered: bool = False  # ``body`` is the group's own render, for a stream that joins after it
+    step: bytes = b""  # the parts event that turns the render of version ``base`` into the newest
+    base: int = -1
+    last: bytes = b""  # the newest render as a whole event, made when a stream first needs it
     busy: bool = False
     again: bool = False
+
+    def whole(self) -> bytes:
+        if not self.last:
+            self.last = sheet_event(self.body)
+        return self.last
 
 
 class Hub:
@@ -126,13 +152,14 @@ class Hub:
         group = self.groups.get(share)
         if group is None:
             group = Group(game, share, stream["path"], stream["environ"], stream["version"])
+            if stream.get("fragment"):  # the render the page shows: the next change may come in parts
+                group.body, group.root = stream["fragment"], tree(stream["fragment"])
             self.groups[share] = group
             self.games.setdefault(game, {})[share] = group
             self._poke(game)
         member = Member(stream["version"], group=group)
-        if group.last and group.version > member.version:
-            member.version = group.version
-            member.give(group.last)
+        if group.rendered and group.version > member.version:
+            member.show(group)
         group.members.add(member)
         if self.seen.get(game, -1) > group.version:
             self._publish(group)
@@ -240,11 +267,9 @@ class Hub:
                 elif status == 200:
                     version = version_of(body)
                     if version is not None and version > group.version:
-                        group.version, group.last = version, sheet_event(body)
+                        self._step(group, version, body)
                         for member in group.members:
-                            if member.version < version:
-                                member.version = version
-                                member.give(group.last)
+                            member.show(group)
                 elif status != 204:  # revoked, released, deleted: as the poll would say
                     for member in group.members:
                         member.give(RELOAD, end=True)
@@ -255,6 +280,18 @@ class Hub:
             group.busy = False
             if not group.members:
                 self._drop(group)
+
+    def _step(self, group: Group, version: int, body: bytes) -> None:
+        """The group's new render, and its parts event from the render before when parts
+        can say it (the whole event is made only if a stream needs it)."""
+        root = tree(body)
+        step = b""
+        if root is not None and group.root is not None:
+            diff = changed(group.body, group.root, body, root)
+            if diff is not None:
+                step = event("parts", diff.data(group.version), version)
+        group.step, group.base = step, group.version
+        group.version, group.body, group.root, group.rendered, group.last = version, body, root, True, b""
 
     def _call(self, group: Group) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         """The group's fragment from the app, as its viewer's poll would ask for it."""

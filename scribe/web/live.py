@@ -98,8 +98,10 @@ def _stream(kind: str, version: int, game_id: str, endpoint: str, **values: Any)
         body += event("follow", followed)
     elif request.environ.get(PUSH):
         shown = version_of(first.get_data()) if first.status_code == 200 else None
+        # the fragment sent: what the page shows, from which the hub may send only what changes
         request.environ[STREAM] = {"game": game_id, "share": share_key(kind, path), "path": path,
-                                   "version": version if shown is None else shown, "environ": render_environ(kind)}
+                                   "version": version if shown is None else shown, "environ": render_environ(kind),
+                                   "fragment": first.get_data() if shown is not None else b""}
     else:
         body += event("poll")  # nothing holds this stream: the page polls as before
     resp = Response(b"retry: %d\n\n" % RETRY_MS + body, mimetype="text/event-stream")

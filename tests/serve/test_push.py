@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 import signal
 
+from scribe.push.parts import apply
+
 from .conftest import request
-from .sse import Stream
+from .sse import Event, Stream
 
 HX = {"Host": "localhost", "HX-Request": "true"}
 
@@ -35,6 +37,16 @@ def fragment(port: int, watch: str) -> str:
     status, _, body = request(port, "GET", f"/w/{watch}/sheet", headers=HX)
     assert status == 200
     return "\n".join(body.decode().splitlines())
+
+
+def shown(page: str, event: Event) -> str:
+    """What a page showing ``page`` shows once ``event`` is applied, as static/live.js does."""
+    if event.name == "sheet":
+        return event.data
+    assert event.name == "parts", event
+    now = apply(page.encode(), event.data.encode())
+    assert now is not None, f"parts for another page: {event.data[:200]}"
+    return now.decode()
 
 
 def test_each_entry_reaches_the_tv_once_and_a_dropped_stream_gets_what_it_missed(serve):
@@ -82,10 +94,15 @@ def test_the_watchers_of_a_game_share_one_render_per_entry(serve):
     for tv in tvs:
         assert tv.next().name == "hello"
     before = server.log().count("GET /w/<token>/sheet 200")
+    page = ""
     for version, player in enumerate((1, 2, 0), start=1):
         act(port, key, "bid", {"player": player, "bid": 0})
-        events = [tv.next() for tv in tvs]
-        assert {(e.id, e.data) for e in events} == {(str(version), fragment(port, watch))}
+        events = {tv.next() for tv in tvs}
+        assert len(events) == 1  # the same bytes for all twenty
+        event = events.pop()
+        assert event.id == str(version)
+        page = shown(page, event)
+        assert page == fragment(port, watch)
     log = server.wait_log(lambda log: log.count("GET /w/<token>/sheet 200") - before >= 6)
     renders = log.count("GET /w/<token>/sheet 200") - before
     assert renders == 3 + 3  # one render per entry for the twenty, and this test's own three reads
@@ -191,3 +208,50 @@ def test_a_link_stopped_in_another_process_ends_its_stream_at_once(serve):
         store.close(db)
     assert tv.next(timeout=10) == (None, "reload", "")
     assert tv.next() is None
+
+
+def test_a_screen_is_sent_what_changed_and_a_reconnect_still_misses_nothing(serve):
+    """Issue 35: a stream whose page shows the version before is sent the parts that changed
+    (a row, the round), far fewer bytes than the fragment, and its page then reads as the
+    fragment does; a stream dropped and opened again is sent the whole fragment once, then
+    parts again; a stream further behind than the group's last change is sent it whole."""
+    server = serve("--host", "127.0.0.1")
+    port = server.port
+    key, watch = new_game(port)
+    for player, bid in ((1, 0), (2, 1), (0, 0)):  # round 1 (its score brings the standings, the story)
+        act(port, key, "bid", {"player": player, "bid": bid})
+    assert act(port, key, "tricks", {"round": 1, "tricks": [1, 0, 0]}) == 4
+    tv = Stream(port, f"/w/{watch}/events?v=0")
+    assert tv.next() == (None, "hello", "4")
+    page = tv.next().data  # the fragment at 4, whole: the page was opened at 0
+    assert act(port, key, "bid", {"player": 2, "bid": 1}) == 5
+    sent = tv.next()
+    assert (sent.id, sent.name) == ("5", "parts")
+    assert len(sent.data) * 2 < len(fragment(port, watch))  # (a 3-round sheet: the fragment is small)
+    page = shown(page, sent)
+    assert page == fragment(port, watch)
+
+    tv.close()  # dropped; an entry meanwhile
+    assert act(port, key, "bid", {"player": 0, "bid": 0}) == 6
+    again = Stream(port, f"/w/{watch}/events?v=0", headers={"Last-Event-ID": "5"})
+    assert again.next() == (None, "hello", "6")
+    missed = again.next()
+    assert (missed.id, missed.name) == ("6", "sheet") and missed.data == fragment(port, watch)
+    page = missed.data
+    other = Stream(port, f"/w/{watch}/events?v=6")  # a second TV, current
+    assert other.next() == (None, "hello", "6")
+    assert act(port, key, "bid", {"player": 1, "bid": 0}) == 7
+    for stream in (again, other):
+        event = stream.next()
+        assert (event.id, event.name) == ("7", "parts")
+    page = shown(page, event)
+    assert page == fragment(port, watch)
+    assert act(port, key, "tricks", {"round": 2, "tricks": [1, 1, 0]}) == 8
+    event = again.next()
+    assert (event.id, event.name) == ("8", "parts")  # nothing twice: 8 applies to 7
+    assert shown(page, event) == fragment(port, watch)
+    late = Stream(port, f"/w/{watch}/events?v=6", headers={"Last-Event-ID": "6"})  # behind the group's 7
+    assert late.next() == (None, "hello", "8")
+    assert late.next() == ("8", "sheet", fragment(port, watch))
+    for stream in (again, other, late):
+        stream.close()

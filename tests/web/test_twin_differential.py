@@ -11,7 +11,9 @@ history, settings, every correction page, what scribe export writes, the JSON AP
 with Prefer: return=minimal, with only the rounds changed: tests/web/table_driver.py), the CSV
 exports, the games list and the statistics, the printed sheet's text; the TV's watch page, fragment, stream and JSON;
 each seat's page, fragment, stream and JSON on the phone holding it; the phones refused) is compared
-byte for byte, tokens, ids and times masked, for every viewer who may not know the value.
+byte for byte, tokens, ids and times masked, for every viewer who may not know the value; and
+what a held stream is sent in parts (issue 35: the change from that viewer's fragment at the
+step before, cut by scribe/push/parts.py as the hub cuts it) alike too.
 
 Who may know it is written here from the rules, not from the code (``Oracle``): once the
 value has been revealed to the table at any point (hidden: the round's last bid was in;
@@ -46,6 +48,7 @@ from web_helpers import HX
 from scribe import create_app, record, service
 from scribe.games import skull_king, wizard
 from scribe.games.skull_king.cards import deck as skull_king_deck
+from scribe.push import parts
 from scribe.rules.cards import FULL_DECK
 from scribe.web.db import get_db
 
@@ -214,6 +217,8 @@ class Twins:
         self.phones = 0
         self.steps: list[str] = []
         self.compared = 0
+        self.fragments: dict[tuple, tuple] = {}  # (viewer, output) -> each twin's fragment at its last comparison
+        self.in_parts = 0  # changes a held stream would be sent in parts
 
     @property
     def a(self) -> Table:
@@ -242,11 +247,29 @@ class Twins:
         for viewer, gets in seen[0].items():
             if self.oracle.knows(viewer):
                 continue
-            for (ca, path, headers), (cb, path_b, _h) in zip(gets, seen[1][viewer]):
-                got = answer(self.a, ca.get(path, headers=headers)), answer(self.pair[1], cb.get(path_b, headers=headers))
+            for j, ((ca, path, headers), (cb, path_b, _h)) in enumerate(zip(gets, seen[1][viewer])):
+                replies = ca.get(path, headers=headers), cb.get(path_b, headers=headers)
+                got = answer(self.a, replies[0]), answer(self.pair[1], replies[1])
                 self._same(viewer, f"{masked(self.a, path)}{' (htmx)' if headers else ''}", *got)
+                if headers is HX and "?v=0" in path:
+                    self._parts(viewer, j, masked(self.a, path), replies)
         if not self.oracle.knows(SCRIBE):
             self._same(SCRIBE, "scribe export", *(exported(t) for t in self.pair))
+
+    def _parts(self, viewer: tuple, j: int, what: str, replies: tuple) -> None:
+        """What a held stream of this viewer is sent in parts (scribe/push/parts.py): the
+        change from this viewer's fragment at its last comparison to this one, alike."""
+        now = tuple(r.data if r.status_code == 200 else None for r in replies)
+        before = self.fragments.get((viewer, j))
+        self.fragments[(viewer, j)] = now
+        if before is None or None in now or None in before:
+            return
+        sent = []
+        for t, old, new in zip(self.pair, before, now):
+            diff = parts.changed(old, parts.tree(old), new, parts.tree(new)) if parts.tree(old) and parts.tree(new) else None
+            sent.append(None if diff is None else [(i, masked(t, p.decode())) for i, p in diff.tags + diff.parts + diff.after])
+        self.in_parts += sent[0] is not None
+        self._same(viewer, f"{what} in parts", (200, "", sent[0]), (200, "", sent[1]))
 
     def _same(self, viewer: tuple, what: str, a: tuple, b: tuple) -> None:
         self.compared += 1
@@ -603,6 +626,7 @@ def test_twins_read_alike_until_the_value_is_revealed(twin_app, twin_deals, name
     options, secret, steps = HANDWRITTEN[name]
     twins = run(make(twin_app, twin_deals, secret, **options), steps)
     assert twins.compared > 200, twins.compared  # the sequence reached its comparisons
+    assert twins.in_parts > 0  # and the streams' changes in parts among them
 
 
 # --------------------------------------------------------------------------- Hypothesis's sequences
