@@ -107,3 +107,16 @@ def test_two_games_alike_keep_their_own_correction_links(app):
     for t in (first, second):
         html = _sheet(t.scribe.get(f"/games/{t.key}").get_data(as_text=True))
         assert f"/games/{t.key}/rounds/1" in html
+
+
+def test_tarots_deals_are_kept_and_read_as_rendered_from_nothing(app):
+    t = Table(app, {"game": "tarot", "players": ["Ana", "Ben", "Cy", "Dee"], "first_dealer": 0}, ways=("api",))
+    scribe = f"/games/{t.key}"
+    for i in range(3):
+        t.scribe.get(scribe)
+        rendered = _rows(app).kept.misses
+        form = {"taker": i, "contract": ("prise", "garde")[i % 2], "bouts": 2, "points": 41 + i}
+        assert t.scribe_act("deal", form, "hx").status_code in (200, 303)
+        t.scribe.get(scribe)
+        assert _rows(app).kept.misses == rendered + 1  # the new deal's rows; those before were kept
+        _each_as_fresh(app, t)
