@@ -59,7 +59,15 @@ CUTS: dict[str, Callable[[Any], Any]] = {
     "scribe.formatting:_decimal": lambda kept: kept.__wrapped__,  # each score spelled once per locale
     # each scored row of the sheet rendered once, until corrected
     "scribe.web.kept_rows:KeepRows": lambda kept: type("KeepRows", (kept,), {"_keep": lambda self, ctx, key, caller: caller()}),
+    "scribe.sharing:_hand_hidden": lambda kept: _hand_hidden_from_views,  # who plays on phones: each seat's view made
 }
+
+
+def _hand_hidden_from_views(full: Any, log: Any, link: Any) -> bool:
+    """How ``sharing._hand_hidden`` answered before: from the seat's own view, made for it."""
+    from scribe import sharing
+    view = sharing.viewer_sheet(full, link.seat, log, link.horizon, link.entered)
+    return bool((sharing.own_hands(view, link.player).get("current") or {}).get("hidden"))
 
 
 @contextmanager
