@@ -16,7 +16,7 @@ per game, the best and the median over the taps of: the tap itself, each view's 
 and the tap with its 6 renders (target <= 1.5 ms), before (issue 35's cuts left out: ``CUTS``)
 and after, in the same run; then a cProfile top list of the taps with their renders.
 
-    python bench/tap_cpu.py [--taps 40] [--games wizard skull_king tarot] [--profile 25]
+    python bench/tap_cpu.py [--taps 40] [--games wizard skull_king tarot] [--profile 25] [--cuts MODULE:NAME ...]
 """
 
 from __future__ import annotations
@@ -57,15 +57,27 @@ CUTS: dict[str, Callable[[Any], Any]] = {
     "scribe.web.shared_sheet:init_app": lambda hook: lambda app: None,  # the sheet rendered once per view
     "scribe.web.i18n:fast_words": lambda hook: lambda app: None,  # the templates' words found in one look
     "scribe.formatting:_decimal": lambda kept: kept.__wrapped__,  # each score spelled once per locale
+    # each scored row of the sheet rendered once, until corrected
+    "scribe.web.kept_rows:KeepRows": lambda kept: type("KeepRows", (kept,), {"_keep": lambda self, ctx, key, caller: caller()}),
+    "scribe.sharing:_hand_hidden": lambda kept: _hand_hidden_from_views,  # who plays on phones: each seat's view made
 }
 
 
+def _hand_hidden_from_views(full: Any, log: Any, link: Any) -> bool:
+    """How ``sharing._hand_hidden`` answered before: from the seat's own view, made for it."""
+    from scribe import sharing
+    view = sharing.viewer_sheet(full, link.seat, log, link.horizon, link.entered)
+    return bool((sharing.own_hands(view, link.player).get("current") or {}).get("hidden"))
+
+
 @contextmanager
-def left_out(cut: bool) -> Iterator[None]:
-    """Within: this tree without the ``CUTS`` (when ``cut`` is False)."""
+def left_out(cut: bool, cuts: list[str] | None = None) -> Iterator[None]:
+    """Within: this tree without the ``CUTS`` (when ``cut`` is False), or those named in ``cuts``."""
     saved = []
     if not cut:
         for name, stand_in in CUTS.items():
+            if cuts is not None and name not in cuts:
+                continue
             module, attr = name.split(":")
             mod = importlib.import_module(module)
             saved.append((mod, attr, getattr(mod, attr)))
@@ -255,19 +267,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     p.add_argument("--profile", type=int, default=25, help="cProfile lines per game (0: no profile)")
     p.add_argument("--sort", default="cumulative", help="the profile's order: cumulative, tottime...")
+    p.add_argument("--cuts", nargs="+", default=list(CUTS), choices=list(CUTS), help="the cuts left out before (default: all)")
     args = p.parse_args(argv)
     print(f"A tap and its 6 renders (the Scribe, 4 seats, the TV), CPU ms (process_time), in-process: "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
-    print(f"before: this tree with {', '.join(CUTS)} left out; after: as it runs. Best and median of the taps; "
+    print(f"before: this tree with {', '.join(args.cuts)} left out; after: as it runs. Best and median of the taps; "
           f"ratios after / before")
     for name in args.games:
         for cut in (False, True):
-            with left_out(cut):
+            with left_out(cut, args.cuts):
                 GAMES[name](make_app(), 3, Timed(), None)  # warm-up: imports, templates, caches
         runs: dict[bool, Timed] = {}
         kept = None
         for cut in (False, True):
-            with left_out(cut):
+            with left_out(cut, args.cuts):
                 runs[cut], app = Timed(), make_app()
                 GAMES[name](app, args.taps, runs[cut], None)
             kept = getattr(app.jinja_env.template_class, "kept", None) if cut else kept

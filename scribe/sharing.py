@@ -337,8 +337,7 @@ def playing_on_phones(db: Database, game_id: str, device: str | None = None) -> 
 
 
 def _hand_hidden(full: Any, log: list[Entry], link: Link) -> bool:
-    view = viewer_sheet(full, link.seat, log, link.horizon, link.entered)
-    return bool((own_hands(view, link.player).get("current") or {}).get("hidden"))
+    return rules_of(full).hand_hidden(full, log, link.seat, link.horizon, link.entered)
 
 
 def scribe_seat(db: Database, key: str, game_id: str, device: str | None, seat: int) -> str | None:

@@ -180,6 +180,14 @@ class GameRules:
         """A seat's own cards, from that seat's view. Default: no cards at the table."""
         return {"virtual_deck": False}
 
+    def hand_hidden(self, full: Any, log: Any, seat: int, horizon: int = 0, entered: int = 0) -> bool:
+        """Whether ``seat``'s phone may not see its hand of the deal in play (dealt before its
+        link), so its player plays it on the Scribe's phone. Default: as its own view says
+        (a game answers it cheaper from the whole sheet: the Scribe's page asks it of every
+        claimed seat at each render)."""
+        view = self.view(full, log, seat, horizon, entered)
+        return bool((self.own_cards(view, seat).get("current") or {}).get("hidden"))
+
     #: The decks this game's card codes may be read in, by the names of docs/cards.md's
     #: tables (the API document's ``deck`` and ``card`` descriptions). Default: none.
     decks: tuple[str, ...] = ()

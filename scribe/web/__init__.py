@@ -34,6 +34,7 @@ from . import (
 
 def init_app(app: Flask) -> None:
     from .jsonfast import OrjsonProvider
+    from .kept_rows import KeepRows
 
     app.json = OrjsonProvider(app)
     compressing.init_app(app)  # the first page, htmx included, must stay under 40 KB on the wire
@@ -45,6 +46,7 @@ def init_app(app: Flask) -> None:
     formatting.init_app(app)  # the filters the printed sheets use too
     filters.init_app(app)
     shared_sheet.init_app(app)  # the score sheet rendered once for all the screens showing it alike
+    app.jinja_env.add_extension(KeepRows)  # and each of its scored rows once, until corrected
     errors.init_app(app)
     access.init_app(app)
     busy.init_app(app)

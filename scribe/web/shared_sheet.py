@@ -114,6 +114,13 @@ def _keyed(value: Any) -> Any:
     return value if table_key is None else (type(value), table_key(value))
 
 
+def place() -> tuple[Any, ...]:
+    """What a kept text reads of the request beside its context: the language and time zone
+    (words, numbers, dates) and the URLs' root with the game they are built for (``url_for``);
+    RuntimeError outside a request."""
+    return (str(get_locale()), str(get_timezone()), request.host_url, request.script_root, g.get("scribe_key"))
+
+
 def _kept_render(name: str, names: tuple[str, ...], render: Any, kept: Kept) -> Any:
     def root(context: Context) -> Iterator[str]:
         # a template extending this one renders through it with its own blocks: not this text
@@ -121,8 +128,7 @@ def _kept_render(name: str, names: tuple[str, ...], render: Any, kept: Kept) -> 
             yield from render(context)
             return
         try:
-            key = (name, str(get_locale()), str(get_timezone()), request.host_url, request.script_root,
-                   g.get("scribe_key"), tuple(_keyed(context.resolve_or_missing(n)) for n in names))
+            key = (name, place(), tuple(_keyed(context.resolve_or_missing(n)) for n in names))
             hash(key)
         except (TypeError, RuntimeError):  # a value with no trusted key, or no request: rendered, not kept
             yield from render(context)

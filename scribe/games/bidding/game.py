@@ -12,8 +12,9 @@ from typing import Any, ClassVar
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from . import actions, deck
-from .reveal import last_seat_waits, sealed, sealed_entry
+from .reveal import hands_shown, last_seat_waits, sealed, sealed_entry
 from .rules import BiddingRules
+from .sealing import recorded_before
 from .seat import own_cards, took_last
 from .setup import deck_id, decks
 from .sheet import advance, replay, restriction, summary
@@ -104,6 +105,14 @@ class TricksRules(BiddingRules):
         cards it may play, from ``seat``'s own view only (``seat.own_cards``)."""
         return own_cards(view, seat, lambda row: list(row.played[seat] or ()),
                          lambda row, _hand, hidden: _turn(view, row, seat, hidden))
+
+    def hand_hidden(self, full: Any, log: Any, seat: int, horizon: int = 0, entered: int = 0) -> bool:
+        """W-R4 without making the seat's view: the round in play was dealt before the seat's
+        link and is not scored yet (what ``sealed`` and the rows' ``hands_seen`` say)."""
+        row = full.current
+        if not full.setup.rules.virtual_deck or row is None or not row.dealt:
+            return False
+        return row.number in recorded_before(log, seat, horizon, entered)[1] and not hands_shown(full, row.number)
 
     def restriction(self, sheet: Any, row: Any) -> str | None:
         """W-B3..W-B5, R-B2: the bid the last seat may be refused."""

@@ -3,6 +3,7 @@ Wizard's and Skull King's rows (their dataclasses inherit it). Pure: no Flask, n
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -21,6 +22,12 @@ class BidRow:
     def dealt(self) -> bool:
         """Virtual deck: Scribe dealt this round's cards."""
         return self.hands is not None
+
+    def table_key(self) -> Any:
+        """What the score sheet's table shows of this row, for the web to render it once for
+        every viewer (``scribe/web/kept_rows.py``): the row less the dealt hands (a viewer's
+        holds only their own, and the table shows none)."""
+        return self if self.hands is None else replace(self, hands=None)  # type: ignore[type-var]
 
     def scored_bid(self, player: int) -> Any:
         """The bid the round is scored on (a game may change it after the bids: W-J3)."""
