@@ -249,7 +249,7 @@ def test_the_trick_is_on_the_tv_and_every_phone_and_survives_a_restart(app, clie
     watch = client.get(f"/api/games/{t.key}/links").get_json()["watch"]["token"]
     for url in (f"/w/{watch}", f"/p/{t.tokens[THOMAS]}", f"/p/{t.tokens[MARIE]}", f"/games/{t.key}"):
         page = client.get(url).get_data(as_text=True)
-        assert f'<li class="winning" data-player="{PAUL}" data-card="{card}">' in page, url
+        assert f'<li class="winning" data-player="{PAUL}" data-card="{card}"' in page, url
         assert "Thomas to play" in text(page)
     before = client.get(f"/api/player/{t.tokens[THOMAS]}").get_json()
     service.sheets.clear()  # a new process: nothing cached
