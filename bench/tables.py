@@ -57,6 +57,7 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH.parent), str(BENCH), str(BENCH.parent / "tests")]  # this tree's scribe first
 from api_bids import HOST, cpu_seconds, free_port, server
+from push import rss_mb
 from table_play import GAMES_PLAYED, SCRIBE, TablePlay, new_game
 
 TARGET_P99_MS = 300.0
@@ -486,31 +487,6 @@ def summary(tables: list[Table], t0: float, t1: float, failed: list[str], client
 
 
 # --------------------------------------------------------------------------- servers and figures
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process and its children (workers), in MB."""
-    total = 0
-    for p in [pid, *_children(pid)]:
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry))
-            except (OSError, IndexError, ValueError):
-                continue
-    return found
 
 
 def busy_cpu() -> float:
