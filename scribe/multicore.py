@@ -13,7 +13,7 @@ scribe/push/changes.py). The writes stay correct across processes through SQLite
 
 The worker class is ours, not ``uvicorn.workers`` (deprecated in uvicorn 0.54, to be
 removed) nor the ``uvicorn-worker`` package (a dependency for these few lines): each
-worker runs ``server.push_server``, the very server ``scribe serve`` runs alone.
+worker runs ``push.server.push_server``, the very server ``scribe serve`` runs alone.
 """
 
 from __future__ import annotations
@@ -23,11 +23,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-# Phones poll every 2 s; a reverse proxy keeps its upstream connections open longer still.
-# 75 s (nginx's default) outlives both, and sits above the 60 s the shipped Caddyfile lets an
-# idle upstream connection live, so the proxy never reuses one the server is closing.
-KEEPALIVE_SECONDS = 75
-# a worker drains for server.DRAIN_SECONDS, then ends its threads: the arbiter waits that
+from .push.server import KEEPALIVE_SECONDS  # noqa: F401 (bench/baseline_app.py reads it here too)
+
+# a worker drains for push.server.DRAIN_SECONDS, then ends its threads: the arbiter waits that
 # long and a little more before it kills what is left
 GRACEFUL_SECONDS = 15
 HANG_SECONDS = 30  # a worker whose event loop has not ticked this long is killed and replaced
@@ -53,7 +51,7 @@ def worker_class(host: str, port: int, threads: int, connection_limit: int, stre
     from gunicorn.arbiter import Arbiter
     from gunicorn.workers.base import Worker
 
-    from .server import push_server
+    from .push.server import push_server
 
     class PushWorker(Worker):
         def init_signals(self) -> None:
