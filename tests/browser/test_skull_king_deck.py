@@ -62,6 +62,10 @@ def test_a_virtual_round_on_four_phones_played_to_its_bonuses(dealing_server, co
                 assert not any(f'data-card="{c}"' in content for c in hand)
 
     for p, bid in ((0, "0"), (2, "0"), (3, "0"), (1, "1")):
+        # as a player does, tap once the phone shows the bids already in (a tap on a button
+        # the pushed change is replacing that very moment is lost, and a person taps again)
+        shown = api(server, "GET", f"/api/games/{key}/sheet")["version"]
+        x(phones[p].locator("#view")).to_have_attribute("data-version", str(shown), timeout=15_000)
         phones[p].locator("form.bid").get_by_role("button", name=bid, exact=True).tap()
         x(phones[p].locator(".mybid")).to_have_text(f"Your bid this round: {bid}", timeout=15_000)
 
