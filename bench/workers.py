@@ -35,24 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from api_bids import HOST, free_port, server
 from push import pct
 
+from tests.serve.procnet import holder
+
 HEADERS = {"Host": "localhost", "Content-Type": "application/json"}
-
-
-def holder(sock: socket.socket) -> int | None:
-    """The pid of the process that accepted this client socket (Linux /proc)."""
-    local = sock.getsockname()[1]
-    inode = None
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[2].split(":")[1], 16) == local:
-            inode = fields[9]
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if any(os.readlink(f"/proc/{pid}/fd/{fd}") == f"socket:[{inode}]" for fd in os.listdir(f"/proc/{pid}/fd")):
-                return int(pid)
-        except OSError:
-            continue
-    return None
 
 
 def connection(port: int, pid: int | None = None) -> tuple[http.client.HTTPConnection, int]:

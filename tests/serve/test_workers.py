@@ -12,34 +12,16 @@ import os
 import signal
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
+from .procnet import holder
 from .sse import Stream
 from .test_push import fragment, new_game, shown
 
 pytest.importorskip("gunicorn")
 
 HOST = {"Host": "localhost"}
-
-
-def holder(sock) -> int | None:
-    """The pid of the process that accepted this client socket (Linux /proc), None while
-    no process has accepted it yet."""
-    local = sock.getsockname()[1]
-    inode = None
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[2].split(":")[1], 16) == local:
-            inode = fields[9]
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if any(os.readlink(f"/proc/{pid}/fd/{fd}") == f"socket:[{inode}]" for fd in os.listdir(f"/proc/{pid}/fd")):
-                return int(pid)
-        except OSError:
-            continue
-    return None
 
 
 def connection_to(port: int, pid: int | None = None) -> tuple[http.client.HTTPConnection, int]:
