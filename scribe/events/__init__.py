@@ -22,11 +22,11 @@ from scribe.events.definition import (
     verify_event,
     withdraw,
 )
-from scribe.events.draw import Draw, cost, draw_next, draw_partie, meetings, table_sizes
+from scribe.events.draw import Draw, cost, draw_next, draw_partie, meetings, plan, repeats, table_sizes
 from scribe.events.ranking import Line, TableResult, rank, verify_result
 
 __all__ = [
     "DRAWS", "FORMATS", "RANKINGS", "TIE_BREAKS", "Change", "Draw", "Event", "Line", "Settings",
     "TableResult", "arrive", "cost", "defaults", "draw_next", "draw_partie", "everyone", "make_event",
-    "meetings", "present", "rank", "table_sizes", "verify_event", "verify_result", "withdraw",
+    "meetings", "plan", "present", "rank", "repeats", "table_sizes", "verify_event", "verify_result", "withdraw",
 ]

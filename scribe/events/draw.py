@@ -18,6 +18,8 @@ E-D6 Byes: when the units do not fill the tables (an odd count of teams), the fe
      sit out, chosen among those with the fewest byes so far, the lowest ranked first when
      a ranking is given, else by the seed. (Draughts clubs likewise name an *exempt* each
      round who scores the win, ffjd.fr "Organiser un tournoi".)
+E-D7 A roster of players known before the first partie may be planned whole (``plan``):
+     every partie redrawn against all the others while the evening's repeats do not grow.
 Within a table the seats are drawn too (the first listed deals first).
 
 >>> d = draw_partie(["A", "B", "C", "D", "E", "F", "G", "H"], [], seed=1, sizes=(4, 4, 4))
@@ -216,19 +218,70 @@ def draw_partie(units: Sequence[str], previous: Sequence[Draw], seed: int, sizes
             tables.append(tuple(shuffled[i:i + s]))
             i += s
     else:
-        shuffled = left[:]
-        rng.shuffle(shuffled)  # which of the equally good draws comes out is the seed's
-        if arrangements(len(left), fit) <= EXACT_LIMIT:
-            tables = _exact(shuffled, fit, met)
-        else:
-            tables = _local(shuffled, fit, met, rng)
+        tables = _search(left, fit, met, rng)
+    return Draw(partie, _seat(tables, rng), out)
+
+
+def _search(units: list[str], fit: tuple[int, ...], met: Meetings, rng: random.Random) -> list[tuple[str, ...]]:
+    """The tables of fewest repeat meetings (E-D2): exact on small fields, local on large."""
+    shuffled = units[:]
+    rng.shuffle(shuffled)  # which of the equally good draws comes out is the seed's
+    if arrangements(len(units), fit) <= EXACT_LIMIT:
+        return _exact(shuffled, fit, met)
+    return _local(shuffled, fit, met, rng)
+
+
+def _seat(tables: Iterable[Sequence[str]], rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """Each table's seats drawn; the larger tables first (numbered 1, 2...)."""
     seated = []
     for t in tables:
         seats = list(t)
         rng.shuffle(seats)
         seated.append(tuple(seats))
-    seated.sort(key=len, reverse=True)  # the larger tables first: numbered 1, 2...
-    return Draw(partie, tuple(seated), out)
+    seated.sort(key=len, reverse=True)
+    return tuple(seated)
+
+
+def repeats(draws: Iterable[Draw]) -> int:
+    """The repeat meetings of a whole evening: each pair's meetings past its first, summed.
+
+    >>> repeats([Draw(1, (("A", "B"),)), Draw(2, (("A", "B"),)), Draw(3, (("B", "A"),))])
+    2
+    """
+    return sum(c - 1 for c in meetings(draws).values())
+
+
+def plan(units: Sequence[str], parties: int, seed: int, sizes: tuple[int, int, int], sweeps: int = 6) -> tuple[Draw, ...]:
+    """Every partie drawn ahead, for a roster known before the first (E-D7): each partie
+    drawn after the ones before it (E-D2), then each redrawn against all the others, sweep
+    after sweep, kept when the evening's repeat meetings do not grow. One partie at a time
+    cannot look ahead (16 players drawn partie by partie meet again at the 4th; planned,
+    they need not). Deterministic for a seed. A roster that changes after the plan is drawn
+    partie by partie from then on (``draw_partie`` with the parties played).
+
+    >>> ds = plan([f"P{i}" for i in range(8)], 2, seed=1, sizes=(4, 4, 4))
+    >>> [d.partie for d in ds], repeats(ds) <= repeats([ds[0], ds[0]])
+    ([1, 2], True)
+    """
+    units = list(dict.fromkeys(units))
+    fit = table_sizes(len(units), *sizes)
+    if fit is None:
+        raise RuleError(N_("%(count)s players cannot be seated at tables of %(low)s to %(high)s."),
+                        field="units", count=len(units), low=sizes[0], high=sizes[1])
+    draws: list[Draw] = []
+    for _ in range(parties):
+        draws.append(draw_partie(units, draws, seed, sizes))
+    best = repeats(draws)
+    for sweep in range(sweeps):
+        if best == 0:
+            break
+        for p in range(parties):
+            rng = random.Random(f"{seed}:plan:{sweep}:{p}")
+            others = draws[:p] + draws[p + 1:]
+            tried = draws[:p] + [Draw(p + 1, _seat(_search(units, fit, meetings(others), rng), rng))] + draws[p + 1:]
+            if repeats(tried) <= best:
+                draws, best = tried, repeats(tried)
+    return tuple(draws)
 
 
 def draw_next(event: Event, previous: Sequence[Draw], seed: int, order: Sequence[str] | None = None) -> Draw:

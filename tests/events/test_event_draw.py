@@ -16,7 +16,9 @@ from scribe.events import (
     draw_partie,
     make_event,
     meetings,
+    plan,
     present,
+    repeats,
     table_sizes,
     withdraw,
 )
@@ -236,3 +238,29 @@ def test_partitions_helper_counts_as_the_formula():
     assert len(list(partitions(names(9), (5, 4)))) == 126
     assert len(list(partitions(names(6), (2, 2, 2)))) == 15
     assert all(len({u for t in p for u in t}) == 9 for p in itertools.islice(partitions(names(9), (5, 4)), 20))
+
+
+# --------------------------------------------------------------------------- E-D7 a planned evening
+
+def test_e_d7_sixteen_players_planned_for_four_parties_meet_no_one_twice():
+    """Drawn partie by partie, 16 players meet again at the 4th partie for most seeds;
+    planned whole, they need not (four of the five parallel classes of a 4x4 grid)."""
+    for seed in range(2):
+        draws = plan(names(16), 4, seed, TAROT)
+        assert [d.partie for d in draws] == [1, 2, 3, 4]
+        assert repeats(draws) == 0, seed
+        for d in draws:
+            check(d, names(16), TAROT)
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=st.sampled_from([8, 9, 10, 12, 13]), parties=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_e_d7_a_plan_repeats_no_more_than_the_partie_by_partie_draw_it_starts_from(n, parties, seed):
+    units, greedy = names(n), []
+    for _ in range(parties):
+        greedy.append(draw_partie(units, greedy, seed, TAROT))
+    planned = plan(units, parties, seed, TAROT, sweeps=2)
+    assert repeats(planned) <= repeats(greedy)
+    assert planned == plan(units, parties, seed, TAROT, sweeps=2)
+    for d in planned:
+        check(d, units, TAROT)
