@@ -23,10 +23,12 @@ from scribe.events.definition import (
     withdraw,
 )
 from scribe.events.draw import Draw, cost, draw_next, draw_partie, meetings, plan, repeats, table_sizes
+from scribe.events.progress import can_draw_next, partie_over, verify_next_draw
 from scribe.events.ranking import Line, TableResult, rank, verify_result
 
 __all__ = [
     "DRAWS", "FORMATS", "RANKINGS", "TIE_BREAKS", "Change", "Draw", "Event", "Line", "Settings",
-    "TableResult", "arrive", "cost", "defaults", "draw_next", "draw_partie", "everyone", "make_event",
-    "meetings", "plan", "present", "rank", "repeats", "table_sizes", "verify_event", "verify_result", "withdraw",
+    "TableResult", "arrive", "can_draw_next", "cost", "defaults", "draw_next", "draw_partie",
+    "everyone", "make_event", "meetings", "partie_over", "plan", "present", "rank", "repeats",
+    "table_sizes", "verify_event", "verify_next_draw", "verify_result", "withdraw",
 ]
