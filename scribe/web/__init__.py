@@ -11,6 +11,8 @@ from . import (
     cookies,
     db,
     errors,
+    event_paper,
+    events,
     filters,
     health,
     hosts,
@@ -59,6 +61,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)
+    app.register_blueprint(events.bp)  # club nights (issue 36)
+    app.register_blueprint(event_paper.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints

@@ -12,7 +12,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..events import DRAWS, FORMATS, RANKINGS, TIE_BREAKS, Event, Settings, defaults, make_event
+from ..events import DRAWS, FORMATS, RANKINGS, TIE_BREAKS, Event, Settings, defaults, make_event, table_sizes
 from ..games import GAMES
 from ..rules.errors import N_, RuleError
 from ..rules.fields import NAME_MAX, clean_text

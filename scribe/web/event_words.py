@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import gettext as _, ngettext
 
 from .games import web_for
 
