@@ -168,8 +168,8 @@ def board(token: str):
 
 
 def _refused(token: str, shown: evs.Shown, status: int, **error: Any):
-    return page_or_fragment("events/organiser.html", "events/organiser.html", status, page=_page(shown, token),
-                            error=error, **_table_ctx(token))
+    return make_response(render_template("events/organiser.html", page=_page(shown, token), error=error,
+                                         **_table_ctx(token)), status)
 
 
 def _change(token: str, do):
