@@ -172,6 +172,8 @@ def make_definition(game: Any, format: Any, parties: Any, entrants: Any, deals: 
         raise RuleError(N_("Choose one of the formats."), field="format")
     if format == "tarot_free" and game != "tarot":
         raise RuleError(N_("Donnes libres are played at Tarot."), field="format")
+    if format == "concours" and game != "belote":  # two teams of two a table (E-F2)
+        raise RuleError(N_("A concours is played at Belote or Coinche."), field="format")
     units = _names(entrants, "entrants")
     if not 2 <= len(units) <= MAX_UNITS:
         raise RuleError(N_("An event has 2 to %(max)s entrants."), field="entrants", max=MAX_UNITS)

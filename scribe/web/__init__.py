@@ -13,6 +13,7 @@ from . import (
     errors,
     event_paper,
     events,
+    events_api,
     filters,
     health,
     hosts,
@@ -56,6 +57,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(events_api.bp)  # club nights (issue 36)
     app.register_blueprint(table.bp)
     app.register_blueprint(scribe_seat.bp)
     app.register_blueprint(live.bp)
