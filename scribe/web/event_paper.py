@@ -65,7 +65,7 @@ def _refusal(err: RuleError):
     return render_template("errors/error.html", title=_("Printing"), message=translate(err)), 409
 
 
-@bp.get("/e/<token>/ranking.pdf")
+@bp.get("/events/<token>/ranking.pdf")
 def ranking_pdf(token: str):
     """The ranking after a partie (``?partie=2``), or the final one: a PDF in the event's language."""
     shown = _open(token, (evs.ORGANISER,))
@@ -99,7 +99,7 @@ def results_rows(shown: evs.Shown) -> list[list[Any]]:
     return rows
 
 
-@bp.get("/e/<token>/results.csv")
+@bp.get("/events/<token>/results.csv")
 def results_csv(token: str):
     """Every result of the evening as CSV (UTF-8 with its mark, so a spreadsheet reads the accents)."""
     shown = _open(token, (evs.ORGANISER,))

@@ -1,7 +1,7 @@
 """Club nights' pages (issue 36): a new evening, the organiser's page, the hall's TV.
 
-Thin views over ``scribe.event_service``: the organiser's link (``/e/<token>``) sees and
-does everything; the ranking link (``/r/<token>``) only reads: its page carries no other
+Thin views over ``scribe.event_service``: the organiser's link (``/events/<token>``) sees and
+does everything; the ranking link (``/events/<token>/tv``) only reads: its page carries no other
 token, so its HTML cannot be turned into the organiser's rights or a table's. Both pages
 follow the evening by polling a fragment URL with the event's version they show (its
 games' versions included, ``store.events.version_of``): an unchanged version is answered
@@ -147,14 +147,14 @@ def _table_ctx(token: str) -> dict[str, Any]:
             "qr": qr, "token": token, "poll": ORGANISER_POLL_S}
 
 
-@bp.get("/e/<token>")
+@bp.get("/events/<token>")
 def organiser(token: str):
     """The organiser's page: the partie in play table by table, the next draw, the ranking."""
     shown = _open(token, (evs.ORGANISER,))
     return render_template("events/organiser.html", page=_page(shown, token), **_table_ctx(token))
 
 
-@bp.get("/e/<token>/board")
+@bp.get("/events/<token>/board")
 def board(token: str):
     """The organiser's tables and ranking again, or 204 while the version shown is current."""
     try:
@@ -187,7 +187,7 @@ def _change(token: str, do):
     return see_other(url_for("events.organiser", token=token))
 
 
-@bp.post("/e/<token>/draw")
+@bp.post("/events/<token>/draw")
 def draw(token: str):
     """Draw the next partie and make its tables (the partie named: sent twice, drawn once)."""
     form = request.form
@@ -202,13 +202,13 @@ def _arrival(shown: evs.Shown, raw: Any) -> None:
     evs.arrive(get_db(), shown, name, None, players, request.form.get("version"))
 
 
-@bp.post("/e/<token>/arrive")
+@bp.post("/events/<token>/arrive")
 def arrive(token: str):
     """A late player (a team) joins from the next partie on (E-D5)."""
     return _change(token, lambda shown: _arrival(shown, request.form.get("name")))
 
 
-@bp.post("/e/<token>/withdraw")
+@bp.post("/events/<token>/withdraw")
 def withdraw(token: str):
     """A player (a team) leaves from the next partie on; what they scored stays (E-D5)."""
     return _change(token, lambda shown: evs.withdraw(get_db(), shown, request.form.get("name"), None,
@@ -222,7 +222,7 @@ def _tv_ctx(token: str) -> dict[str, Any]:
     return {"progress": event_words.progress, "token": token, "poll_ms": TV_POLL_MS}
 
 
-@bp.get("/r/<token>")
+@bp.get("/events/<token>/tv")
 def tv(token: str):
     """The hall's screen: who sits where in the partie in play, how far each table is, and
     the ranking, following every deal (read-only: a ranking link or the organiser's)."""
@@ -230,7 +230,7 @@ def tv(token: str):
     return render_template("events/tv.html", page=_page(shown, token), **_tv_ctx(token))
 
 
-@bp.get("/r/<token>/board")
+@bp.get("/events/<token>/tv/board")
 def tv_board(token: str):
     """The TV's board again, or 204 while the version shown is current."""
     try:

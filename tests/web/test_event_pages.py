@@ -245,7 +245,7 @@ def test_three_parties_meet_no_pair_twice_and_rank_on_the_sum_of_the_table_score
 
 
 def _ranking_link(html: str) -> str:
-    return re.search(r'<section class="card linkcard" id="ranking-link">.*?<a href="http://localhost(/r/[^"]+)"',
+    return re.search(r'<section class="card linkcard" id="ranking-link">.*?<a href="http://localhost(/events/[^"]+/tv)"',
                      html, re.DOTALL).group(1)
 
 
@@ -268,11 +268,26 @@ def test_the_tv_reads_the_tables_and_the_ranking_and_nothing_it_may_not(client, 
     moved = client.get(f"{tv}/board?v={shown}").get_data(as_text=True)
     assert re.search(r'id="tv-table-1">\s*<h2>Table 1 <span class="state">deal 2 of 4</span>', moved)
     # each link opens its own page only; an id or a made-up token opens nothing
-    assert client.get(f"/e/{tv.split('/')[-1]}").status_code == 404
-    assert client.get(f"/r/{org.split('/')[-1]}").status_code == 404
-    assert client.get("/r/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
-    assert client.get(f"/e/{tv.split('/')[-1]}/results.csv").status_code == 404
-    assert client.post(f"/r/{tv.split('/')[-1]}/draw").status_code in (404, 405)
+    ranking_token, organiser_token = tv.split("/")[-2], org.split("/")[-1]
+    assert client.get(f"/events/{ranking_token}").status_code == 404
+    assert client.get(f"/events/{organiser_token}/tv").status_code == 404
+    assert client.get("/events/AAAAAAAAAAAAAAAAAAAAAA/tv").status_code == 404
+    assert client.get(f"/events/{ranking_token}/results.csv").status_code == 404
+    assert client.get(f"/events/{ranking_token}/ranking.pdf").status_code == 404
+    assert client.post(f"/events/{ranking_token}/draw", data={"partie": "2"}).status_code == 404
+
+
+def test_no_link_of_an_evening_is_written_to_the_access_log(client, api, caplog):
+    org = create(client)
+    draw(client, org, 1)
+    html = page(client, org)
+    tv = _ranking_link(html)
+    page(client, tv)
+    client.get(f"{org}/board?v=0")
+    tokens = [org.split("/")[-1], tv.split("/")[-2], *(t["key"] for t in tables(html))]
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "GET /events/<token>/tv 200" in logged
+    assert not [t for t in tokens if t in logged]
 
 
 # --------------------------------------------------------------------------- paper
