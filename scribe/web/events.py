@@ -81,6 +81,8 @@ def create():
     except RuleError as err:
         return page_or_fragment("events/new.html", "events/new.html", 422, once=once.kept_form_key(request.form),
                                 **_new_ctx(event_form.shown(request.form)), **error_ctx(err))
+    if not made.new:  # the same form sent again: the evening it made, not counted as a new one
+        once.answered_again()
     return see_other(url_for("events.organiser", token=made.organiser))
 
 
