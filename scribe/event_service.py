@@ -282,8 +282,8 @@ def _options(event: rules.Event, units: Sequence[str]) -> dict[str, Any]:
     if event.game in ("tarot", "belote"):
         options.update(deals=event.deals, target=event.target) if event.game == "belote" else \
             options.update(deals=event.deals)
-    elif event.game == "points":
-        options.update(rounds=event.deals, target=event.target)
+    elif event.game == "points":  # a custom points game: only it sets its rounds; the ranking counts up (E-R1)
+        options.update(preset="custom", wins="highest", rounds=event.deals, target=event.target)
     return {k: v for k, v in options.items() if v is not None}
 
 
@@ -292,7 +292,9 @@ def _table(db: Database, key: str, shown: Shown, row: stored.TableRow) -> Table:
     game, sheet, _log = service.load(db, row.game_id, deleted_ok=True, game=None)
     totals = tuple(sheet.totals)
     played = getattr(sheet, "played", len(sheet.rounds))
-    scores = dict(zip(row.units, totals)) if len(totals) == len(row.units) else {u: 0 for u in row.units}
+    # a unit's first player sits at the seat of its number (a concours team at k and k + 2,
+    # ``_options``), and every game gives each seat its own or its team's total
+    scores = dict(zip(row.units, totals))
     over = rules.partie_over(shown.event, played, totals) or service.rules_for(game).ended(sheet)
     token = game_links.token_of(key, game_links.live_scribe(db, row.game_id)) if shown.organiser else None
     return Table(row.partie, row.table, row.units, row.game_id, played, shown.event.deals, shown.event.target,

@@ -220,3 +220,49 @@ def test_a_games_event_is_found_for_the_push_hub(db):
     made = tarot_night(db)
     tables = es.start_partie(db, KEY, organiser(db, made))
     assert es.event_of_game(db, [tables[0].game_id, "nope"]) == {tables[0].game_id: made.event_id}
+
+
+TEAMS = {"Les As": ("Ana", "Ben"), "Les Rois": ("Cy", "Dee"), "Carreau": ("Eve", "Flo"), "Atout": ("Gus", "Hugo"),
+         "Belote": ("Ines", "Jo")}
+
+
+def test_e_f2_a_concours_seats_two_teams_a_table_partners_facing_with_a_bye(db):
+    """Five teams of two: two Belote tables and a bye (E-D6), each team's partners facing
+    (seats 0 and 2, 1 and 3); ranked by parties won, then points (E-R2); the bye is a
+    partie won with no points."""
+    made = es.create_event(db, KEY, "Concours", "fr", "belote", "concours", 2, list(TEAMS), deals=1,
+                           teams=list(TEAMS.values()))
+    tables = es.start_partie(db, KEY, organiser(db, made))
+    assert [len(t.units) for t in tables] == [2, 2]
+    (bye,) = organiser(db, made).draws[0].byes
+    for t in tables:
+        _game, sheet, _log = service.load(db, t.game_id)
+        a, b = (TEAMS[u] for u in t.units)
+        assert sheet.setup.players == (a[0], b[0], a[1], b[1]) and sheet.setup.deals == 1
+        service.act(db, t.game_id, "result", {"takers": 0, "points": 100}, 0)
+    lines = {line.unit: line for line in es.standings(db, organiser(db, made))}
+    for t in tables:
+        _game, sheet, _log = service.load(db, t.game_id)
+        for unit, total in zip(t.units, sheet.totals):
+            assert lines[unit].points == total
+        assert lines[t.units[0]].won == 1 and lines[t.units[1]].won == 0
+    assert (lines[bye].won, lines[bye].points, lines[bye].byes) == (1, 0, 1)
+    assert all(t.over for t in es.progress(db, KEY, organiser(db, made)))
+    second = es.start_partie(db, KEY, organiser(db, made))
+    assert bye in {u for t in second for u in t.units}  # E-D6: the fewest byes sit out first
+
+
+def test_e_r3_any_game_ranked_by_place_points(db):
+    made = es.create_event(db, KEY, "Skyjo", "fr", "points", "any", 1, ["A", "B", "C", "D", "E", "F"], deals=1,
+                           settings={"ranking": "place_points", "table_min": 3, "table_max": 3,
+                                     "table_preferred": 3})
+    tables = es.start_partie(db, KEY, organiser(db, made))
+    assert [len(t.units) for t in tables] == [3, 3]
+    for t in tables:
+        _game, sheet, _log = service.load(db, t.game_id)
+        assert sheet.setup.players == t.units
+    for t in tables:  # at each table the first seat scores most, the third least
+        service.act(db, t.game_id, "round", {"points": [30, 20, 10], "closer": None}, 0)
+    lines = {line.unit: line.points for line in es.standings(db, organiser(db, made))}
+    for t in tables:  # E-R3 without place points set: the units each one beat
+        assert [lines[u] for u in t.units] == [2, 1, 0]

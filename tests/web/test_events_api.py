@@ -68,7 +68,7 @@ def test_e_p2_the_next_partie_waits_for_every_table_in_the_clients_language(clie
     play(api, started["tables"][0])
     resp = client.post(f"/api/events/{token}/parties", json={}, headers={"Accept-Language": "fr"})
     assert resp.status_code == 422 and resp.get_json()["field"] == "partie"
-    assert "table 2, 3, 4" in resp.get_json()["error"]
+    assert resp.get_json()["error"] == "La partie 1 continue à la table 2, 3, 4."
 
 
 def test_the_live_version_moves_with_an_entry_at_a_table(api):
