@@ -158,8 +158,8 @@ def parse(form: MultiDict) -> tuple[Event, str]:
     low, high = GAMES[game].seats
     seats = (settings.table_min * (2 if fmt == "concours" else 1), settings.table_max * (2 if fmt == "concours" else 1))
     if seats[0] < low or seats[1] > high:
-        raise RuleError(N_("This game is played by %(low)s to %(high)s players a table."), field="table_max",
-                        low=low, high=high)
+        raise RuleError(N_("This game is played by %(low)s to %(high)s players a table."),
+                        field="table_min" if seats[0] < low else "table_max", low=low, high=high)
     if len(units) < settings.table_min:
         raise RuleError(N_("Write at least %(count)s names, one a line."), field="entrants", count=settings.table_min)
     if not settings.byes and table_sizes(len(units), low=settings.table_min, high=settings.table_max,

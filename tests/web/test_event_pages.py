@@ -109,6 +109,7 @@ def test_the_start_page_leads_to_a_new_club_night_with_its_settings_shown(client
     ({"game": "wizard"}, "game", "Choose a game this format is played with."),
     ({"table_preferred": "6"}, "table_preferred", "The usual table size lies between the smallest and the largest."),
     ({"table_max": "9", "table_preferred": "4"}, "table_max", "This game is played by 3 to 6 players a table."),
+    ({"format": "any", "game": "wizard", "table_min": "2"}, "table_min", "This game is played by 3 to 6 players a table."),
     ({"ranking": "elo"}, "ranking", "Choose how the players are ranked."),
     ({"name": "x" * 61}, "name", "A name is at most 60 characters."),
 ])
@@ -239,6 +240,26 @@ def test_three_parties_meet_no_pair_twice_and_rank_on_the_sum_of_the_table_score
     assert [int(r) for _u, r, _p in rows] == [1 + sorted(want.values(), reverse=True).index(int(p))
                                               for _u, _r, p in rows]  # a tie shares its rank (E-R4)
     assert sum(int(p) for _u, _r, p in rows) == 0
+
+
+def test_a_concours_of_five_teams_seats_two_teams_a_table_and_gives_one_a_bye(client):
+    teams = ["Anne & Bruno", "Chloé et David", "Emma, Félix", "Gaëlle & Hugo", "Inès & Jules"]
+    org = create(client, format="concours", game="belote", deals="12", entrants="\n".join(teams),
+                 ranking="wins_then_points", draw="fewest_meetings", table_min="2", table_preferred="2",
+                 table_max="2", byes="on", zero_sum="", tie_breaks="points_against")
+    html = page(client, org)
+    assert "Belote · Concours (teams of two) · 3 parties of 12 deals · 5 teams" in html
+    assert "A team arrives (“Anne & Bruno”)" in html
+    assert draw(client, org, 1).status_code == 303
+    html = page(client, org)
+    ts = tables(html)
+    assert [len(t["players"]) for t in ts] == [2, 2]
+    out = text(re.search(r"Sitting out this partie: ([^<]+)</p>", html).group(1))
+    assert sorted([out, *(p for t in ts for p in t["players"])]) == sorted(teams)
+    players = client.get(f"/api/games/{ts[0]['key']}/sheet").get_json()["players"]
+    first, second = (re.split(r" & | et |, ", team) for team in ts[0]["players"])
+    assert players == [first[0], second[0], first[1], second[1]]  # partners face each other
+    assert "<th scope=\"col\">Won</th>" in html
 
 
 # --------------------------------------------------------------------------- the hall's TV
