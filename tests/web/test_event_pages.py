@@ -339,3 +339,19 @@ def test_the_ranking_pdf_after_each_partie_and_the_csv_of_every_result(client, a
     assert rows[0] == ["Partie", "Table", "Seat", "Name", "Score", "Deals played", "Finished"]
     assert len(rows) == 17 and {r[3]: int(r[4]) for r in rows[1:]} == scores
     assert {r[5] for r in rows[1:]} == {"4"} and {r[6] for r in rows[1:]} == {"yes"}
+
+
+def test_the_organiser_reads_the_evening_in_french(client, api):
+    fr = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    form = client.get("/events/new", headers=fr).get_data(as_text=True)
+    assert "Nouvelle soirée de club" in form and "Réglages de ce format" in form and "Créer la soirée" in form
+    refused = client.post("/events", data={**TAROT, "parties": "0"}, headers=fr).get_data(as_text=True)
+    assert 'data-field="parties">Donnez un nombre de parties de 1 à 50.</p>' in refused
+    org = create(client)
+    html = client.get(org, headers=fr).get_data(as_text=True)
+    assert "Votre lien d’organisateur : gardez-le" in html and "Tirer la partie 1" in html
+    assert "Tarot · Tarot, donnes libres · 3 parties de 4 donnes · 16 joueurs" in html
+    draw(client, org, 1)
+    html = client.get(org, headers=fr).get_data(as_text=True)
+    assert "Partie 1 sur 3" in html and "Tirer la partie suivante (2)" in html and "en attente" in html
+    assert "Ouvrir la table (pour corriger une saisie)" in html and "Classement provisoire" in html
