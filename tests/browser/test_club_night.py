@@ -1,5 +1,5 @@
-"""A club night in real Chromium (issue 36): a 16-player Tarot donnes libres evening at 4
-tables, 3 parties of 4 deals. The organiser creates it on a laptop (1280x800) and draws
+"""A club night in real Chromium (issue 36), in French as a French club runs it: a 16-player
+Tarot donnes libres evening at 4 tables, 3 parties of 4 deals. The organiser creates it on a laptop (1280x800) and draws
 each partie; each table's phone (390x844) opens its table's link from the organiser's
 page and enters its deals on the ordinary Tarot form; the hall's TV (1920x1080) shows
 each deal as it is entered. The draws seat no pair together twice (E-D2), the final
@@ -20,8 +20,10 @@ from .conftest import PHONE
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/work/wt/shots")
-LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-TV = {"viewport": {"width": 1920, "height": 1080}}
+FR = {"locale": "fr-FR"}  # the browsers ask for French, as a French club's do
+LAPTOP = {"viewport": {"width": 1280, "height": 800}, **FR}
+TV = {"viewport": {"width": 1920, "height": 1080}, **FR}
+PHONE_FR = {**PHONE, **FR}
 NAMES = ["Anne", "Bruno", "Chloé", "David", "Emma", "Félix", "Gaëlle", "Hugo",
          "Inès", "Jules", "Karim", "Léa", "Marc", "Nina", "Oscar", "Paule"]
 MULTIPLIER = {"prise": 1, "garde": 2}
@@ -57,7 +59,7 @@ def enter_deal(page, number: int, taker: int, contract: str, made: int) -> None:
     box = page.locator("fieldset.points input[name='points']")
     box.tap()
     box.fill(str(made))
-    page.get_by_role("button", name=f"Record deal {number}").tap()
+    page.get_by_role("button", name=f"Enregistrer la donne {number}").tap()
 
 
 def read_tables(org) -> list[tuple[int, list[str], str]]:
@@ -66,7 +68,7 @@ def read_tables(org) -> list[tuple[int, list[str], str]]:
     for card in org.locator("article.table-card").all():
         number = int(card.get_attribute("id").split("-")[1])
         players = [s.inner_text() for s in card.locator("ol.seats li > span:first-child").all()]
-        out.append((number, players, card.get_by_role("link", name="Open the table (to fix an entry)").get_attribute("href")))
+        out.append((number, players, card.get_by_role("link", name="Ouvrir la table (pour corriger une saisie)").get_attribute("href")))
     return out
 
 
@@ -80,33 +82,33 @@ def test_a_sixteen_player_tarot_night_at_four_tables(server, contexts):
 
     # the organiser: from the start page to the evening's page
     org.goto(server + "/")
-    org.get_by_role("link", name="New club night").click()
-    x(org.get_by_role("heading", name="New club night")).to_be_visible()
+    org.get_by_role("link", name="Nouvelle soirée de club").click()
+    x(org.get_by_role("heading", name="Nouvelle soirée de club")).to_be_visible()
     org.locator("input[name='name']").fill("Donnes libres du jeudi")
     org.locator("input[name='parties']").fill("3")
     org.locator("input[name='deals']").fill("4")
     org.locator("textarea[name='entrants']").fill("\n".join(NAMES))
     x(org.locator("input[name='ranking'][value='points']")).to_be_checked()  # the format's settings, shown
-    org.get_by_role("button", name="Create the evening").click()
+    org.get_by_role("button", name="Créer la soirée").click()
     x(org.get_by_role("heading", name="Donnes libres du jeudi")).to_be_visible()
-    x(org.locator("#organiser-link")).to_contain_text("Your organiser’s link: keep it")
+    x(org.locator("#organiser-link")).to_contain_text("Votre lien d’organisateur : gardez-le")
     tv_url = org.locator("#ranking-link .url a").get_attribute("href")
 
     tv = contexts(**TV)
     tv.on("pageerror", lambda e: errors.append(str(e)))
     tv.goto(tv_url)
-    x(tv.locator(".tv-head")).to_contain_text("The first partie is about to be drawn")
-    phones = [contexts(**PHONE) for _ in range(4)]
+    x(tv.locator(".tv-head")).to_contain_text("La première partie va être tirée")
+    phones = [contexts(**PHONE_FR) for _ in range(4)]
     for p in phones:
         p.on("pageerror", lambda e: errors.append(str(e)))
 
     met: set[frozenset] = set()
     want = dict.fromkeys(NAMES, 0)
     for partie in (1, 2, 3):
-        draw = org.get_by_role("button", name=re.compile(r"^Draw (partie|the next partie)"))
+        draw = org.get_by_role("button", name=re.compile(r"^Tirer la partie"))
         x(draw).to_be_enabled()  # every table of the last partie finished: the page follows them
         draw.click()
-        x(org.locator("#partie h2")).to_have_text(f"Partie {partie} of 3")
+        x(org.locator("#partie h2")).to_have_text(f"Partie {partie} sur 3")
         tables = read_tables(org)
         assert sorted(n for n, _p, _l in tables) == [1, 2, 3, 4]
         assert sorted(name for _n, ps, _l in tables for name in ps) == sorted(NAMES)
@@ -116,23 +118,23 @@ def test_a_sixteen_player_tarot_night_at_four_tables(server, contexts):
             met |= pairs
         if partie == 1:
             shot(org, "organiser-laptop")
-        x(tv.locator(".tv-head")).to_contain_text(f"Partie {partie} of 3")
+        x(tv.locator(".tv-head")).to_contain_text(f"Partie {partie} sur 3")
         for phone, (number, players, link) in zip(phones, tables):
             phone.goto(link)
-            x(phone.locator("#round-title")).to_contain_text("Deal 1")
+            x(phone.locator("#round-title")).to_contain_text("Donne 1")
         running = {number: [0, 0, 0, 0] for number, _p, _l in tables}
         for d in range(4):  # the tables deal side by side: deal 1 everywhere, then deal 2...
             for phone, (number, players, _link) in zip(phones, tables):
                 taker, contract, made = planned(partie, number, d)
                 enter_deal(phone, d + 1, taker, contract, made)
-                x(phone.locator("#round-title")).to_contain_text("Game over" if d == 3 else f"Deal {d + 2}")
+                x(phone.locator("#round-title")).to_contain_text("Partie finie" if d == 3 else f"Donne {d + 2}")
                 got = points(taker, contract, made)
                 running[number] = [a + b for a, b in zip(running[number], got)]
                 for name, v in zip(players, got):
                     want[name] += v
                 # the hall's TV shows the deal by itself: the table's progress and its scores
                 card = tv.locator(f"#tv-table-{number}")
-                x(card.locator(".state")).to_have_text("finished" if d == 3 else f"deal {d + 2} of 4")
+                x(card.locator(".state")).to_have_text("terminée" if d == 3 else f"donne {d + 2} sur 4")
                 x(card.locator(".score")).to_have_text([str(v) for v in running[number]])
                 if partie == 1 and d == 1 and number == 1:
                     shot(phone, "table-phone")
@@ -141,20 +143,20 @@ def test_a_sixteen_player_tarot_night_at_four_tables(server, contexts):
             shot(org, "organiser-between-parties")
 
     # every partie played: the ranking, on the organiser's page and the TV, is the one worked out here
-    x(org.locator("#partie")).to_contain_text("Every partie is played: the ranking below is final.")
+    x(org.locator("#partie")).to_contain_text("Toutes les parties sont jouées : le classement ci-dessous est définitif.")
     expected = sorted(want.items(), key=lambda kv: -kv[1])
     rows = org.locator("#standings tbody tr")
     x(rows).to_have_count(16)
     shown = [(r.locator("th").inner_text(), int(r.locator("td.points").inner_text())) for r in rows.all()]
     assert dict(shown) == want and [v for _n, v in shown] == [v for _n, v in expected]
     assert sum(want.values()) == 0  # Tarot tables sum to zero (E-R5)
-    x(tv.locator(".tv-head")).to_contain_text("Final ranking")
+    x(tv.locator(".tv-head")).to_contain_text("Classement final")
     x(tv.locator(".tv-standings tbody th")).to_have_text([n for n, _v in shown])
     shot(tv, "tv-final")
     shot(org, "organiser-final")
 
     # the final ranking on paper: the same order, read back from the PDF
-    href = org.get_by_role("link", name="Final ranking (PDF)").get_attribute("href")
+    href = org.get_by_role("link", name="Classement final (PDF)").get_attribute("href")
     resp = org.request.get(server + href)
     assert resp.ok and resp.headers["content-type"] == "application/pdf"
     body = "\n".join(p.extract_text(extraction_mode="layout") for p in PdfReader(io.BytesIO(resp.body())).pages)
@@ -163,7 +165,7 @@ def test_a_sixteen_player_tarot_night_at_four_tables(server, contexts):
     assert printed == [n for n, _v in shown], body
 
     # the organiser's page on a phone, as an organiser without a laptop has it
-    org_phone = contexts(**PHONE)
+    org_phone = contexts(**PHONE_FR)
     org_phone.goto(org.url)
     assert org_phone.evaluate("document.documentElement.scrollWidth") <= 390
     shot(org_phone, "organiser-phone")
