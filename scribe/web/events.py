@@ -130,7 +130,9 @@ def _page(shown: evs.Shown, token: str) -> Page:
             rules.verify_next_draw(event, shown.draws, results)
         except RuleError as err:
             why = error_ctx(err)["error"]["message"]
-    done = tuple(p for p in range(1, drawn + 1) if p < drawn or all_over)
+    over = drawn == event.parties and all_over
+    # after the last partie its ranking is the final one: offered once, as such
+    done = tuple(p for p in range(1, drawn + 1) if p < drawn or (all_over and not over))
     urls = {"organiser_url": "", "ranking_url": ""}
     if shown.organiser:
         tokens = evs.links_of(db, key, shown)
@@ -140,7 +142,7 @@ def _page(shown: evs.Shown, token: str) -> Page:
     return Page(shown.name, event_words.summary(event, names), shown.own_version, shown.version, drawn, event.parties,
                 tables, shown.draws[-1].byes if shown.draws else (), lines, event.settings.ranking,
                 shown.next_partie if drawn < event.parties else None, drawn < event.parties and why is None, why,
-                drawn == event.parties and all_over, rules.present(event, min(drawn + 1, event.parties)),
+                over, rules.present(event, min(drawn + 1, event.parties)),
                 event.format == "concours", done, **urls)
 
 
