@@ -173,6 +173,8 @@ def test_a_stale_change_is_refused_and_saves_nothing(db):
     ({"parties": 0}, "parties"), ({"deals": None}, "deals"), ({"deals": [4]}, "deals"),
     ({"format": "swiss"}, "format"), ({"game": "chess"}, "game"), ({"settings": {"ranking": "elo"}}, "settings"),
     ({"settings": {"colour": 1}}, "settings"), ({"settings": {"byes": "maybe"}}, "settings.byes"),
+    ({"deals": 0}, "deals"), ({"deals": 201}, "deals"),  # the table's game takes 1 to 200 deals
+    ({"settings": {"table_max": 7}}, "settings"),  # Tarot is for 3 to 6
     ({"name": ["x"]}, "name"),
 ])
 def test_a_bad_event_is_refused_at_its_field_and_nothing_is_saved(db, body, field):
