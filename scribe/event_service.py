@@ -32,8 +32,8 @@ SETTING_INTS = ("table_min", "table_max", "table_preferred", "bye_points")
 SETTING_FLAGS = ("byes", "bye_wins", "zero_sum")
 
 __all__ = ["ORGANISER", "RANKING", "EventNotFound", "MadeEvent", "Shown", "Table", "arrive", "create_event",
-           "event_of_game", "open_event", "progress", "standings", "start_partie", "table_link", "version",
-           "withdraw"]
+           "event_of_game", "links_of", "make_definition", "open_event", "progress", "standings", "start_partie",
+           "table_link", "version", "withdraw"]
 
 
 class EventNotFound(Exception):
