@@ -32,8 +32,8 @@ SETTING_INTS = ("table_min", "table_max", "table_preferred", "bye_points")
 SETTING_FLAGS = ("byes", "bye_wins", "zero_sum")
 
 __all__ = ["ORGANISER", "RANKING", "EventNotFound", "MadeEvent", "Shown", "Table", "arrive", "create_event",
-           "event_of_game", "open_event", "progress", "standings", "start_partie", "table_link", "version",
-           "withdraw"]
+           "event_of_game", "links_of", "make_definition", "open_event", "progress", "standings", "start_partie",
+           "table_link", "version", "withdraw"]
 
 
 class EventNotFound(Exception):
@@ -118,7 +118,12 @@ def _event(d: Mapping[str, Any]) -> tuple[rules.Event, int]:
 
 
 def _count(value: Any, name: str) -> int | None:
-    return None if value in (None, "") else whole(value, name)
+    if value in (None, ""):
+        return None
+    count = whole(value, name)
+    if count < 1:
+        raise RuleError(N_("Deals and targets are positive."), field=name)
+    return count
 
 
 def _settings(format: str, given: Any) -> rules.Settings:
@@ -185,8 +190,25 @@ def make_definition(game: Any, format: Any, parties: Any, entrants: Any, deals: 
             raise RuleError(N_("A team is two players."), field="teams")
     else:
         teams = ()
-    return rules.make_event(game, format, whole(parties, "parties"), units, _count(deals, "deals"),
-                            _count(target, "target"), teams, _settings(format, settings))
+    event = rules.make_event(game, format, whole(parties, "parties"), units, _count(deals, "deals"),
+                             _count(target, "target"), teams, _settings(format, settings))
+    _verify_tables(event)
+    return event
+
+
+def _verify_tables(event: rules.Event) -> None:
+    """The game takes the tables the event would make, of its least and its most units, with
+    its deals or target (Tarot at 3 to 6, Belote at two teams...): said at creation, in the
+    game's own words, not when the first partie is started."""
+    s, units = event.settings, rules.everyone(event)
+    for size in sorted({s.table_min, s.table_max}):
+        if len(units) < size:
+            continue
+        try:
+            GAMES[event.game].make_setup(**_options(event, units[:size]))
+        except RuleError as err:
+            where = err.field if err.field in ("deals", "target") else "settings"
+            raise RuleError(err.template, field=where, **err.params) from None
 
 
 # --------------------------------------------------------------------------- create and open

@@ -49,7 +49,13 @@ def paths() -> dict[str, Any]:
         "/api/events": {"post": {
             "summary": "Create an event (a club night): answers it with its organiser's and ranking links; with an "
                        "Idempotency-Key, the same request sent again answers the event it made",
-            "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
+            "parameters": [{
+                "name": "Idempotency-Key", "in": "header", "required": False,
+                "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
+                "description": "A key of this client's choosing (a UUID), one per event it means to make: sent "
+                               "again with the same body from the same address, it answers the same event and "
+                               "links, with Idempotent-Replayed: true; with another body, 422. Only a hash of "
+                               "it is stored."}],
             "requestBody": {"required": True, **_json(ref("NewEvent"))},
             "responses": {"201": {"description": "Created (or made before, for a repeated Idempotency-Key)",
                                   "headers": {"Idempotent-Replayed": {"schema": {"const": "true"}}},

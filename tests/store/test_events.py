@@ -12,6 +12,8 @@ from scribe.events import meetings
 from scribe.rules.errors import RuleError
 from scribe.store import StaleError, links
 
+from .racing import at_once
+
 KEY = "secret-key-of-the-server"
 SIXTEEN = [f"P{i:02}" for i in range(16)]
 # A Garde with 2 bouts and 49 points at four (T-S1..T-S3): the taker made it by 8, so
@@ -171,6 +173,8 @@ def test_a_stale_change_is_refused_and_saves_nothing(db):
     ({"parties": 0}, "parties"), ({"deals": None}, "deals"), ({"deals": [4]}, "deals"),
     ({"format": "swiss"}, "format"), ({"game": "chess"}, "game"), ({"settings": {"ranking": "elo"}}, "settings"),
     ({"settings": {"colour": 1}}, "settings"), ({"settings": {"byes": "maybe"}}, "settings.byes"),
+    ({"deals": 0}, "deals"), ({"deals": 201}, "deals"),  # the table's game takes 1 to 200 deals
+    ({"settings": {"table_max": 7}}, "settings"),  # Tarot is for 3 to 6
     ({"name": ["x"]}, "name"),
 ])
 def test_a_bad_event_is_refused_at_its_field_and_nothing_is_saved(db, body, field):
@@ -197,6 +201,15 @@ def test_a_start_sent_twice_makes_one_set_of_tables(db):
     again = es.start_partie(db, KEY, shown, partie=1, version=shown.own_version)  # the same page, tapped twice
     assert [t.game_id for t in again] == [t.game_id for t in first]
     assert db.execute("select count(*) from games").fetchone()[0] == 4
+
+
+def test_a_start_tapped_on_two_screens_at_once_makes_one_set_of_tables(db, backend):
+    made = tarot_night(db)
+    out = at_once(backend.where, 4, lambda conn: es.start_partie(conn, KEY, organiser(conn, made), partie=1))
+    first = [t.game_id for t in out[0]]
+    assert all([t.game_id for t in tables] == first for tables in out)
+    assert db.execute("select count(*) from event_tables").fetchone()[0] == 4
+    assert db.execute("select count(*) from games").fetchone()[0] == 4  # the same draw, the same games (m008)
 
 
 def test_a_create_sent_twice_makes_one_event(db):
