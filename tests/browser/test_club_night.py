@@ -169,4 +169,8 @@ def test_a_sixteen_player_tarot_night_at_four_tables(server, contexts):
     org_phone.goto(org.url)
     assert org_phone.evaluate("document.documentElement.scrollWidth") <= 390
     shot(org_phone, "organiser-phone")
+    org_phone.goto(server + "/events/new")  # and the form, for the next evening
+    x(org_phone.get_by_role("heading", name="Nouvelle soirée de club")).to_be_visible()
+    assert org_phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(org_phone, "new-phone")
     assert errors == []

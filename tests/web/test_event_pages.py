@@ -213,7 +213,11 @@ def test_arrivals_and_withdrawals_between_parties(client, api):
     resp = client.post(f"{org}/withdraw", data={"name": "Personne", "version": version(html)})
     assert resp.status_code == 422 and "Personne is not playing partie 2." in resp.get_data(as_text=True)
     assert client.post(f"{org}/withdraw", data={"name": "Joueur 5", "version": version(html)}).status_code == 303
-    assert client.post(f"{org}/arrive", data={"name": "Zoé", "version": version(page(client, org))}).status_code == 303
+    arrival = {"name": "Zoé", "version": version(page(client, org))}
+    assert client.post(f"{org}/arrive", data=arrival).status_code == 303
+    again = client.post(f"{org}/arrive", data=arrival)  # the same form sent twice: once
+    assert again.status_code == 409 and "The evening moved on since your page was shown" in again.get_data(as_text=True)
+    assert re.findall(r"<option>(Zoé)</option>", page(client, org)) == ["Zoé"]
     draw(client, org, 2)
     seated = [p for t in tables(page(client, org)) for p in t["players"]]
     assert "Zoé" in seated and "Joueur 5" not in seated and len(seated) == 16
