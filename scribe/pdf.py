@@ -234,3 +234,8 @@ def _pad_html(opts: PadOptions) -> str:
         spec.pad_template, names=opts.names, blank=True, opts=opts,
         page_size=PAPERS[opts.paper], paper=opts.paper, row_h=f'{_pad_row_height(ctx["rows"], opts.paper):.1f}', lang=str(get_locale()), **ctx,
     )
+
+
+def html_pdf(html: str) -> bytes:
+    """A page rendered from one of templates/pdf (the club nights' rankings, issue 36)."""
+    return _write(html)

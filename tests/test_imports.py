@@ -197,3 +197,15 @@ def test_shared_code_never_names_a_game():
             continue
         named = sorted(t for t in targets if t.startswith("scribe.games."))
         assert not named, f"{name} names {named}"
+
+
+def test_the_events_rules_import_no_flask_no_sql_and_no_game():
+    """Events over tables (issue 36): an event's draws and ranking are pure rules, and reach
+    no game (a table is an ordinary game, reached through the service above)."""
+    events = [m for m in MODULES if m == "scribe.events" or m.startswith("scribe.events.")]
+    assert len(events) > 1
+    for module in events:
+        reached = _reach(module)
+        assert all(m.startswith(("scribe.events", "scribe.rules")) for m in reached), sorted(reached)
+        banned = {m: OUTSIDE[m] & {"flask", "flask_babel", "sqlite3", "sqlite_utils", "weasyprint"} for m in reached}
+        assert not {m: b for m, b in banned.items() if b}, module

@@ -218,3 +218,38 @@ def m011_push_changes(db: Database) -> None:
                "begin insert into push_changes (game_id) values (substr(new.made_from, 9)); end")
     db.execute("create trigger push_changes_kept after insert on push_changes "
                "begin delete from push_changes where seq <= new.seq - 10000; end")
+
+
+@migrations()
+def m012_events(db: Database) -> None:
+    """Club nights (issue 36, ``store/events.py``): an event is its definition (JSON: the
+    game, format, parties, entrants, settings, arrivals and withdrawals, the draw's seed)
+    and a version that moves with each change of the event itself. ``event_parties``: a
+    partie drawn, with its byes; ``event_tables``: each table of a partie, the units seated
+    in seat order and the ordinary game it plays (its own links: a table's Scribe's link
+    reaches that table only). ``event_links``: the organiser's and the hall's ranking
+    links, hashed as a game's are (the token is HMAC of the salt, ``links.make_token``);
+    a table of its own because ``links.game_id`` names a game. ``made_from``: an API
+    create sent twice makes one event (as m008 for games)."""
+    db["events"].create(
+        {"id": str, "name": str, "lang": str, "definition": str, "version": int, "created_at": str,
+         "updated_at": str, "made_from": str, "made_with": str},
+        pk="id", not_null={"name", "definition", "version", "created_at", "updated_at"}, defaults={"version": 0},
+    )
+    db.execute("create unique index events_made_from on events (made_from) where made_from is not null")
+    db["event_parties"].create(
+        {"event_id": str, "partie": int, "byes": str, "drawn_at": str},
+        pk=("event_id", "partie"), foreign_keys=[("event_id", "events", "id")], not_null={"byes", "drawn_at"},
+    )
+    db["event_tables"].create(
+        {"event_id": str, "partie": int, "table_no": int, "game_id": str, "units": str},
+        pk=("event_id", "partie", "table_no"),
+        foreign_keys=[("event_id", "events", "id"), ("game_id", "games", "id")],
+        not_null={"game_id", "units"},
+    )
+    db.execute("create unique index event_tables_game on event_tables (game_id)")  # a game's event, for push
+    db["event_links"].create(
+        {"token_hash": str, "event_id": str, "kind": str, "salt": str, "created_at": str, "revoked_at": str},
+        pk="token_hash", foreign_keys=[("event_id", "events", "id")], not_null={"event_id", "kind", "salt", "created_at"},
+    )
+    db.execute("create unique index event_links_live on event_links (event_id, kind) where revoked_at is null")

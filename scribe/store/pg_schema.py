@@ -137,8 +137,49 @@ P004_CLAIM_PENDING = """
 alter table links add column claim_pending integer not null default 0;
 """
 
+# Club nights (issue 36): SQLite's m012.
+P005_EVENTS = """
+create table events (
+    id text primary key,
+    name text not null,
+    lang text,
+    definition text not null,       -- JSON: game, format, parties, entrants, settings, changes, seed
+    version integer not null default 0,   -- moves with each change of the event itself
+    created_at text not null,
+    updated_at text not null,
+    made_from text,                 -- an API create's Idempotency-Key, hashed
+    made_with text
+);
+create unique index events_made_from on events (made_from) where made_from is not null;
+create table event_parties (
+    event_id text not null references events (id),
+    partie integer not null,
+    byes text not null,             -- JSON list of the units sitting out
+    drawn_at text not null,
+    primary key (event_id, partie)
+);
+create table event_tables (
+    event_id text not null references events (id),
+    partie integer not null,
+    table_no integer not null,
+    game_id text not null references games (id),
+    units text not null,            -- JSON list, in seat order
+    primary key (event_id, partie, table_no)
+);
+create unique index event_tables_game on event_tables (game_id);
+create table event_links (
+    token_hash text primary key,
+    event_id text not null references events (id),
+    kind text not null,             -- "organiser" or "ranking"
+    salt text not null,
+    created_at text not null,
+    revoked_at text
+);
+create unique index event_links_live on event_links (event_id, kind) where revoked_at is null;
+"""
+
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
-         ("p004_claim_pending", P004_CLAIM_PENDING))
+         ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

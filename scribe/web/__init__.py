@@ -11,6 +11,9 @@ from . import (
     cookies,
     db,
     errors,
+    event_paper,
+    events,
+    events_api,
     filters,
     health,
     hosts,
@@ -54,11 +57,14 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(events_api.bp)  # club nights (issue 36)
     app.register_blueprint(table.bp)
     app.register_blueprint(scribe_seat.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)
+    app.register_blueprint(events.bp)  # club nights (issue 36)
+    app.register_blueprint(event_paper.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints

@@ -17,7 +17,8 @@ from flask_limiter.util import get_remote_address
 
 from . import once
 
-CREATE_ENDPOINTS = ("pages.create_game", "api.create", "pages.rematch", "api.rematch")  # a rematch makes a game too
+CREATE_ENDPOINTS = ("pages.create_game", "api.create", "pages.rematch", "api.rematch",  # a rematch makes a game too
+                    "events_api.create", "events.create")  # an event: its parties make games only through its organiser's link
 
 
 def create_limit() -> str:

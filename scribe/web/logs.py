@@ -25,8 +25,9 @@ from flask import Flask
 access = logging.getLogger("scribe.access")
 
 # /games/<id>, /w/<token>, /p/<token>, /api/games/<id>, /api/watch/<token>, /api/player/<token>,
-# and the longer forms (/watch/, /player/) pages may use; "new" is a page, not a secret
-SECRET_PATH = re.compile(r"^(/(?:api/)?(?:games|w|p|watch|player))/(?!new(?:/|$))[^/]+")
+# and the longer forms (/watch/, /player/) pages may use, an event's links (/api/events/<token>,
+# issue 36); "new" is a page, not a secret
+SECRET_PATH = re.compile(r"^(/(?:api/)?(?:games|w|p|watch|player|events))/(?!new(?:/|$))[^/]+")
 
 
 def redact(path: str) -> str:
@@ -34,6 +35,8 @@ def redact(path: str) -> str:
 
     >>> redact("/w/abcDEF123/sheet")
     '/w/<token>/sheet'
+    >>> redact("/api/events/abcDEF123/ranking")
+    '/api/events/<token>/ranking'
     >>> redact("/games/new")
     '/games/new'
     """

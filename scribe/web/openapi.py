@@ -7,6 +7,7 @@ from typing import Any
 from ..config import LANGUAGES
 from ..games import GAMES, parts
 from ..schema import BOOL, INT, NAMES, OPT_INT, STR, closed as _closed, ref as _ref
+from . import events_openapi
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 _REPLAYED = {"description": "true when the game was made by an earlier request (the same one sent again)",
@@ -64,6 +65,7 @@ def openapi_document() -> dict[str, Any]:
     """The whole document; every operation that reads the database may answer 503 (busy, or
     PostgreSQL unreachable)."""
     document = _document()
+    events_openapi.add_to(document)  # club nights' /api/events (issue 36)
     for path, operations in document["paths"].items():
         if path == "/api/openapi.json":
             continue
