@@ -14,8 +14,8 @@ it when the CPU figures spread more than the cut). ``--top N``: the N most calle
 functions of a Scribe write, per request.
 
 The served ratio adds to both sides what the server does around the call (uvicorn's loop
-and parser, the hand-over, the socket, the kernel): about 0.6 ms a request on 2 CPUs, the
-same for both, so a served ratio is ``(0.6 + scribe) / (0.6 + floor)`` of these figures.
+and parser, the hand-over, the socket, the kernel): 0.4-0.6 ms a request on 2 CPUs by the
+load, about the same for both, so a served ratio is near ``(x + scribe) / (x + floor)``.
 
     python bench/write_cpu.py [--games 8] [--passes 3] [--top 0]
 """
