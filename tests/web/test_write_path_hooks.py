@@ -49,3 +49,41 @@ def test_an_async_view_is_still_flasks_to_handle(app):
         with pytest.raises(RuntimeError, match="async"):
             app.ensure_sync(later)
     assert app.ensure_sync(_made) is _made
+
+
+# --------------------------------------------------------------------------- JSON answers to the server
+
+
+@pytest.mark.parametrize(("method", "status", "extra"), [
+    ("POST", 200, {}), ("POST", 201, {}), ("POST", 409, {}), ("POST", 422, {"Vary": "Prefer"}),
+    ("HEAD", 200, {}), ("GET", 204, {}), ("GET", 304, {}), ("POST", 303, {"Location": "/api/games/x"}),
+    ("GET", 200, {"Content-Location": "/api/games/é"}), ("GET", 200, {"Content-Length": "2"}),
+])
+def test_a_json_answer_reaches_the_server_as_werkzeug_would_send_it(app, monkeypatch, method, status, extra):
+    """The same status, headers in the same order and body as werkzeug's own
+    ``get_wsgi_response``, after every hook of the app has added its headers; for an
+    ordinary answer, without copying its headers first."""
+    import werkzeug.datastructures.headers as werkzeug_headers
+    from flask import jsonify
+    from werkzeug.wrappers import Response
+
+    with app.test_request_context("/api/games/x/bids", method=method) as ctx:
+        resp = jsonify(version=3, sheet={"rounds": [{"number": 1, "bids": [1, None]}]})
+        resp.status_code = status
+        resp.headers.extend(extra)
+        resp = app.process_response(resp)
+        environ = ctx.request.environ
+        expected = Response.get_wsgi_response(resp, environ)
+        copies: list[object] = []
+        plain_init = werkzeug_headers.Headers.__init__
+
+        def counted(self, *args, **kwargs):
+            copies.append(args)
+            plain_init(self, *args, **kwargs)
+
+        monkeypatch.setattr(werkzeug_headers.Headers, "__init__", counted)
+        got = resp.get_wsgi_response(environ)
+    assert (list(got[0]), got[1], got[2]) == (list(expected[0]), expected[1], expected[2])
+    assert ("Content-Length" in dict(got[2])) == (status not in (204, 304))
+    if status in (200, 201, 409, 422) and not extra.keys() & {"Location", "Content-Location"}:
+        assert copies == []
