@@ -268,6 +268,14 @@ def _document() -> dict[str, Any]:
                     ("until", {"type": "string", "format": "date"}, "Finished on or before (YYYY-MM-DD)"),
                     ("player", STR, "Only the games of this player (422 when they have none finished)"))],
                 "responses": {"200": {"description": "Statistics", **_json(_ref("Statistics"))}, **_errors(422)}}},
+            "/api/ladders": {"get": {
+                "summary": "The group's ladders: each game type's OpenSkill ratings (Plackett-Luce) over all its finished "
+                           "games in the order they finished, each player's trend, and the rivals (who finished ahead "
+                           "of whom); docs/guide.md says how the figure is made",
+                "parameters": [{"name": n, "in": "query", "schema": s, "description": d} for n, s, d in (
+                    ("game", {"enum": GAME_NAMES}, "Only this game"),
+                    ("player", STR, "Only this player's rivals (422 when they have no finished game)"))],
+                "responses": {"200": {"description": "Ladders", **_json(_ref("Ladders"))}, **_errors(422)}}},
             "/api/players": {"get": {
                 "summary": "The group's players (names told apart ignoring case, renames and merges applied), in their "
                            "usual seating order", "responses": {"200": {"description": "Players", **_json(_ref("Players"))}}}},
@@ -533,7 +541,22 @@ def _stats_schemas() -> dict[str, Any]:
                                                    "player": opt}),
                                "groups": {"type": "array", "items": group}}),
         "Players": _closed({"players": {"type": "array", "items": _closed({"name": STR, "games": INT})}}),
+        "Ladders": _ladders_schema(opt),
     }
+
+
+def _ladders_schema(opt: dict[str, Any]) -> dict[str, Any]:
+    """``/api/ladders`` (scribe/ratings.py): a ladder per game type, the best rated first."""
+    row = _closed({"place": INT, "name": STR, "games": INT,
+                   "rating": {**INT, "description": "4 x (mu - 3 sigma), rounded: everyone starts at 0"},
+                   "trend": {**INT, "description": "The rating's change over the player's last trend_games games"},
+                   "recent": {"type": "array", "items": INT, "description": "The rating after each of those games"},
+                   "mu": {"type": "number"}, "sigma": {"type": "number"}})
+    rival = _closed({"player": STR, "opponent": STR, "games": INT, "ahead": INT, "behind": INT, "level": INT})
+    kind = _closed({"game": {"enum": GAME_NAMES}, "variant": STR, "games": INT,
+                    "ladder": {"type": "array", "items": row}, "rivals": {"type": "array", "items": rival}})
+    return _closed({"filters": _closed({"game": opt, "players": OPT_INT, "since": opt, "until": opt, "player": opt}),
+                    "ladders": {"type": "array", "items": kind}, "trend_games": INT, "rating_scale": INT})
 
 
 def _deck(game: str) -> dict[str, Any]:
