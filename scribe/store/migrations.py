@@ -218,3 +218,17 @@ def m011_push_changes(db: Database) -> None:
                "begin insert into push_changes (game_id) values (substr(new.made_from, 9)); end")
     db.execute("create trigger push_changes_kept after insert on push_changes "
                "begin delete from push_changes where seq <= new.seq - 10000; end")
+
+
+@migrations()
+def m013_game_notes(db: Database) -> None:
+    """A free-text note on a game ("chez Marie, anniversaire", issue 36), written by its
+    Scribe: a row per note written, never updated or deleted, so a change keeps the old
+    note (the game's page shows the last, its settings page the earlier ones). Numbered 13:
+    m012 (events) comes from another branch, and this step needs nothing of it."""
+    db.execute("""create table game_notes (
+        game_id text not null references games (id),
+        seq integer not null,
+        note text not null,
+        written_at text not null,
+        primary key (game_id, seq))""")

@@ -137,8 +137,20 @@ P004_CLAIM_PENDING = """
 alter table links add column claim_pending integer not null default 0;
 """
 
+# A game's notes, each kept (issue 36): SQLite's m013. Named p006 so that p005 stays free for
+# the events' tables (SQLite's m012), made on another branch at the same time.
+P006_GAME_NOTES = """
+create table game_notes (
+    game_id text not null references games (id),
+    seq integer not null,
+    note text not null,
+    written_at text not null,
+    primary key (game_id, seq)
+);
+"""
+
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
-         ("p004_claim_pending", P004_CLAIM_PENDING))
+         ("p004_claim_pending", P004_CLAIM_PENDING), ("p006_game_notes", P006_GAME_NOTES))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

@@ -18,6 +18,7 @@ from . import (
     limits,
     live,
     logs,
+    notes,
     pages,
     pdf_views,
     play,
@@ -59,6 +60,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)
+    app.register_blueprint(notes.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints

@@ -183,6 +183,7 @@ def _document() -> dict[str, Any]:
                     "deck": {"enum": ALL_DECKS, "description": "A game that deals cards: the deck the entries' card "
                              "codes are in, its table: " + _deck_tables(ALL_DECKS)}}, optional=("deck",)))},
                               **_errors(404, 410)}}},
+            "/api/games/{key}/note": _note_paths(game_id),
             **_game_paths(),
             "/api/games/{key}/rounds/{number}/correction": {
                 "post": {**_action("Correct a round: its fields are the game's (" + ", ".join(
@@ -543,6 +544,23 @@ def _stats_schemas() -> dict[str, Any]:
         "Players": _closed({"players": {"type": "array", "items": _closed({"name": STR, "games": INT})}}),
         "Ladders": _ladders_schema(opt),
     }
+
+
+def _note_paths(game_id: dict[str, Any]) -> dict[str, Any]:
+    """A game's note (scribe/notes.py): every note written is kept, the last one shown."""
+    kept = _closed({"note": STR, "seq": {**INT, "description": "The note's number (0: none yet)"},
+                    "earlier": {"type": "array", "items": _closed({"seq": INT, "note": STR, "written_at": STR}),
+                                "description": "The notes it replaced, the first first"}})
+    return {
+        "get": {"summary": "The game's note and the earlier ones", "parameters": [game_id],
+                "responses": {"200": {"description": "The note", **_json(kept)}, **_errors(404, 410)}},
+        "put": {"summary": "Write the game's note (the Scribe's link only; empty clears it; the one before is kept)",
+                "parameters": [game_id],
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["note"], "properties": {
+                    "note": {**STR, "maxLength": 200}, "after": {**INT, "description": "The seq of the note this "
+                                                                  "replaces: 409 if another was written since"}}})},
+                "responses": {"200": {"description": "The note now", **_json(kept)},
+                              **_errors(400, 404, 409, 410, 413, 415, 422, 503)}}}
 
 
 def _ladders_schema(opt: dict[str, Any]) -> dict[str, Any]:
