@@ -3,9 +3,11 @@ the last one the note the game shows (an empty one: the note was cleared)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import NamedTuple
 
-from .db import INTEGRITY, writing
+from .db import INTEGRITY, is_pg, writing
 from .games import Database, now
 
 
@@ -26,6 +28,15 @@ def current(db: Database, game_id: str) -> Note | None:
     row = db.execute("select seq, note, written_at from game_notes where game_id = ? order by seq desc limit 1",
                      [game_id]).fetchone()
     return None if row is None else Note(*row)
+
+
+def current_of(db: Database, game_ids: Iterable[str]) -> dict[str, str]:
+    """The note now of each of ``game_ids`` that has one (not empty), in one read."""
+    among, ids = ("= any(?)", list(game_ids)) if is_pg(db) else \
+        ("in (select value from json_each(?))", json.dumps(list(game_ids)))
+    rows = db.execute(f"select n.game_id, n.note from game_notes n where n.game_id {among} and n.seq = "
+                      "(select max(m.seq) from game_notes m where m.game_id = n.game_id)", [ids]).fetchall()
+    return {game_id: note for game_id, note in rows if note}
 
 
 def write(db: Database, game_id: str, note: str, after: int) -> bool:

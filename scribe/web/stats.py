@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from .. import bgstats, group, ratings, service
 from ..games import GAMES
 from ..rules.errors import N_, RuleError
-from ..store import names as store_names, stories
+from ..store import names as store_names, notes as store_notes, stories
 from ..store.links import SCRIBE
 from . import access
 from .db import get_db
@@ -265,9 +265,10 @@ def export(what: str):
 
 @bp.get("/export/bgstats.bgsplay")
 def export_bgstats():
-    """The group's finished games as a BG Stats play file, which the app opens to import them."""
+    """The group's finished games as a BG Stats play file, which the app opens to import them
+    (each game's note as its play's comments)."""
     finished = access.finished_games()
     placed = service.group_results(get_db(), {i: v for i, v, _ in finished})
-    body = bgstats.play_file(placed, _aliases(), game_label)
+    body = bgstats.play_file(placed, _aliases(), game_label, store_notes.current_of(get_db(), [i for i, _, _ in finished]))
     return Response(json.dumps(body, ensure_ascii=False, indent=1), mimetype="application/json",
                     headers={"Content-Disposition": 'attachment; filename="scribe.bgsplay"'})

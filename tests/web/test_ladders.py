@@ -189,8 +189,8 @@ BGSTATS_SCHEMA = {
 
 def test_the_bg_stats_file_follows_the_format_and_says_each_play(either_app):
     client = either_app.test_client()
-    for wins, scores in EVENING:
-        play(client, wins, scores)
+    keys = [play(client, wins, scores) for wins, scores in EVENING]
+    assert call(client, "put", f"/api/games/{keys[1]}/note", {"note": "chez Marie"})[0] == 200
     resp = client.get("/export/bgstats.bgsplay")
     assert resp.status_code == 200 and "scribe.bgsplay" in resp.headers["Content-Disposition"]
     data = json.loads(resp.data)
@@ -206,6 +206,7 @@ def test_the_bg_stats_file_follows_the_format_and_says_each_play(either_app):
         got = {players[s["playerRefId"]]: (int(s["score"]), s["rank"], s["winner"]) for s in play_["playerScores"]}
         placed = ranks(wins, scores)
         assert got == {p: (scores[p], placed[p], placed[p] == 1) for p in scores}
+    assert [p["comments"] for p in data["plays"]] == ["", "chez Marie", "", "", ""]  # a game's note
     assert len({p["uuid"] for p in data["plays"]}) == len(EVENING)
     again = json.loads(client.get("/export/bgstats.bgsplay").data)
     assert [p["uuid"] for p in again["plays"]] == [p["uuid"] for p in data["plays"]]  # imported again: the same plays
