@@ -6,6 +6,7 @@ page; and the BG Stats file downloads."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -71,7 +72,7 @@ def test_the_ladder_on_a_phone(server, contexts, artifacts):
 
     with page.expect_download() as got:
         page.get_by_role("link", name="Export to BG Stats").tap()
-    data = json.loads(open(got.value.path(), encoding="utf-8").read())
+    data = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
     assert len(data["plays"]) == 3 and [p["comments"] for p in data["plays"]].count("chez Marie, anniversaire") == 1
 
     page.goto(f"{server}/games/{keys[0]}")
