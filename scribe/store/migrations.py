@@ -253,3 +253,16 @@ def m012_events(db: Database) -> None:
         pk="token_hash", foreign_keys=[("event_id", "events", "id")], not_null={"event_id", "kind", "salt", "created_at"},
     )
     db.execute("create unique index event_links_live on event_links (event_id, kind) where revoked_at is null")
+
+
+@migrations()
+def m013_game_notes(db: Database) -> None:
+    """A free-text note on a game ("chez Marie, anniversaire", issue 36), written by its
+    Scribe: a row per note written, never updated or deleted, so a change keeps the old
+    note (the game's page shows the last, its settings page the earlier ones)."""
+    db.execute("""create table game_notes (
+        game_id text not null references games (id),
+        seq integer not null,
+        note text not null,
+        written_at text not null,
+        primary key (game_id, seq))""")

@@ -178,8 +178,20 @@ create table event_links (
 create unique index event_links_live on event_links (event_id, kind) where revoked_at is null;
 """
 
+# A game's notes, each kept (issue 36): SQLite's m013.
+P006_GAME_NOTES = """
+create table game_notes (
+    game_id text not null references games (id),
+    seq integer not null,
+    note text not null,
+    written_at text not null,
+    primary key (game_id, seq)
+);
+"""
+
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
-         ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS))
+         ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS),
+         ("p006_game_notes", P006_GAME_NOTES))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

@@ -25,6 +25,7 @@ from . import (
     limits,
     live,
     logs,
+    notes,
     pages,
     pdf_views,
     play,
@@ -93,6 +94,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(stats.bp)
     app.register_blueprint(events.bp)  # club nights (issue 36)
     app.register_blueprint(event_paper.bp)
+    app.register_blueprint(notes.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints
