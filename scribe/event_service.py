@@ -168,6 +168,12 @@ def verify_event_name(raw: Any) -> str:
     return name
 
 
+# The formats played at one game only (its ``EVENT_FORMATS``), and what a form naming
+# another game is told (E-F1; E-F2: two teams of two a table)
+_ONE_GAME = {"tarot_free": N_("Donnes libres are played at Tarot."),
+             "concours": N_("A concours is played at Belote or Coinche.")}
+
+
 def make_definition(game: Any, format: Any, parties: Any, entrants: Any, deals: Any = None, target: Any = None,
                     teams: Any = (), settings: Any = None) -> rules.Event:
     """An event checked from what a form or a JSON body sent (any type): E-F1..E-F3."""
@@ -175,10 +181,8 @@ def make_definition(game: Any, format: Any, parties: Any, entrants: Any, deals: 
         raise RuleError(N_("Unknown game."), field="game")
     if not isinstance(format, str) or format not in rules.FORMATS:
         raise RuleError(N_("Choose one of the formats."), field="format")
-    if format == "tarot_free" and game != "tarot":
-        raise RuleError(N_("Donnes libres are played at Tarot."), field="format")
-    if format == "concours" and game != "belote":  # two teams of two a table (E-F2)
-        raise RuleError(N_("A concours is played at Belote or Coinche."), field="format")
+    if format in _ONE_GAME and format not in GAMES[game].EVENT_FORMATS:
+        raise RuleError(_ONE_GAME[format], field="format")
     units = _names(entrants, "entrants")
     if not 2 <= len(units) <= MAX_UNITS:
         raise RuleError(N_("An event has 2 to %(max)s entrants."), field="entrants", max=MAX_UNITS)
@@ -300,12 +304,7 @@ def _options(event: rules.Event, units: Sequence[str]) -> dict[str, Any]:
         players: list[str] = [a[0], b[0], a[1], b[1]]
     else:
         players = list(units)
-    options: dict[str, Any] = {"players": players}
-    if event.game in ("tarot", "belote"):
-        options.update(deals=event.deals, target=event.target) if event.game == "belote" else \
-            options.update(deals=event.deals)
-    elif event.game == "points":  # a custom points game: only it sets its rounds; the ranking counts up (E-R1)
-        options.update(preset="custom", wins="highest", rounds=event.deals, target=event.target)
+    options = GAMES[event.game].event_table(players, event.deals, event.target)
     return {k: v for k, v in options.items() if v is not None}
 
 

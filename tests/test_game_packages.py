@@ -96,6 +96,11 @@ ALLOWED = {
     ("rules/cards/faces.py", "wizard"): "Wizard's card faces are a face style of the shared card faces",
     ("store/migrations.py", "points"): "a column named points (a round's points), not the game",
     ("web/stats.py", "points"): "a CSV column named points (a round's points), not the game",
+    ("events/definition.py", "points"): "a club night ranked by points (E-R1), not the game",
+    ("events/ranking.py", "points"): "the points tie-break (E-R4), not the game",
+    ("web/event_words.py", "points"): "the words of the points ranking and tie-break (E-R1, E-R4), not the game",
+    ("web/events_api.py", "points"): "a ranking line's points in the JSON, not the game",
+    ("web/events_openapi.py", "points"): "a ranking line's points in the JSON schema, not the game",
 }
 
 

@@ -29,6 +29,8 @@ class GameRules:
     KINDS: ClassVar[tuple[str, ...]]  # the entry kinds this game records (undo/redo are everyone's)
     WORDS: ClassVar[Words] = WORDS  # its rounds' and bids' names in its story and the group's statistics
     QUIET_KINDS: ClassVar[tuple[str, ...]] = ()  # entries that do not make a page stale
+    # the club-night formats played at this game only (E-F1, E-F2); every game takes "any" (E-F3)
+    EVENT_FORMATS: ClassVar[tuple[str, ...]] = ()
     SEAT_KINDS: ClassVar[tuple[str, ...]] = ()  # a seat's own taps (its cards): the Scribe makes them only for a seat with no phone
     # entries drawn by the server, never sent by a client: kind -> (sheet, data, rng) -> data
     DRAWN: ClassVar[Mapping[str, Callable[[Any, Mapping[str, Any], Any], dict[str, Any]]]] = {}
@@ -77,6 +79,13 @@ class GameRules:
         """The options of the next game at the same table (``make_setup``'s keywords):
         by default the same setup; a game with a first dealer moves it one seat on."""
         return dict(setup.as_dict())
+
+    def event_table(self, players: list[str], deals: int | None, target: int | None) -> dict[str, Any]:
+        """A club night's table of this game: the ``make_setup`` options for its players in
+        seat order and the partie's deals or target. Default: the players only (the table
+        plays its partie and the organiser's page counts the deals); a game that counts its
+        own deals or target takes them, so the table's sheet says when the partie is over."""
+        return {"players": players}
 
     def lowest_wins(self, sheet: Any) -> bool:
         """Whether the lowest total wins (so points gained are bad news for their player):

@@ -18,15 +18,14 @@ from ..rules.errors import N_, RuleError
 from ..rules.fields import NAME_MAX, clean_text
 
 MAX_ENTRANTS = 400  # 100 tables of 4: more than a hall holds
-# The games each format is played with (E-F1..E-F3): donnes libres are Tarot's, a concours
-# is played by teams of two at Belote (Coinche is its variant); any game for "any".
-FORMAT_GAMES = {"tarot_free": ("tarot",), "concours": ("belote",)}
 FIRST = {"tarot_free": (5, 4), "concours": (4, 12), "any": (3, 4)}  # the usual parties, deals (beuselinck.fr; doczz 2880155)
 
 
 def games_for(format: str) -> tuple[str, ...]:
-    """The games an event of ``format`` may be played with."""
-    return FORMAT_GAMES.get(format, tuple(GAMES))
+    """The games an event of ``format`` may be played with (E-F1..E-F3): donnes libres at
+    Tarot, a concours at Belote (Coinche is its variant), as each game says; any game for "any"."""
+    own = tuple(name for name, game in GAMES.items() if format in game.EVENT_FORMATS)
+    return own or tuple(GAMES)
 
 
 @dataclass
@@ -34,7 +33,7 @@ class Shown:
     """The form as sent (or as first shown), to fill it back in."""
 
     format: str = "tarot_free"
-    game: str = "tarot"
+    game: str = field(default_factory=lambda: games_for("tarot_free")[0])
     name: str = ""
     parties: str = ""
     deals: str = ""

@@ -143,7 +143,13 @@ class DeckRules(GameRules):
         return {"virtual_deck": True, "deck": self.deck(view.setup), "current": now, "past": past}
 
 
+def event_table(self: Any, players: list[str], deals: int | None, target: int | None) -> dict[str, Any]:
+    """A concours table: its two teams' players, partners facing, and the partie's deals or
+    target (E-F2)."""
+    return {"players": players, "deals": deals, "target": target}
+
+
 GAME = declare("belote", __name__, "Belote and Coinche by the federation's rules (B-M1..B-F2, C-A1..C-F2).",
                setup=setup, sheet=sheet, story=story, base=DeckRules, seats=(setup.PLAYERS, setup.PLAYERS),
-               WORDS=WORDS)
+               WORDS=WORDS, EVENT_FORMATS=("concours",), event_table=event_table)
 BeloteRules = type(GAME)
