@@ -118,5 +118,40 @@ def test_tarots_deals_are_kept_and_read_as_rendered_from_nothing(app):
         form = {"taker": i, "contract": ("prise", "garde")[i % 2], "bouts": 2, "points": 41 + i}
         assert t.scribe_act("deal", form, "hx").status_code in (200, 303)
         t.scribe.get(scribe)
-        assert _rows(app).kept.misses == rendered + 1  # the new deal's rows; those before were kept
+        assert _rows(app).kept.misses == rendered + 2  # the new deal's rows and the story it tells; those before were kept
         _each_as_fresh(app, t)
+
+
+def _story(html: str) -> str:
+    found = re.search(r'<section class="card story".*?</section>', html, re.DOTALL)
+    assert found, html[:300]
+    return found.group(0)
+
+
+def test_the_story_renders_once_a_round_and_reads_as_rendered_from_nothing(app):
+    """A bid moves no story: the TV and the Scribe's page show the one rendered when the round
+    was scored, and it reads as a render from nothing; the next round scored tells it again."""
+    from scribe.rules.story import Story
+
+    def stories() -> int:
+        return sum(1 for key in _rows(app).kept.items if isinstance(key[2], tuple) and isinstance(key[2][0], Story))
+
+    t = Table(app, WIZARD, ways=("api",))
+    _round(t)
+    shown = [_story(client.get(path).get_data(as_text=True)) for client, path in _screens(t)]
+    assert stories() == 2  # the Scribe's page and the TV's: each its own id
+    row = t.sheet()["rounds"][1]
+    for seat in row["order"][:2]:
+        assert t.bid(seat, 0).status_code == 200
+        assert [_story(client.get(path).get_data(as_text=True)) for client, path in _screens(t)] == shown
+        assert stories() == 2
+    for (client, path), kept in zip(_screens(t), shown):
+        app.jinja_env.template_class.kept.clear()
+        _rows(app).kept.clear()
+        assert _story(client.get(path).get_data(as_text=True)) == kept, path
+    _rows(app).kept.clear()
+    for k, seat in enumerate(row["order"][2:], 2):  # round 2's last bid, then its tricks
+        assert t.bid(seat, 1 if k == t.n - 1 and t.sheet().get("forbidden_bid") == 0 else 0).status_code == 200
+    assert t.tricks([row["cards"] if p == row["order"][0] else 0 for p in range(t.n)]).status_code == 200
+    told = [_story(client.get(path).get_data(as_text=True)) for client, path in _screens(t)]
+    assert told != shown and stories() == 2  # round 2 scored: the story told again, on both screens
