@@ -67,6 +67,9 @@ CUTS: dict[str, Callable[[Any], Any]] = {
     # where a kept row is rendered, worked out once per request (render35)
     "scribe.web.shared_sheet:place": lambda kept: _place_each_time,
     "scribe.web.kept_rows:place": lambda kept: _place_each_time,
+    # an import's module found by Jinja's own set difference (render35)
+    "scribe.web.shared_sheet:SharedSheet": lambda kept: type("SharedSheet", (kept,), {
+        "_get_default_module": importlib.import_module("jinja2").Template._get_default_module}),
 }
 
 

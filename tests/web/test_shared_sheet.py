@@ -140,3 +140,18 @@ def test_where_a_kept_text_is_rendered_follows_the_language_the_request_and_the_
         assert place()[2] == "http://tv.example/"
     with pytest.raises(RuntimeError):
         place()
+
+
+def test_an_import_sees_the_globals_of_the_template_importing_it(app):
+    """An imported template's module is the one kept unless the importing template has
+    globals it lacks (``SharedSheet._get_default_module``, as Jinja answers it)."""
+    from jinja2 import DictLoader
+
+    env = app.jinja_env.overlay(loader=DictLoader({
+        "m.html": "{% macro who() %}{{ whom | default('nobody') }}{% endmacro %}",
+        "page.html": '{% from "m.html" import who %}[{{ who() }}]'}))
+    env.template_class = app.jinja_env.template_class
+    assert env.get_template("page.html").render() == "[nobody]"
+    own = env.get_template("page.html", globals={"whom": "the TV"})  # (Jinja adds them to the template kept)
+    assert own.render() == "[the TV]"
+    assert env.get_template("m.html").module.who() == "nobody"  # its own module, kept, is unchanged
