@@ -155,3 +155,49 @@ def test_the_story_renders_once_a_round_and_reads_as_rendered_from_nothing(app):
     assert t.tricks([row["cards"] if p == row["order"][0] else 0 for p in range(t.n)]).status_code == 200
     told = [_story(client.get(path).get_data(as_text=True)) for client, path in _screens(t)]
     assert told != shown and stories() == 2  # round 2 scored: the story told again, on both screens
+
+
+def test_a_cards_trick_renders_once_for_every_screen_as_rendered_from_nothing(app, monkeypatch):
+    """The trick (table/_trick.html, kept under the row less its hands, the names, the setup)
+    is rendered once after a card for the four seats and the TV (and once for the Scribe's
+    page, whose URLs are its game's); each screen reads exactly as a render from nothing."""
+    import random
+
+    from scribe import service
+
+    rng = random.Random(7)
+    monkeypatch.setattr(service, "make_rng", lambda: rng)
+    t = Table(app, {"players": ["Ana", "Ben", "Cy", "Dee"], "first_dealer": 3, "preset": "standard",
+                    "rules": {"virtual_deck": True, "reveal": "hidden"}}, ways=("hx",))
+    for seat in range(t.n):
+        t.claim(seat)
+    def dealt_and_bid() -> None:
+        t.deal("api")
+        row = t.sheet()["rounds"][t.sheet()["current_round"] - 1]
+        if (row.get("trump") or {}).get("card") == "wizard" and row["trump"].get("suit") is None:
+            assert t.trump("wizard", "red", "api").status_code == 200  # W-R3: the dealer names it
+        for k, seat in enumerate(row["order"]):
+            bid = 1 if k == t.n - 1 and t.sheet().get("forbidden_bid") == 0 else 0
+            assert t.bid(seat, bid, "api").status_code == 200
+
+    dealt_and_bid()  # round 1: a card each, one trick
+    for _ in range(t.n):
+        assert t.play("api").status_code == 200
+    assert t.tricks(None, "api").status_code == 200
+    dealt_and_bid()
+    screens = [(t.scribe, f"/games/{t.key}"), (t.tv, f"/w/{t.watch}/sheet")]
+    screens += [(t.holders[s], f"/p/{t.tokens[s]}/view") for s in range(t.n)]
+
+    def tricks() -> int:
+        return sum(1 for key in _rows(app).kept.items if key[0] == "table/_trick.html")
+
+    for _ in range(3):  # three cards of round 2
+        assert t.play("api").status_code == 200
+        before = tricks()
+        shown = [client.get(path, headers={"HX-Request": "true"}).get_data(as_text=True) for client, path in screens]
+        assert all('id="trick"' in html for html in shown)
+        assert tricks() == before + 2  # this card's trick: once for the TV and the four seats, once for the Scribe's page
+        for (client, path), html in zip(screens, shown):
+            app.jinja_env.template_class.kept.clear()
+            _rows(app).kept.clear()
+            assert client.get(path, headers={"HX-Request": "true"}).get_data(as_text=True) == html, path
