@@ -9,7 +9,8 @@ page and the TV's watch page opened. Each screen then opens its event stream as
 is taken, as the hub (scribe/push/hub.py) keeps it. Each timed tap is one write as the
 phone sends it (a seat's card on its own phone, or the Scribe's deal on the score pad,
 htmx), then the 6 fragments the hub renders after it, each called whole with its
-group's environ (``bridge.call_whole``, as ``Hub._call``).
+group's environ (``bridge.call_whole``, as ``Hub._call``), and its parts cut from the
+group's render before (``parts.step``, as ``Hub._step``), counted in its render.
 
 CPU is ``time.process_time`` around each call (one thread: nothing else runs). It prints,
 per game, the best and the median over the taps of: the tap itself, each view's render,
@@ -44,6 +45,7 @@ from web_helpers import HX
 
 from scribe import create_app, service
 from scribe.bridge import call_whole
+from scribe.push import parts as push_parts
 from scribe.web.live import PUSH, STREAM
 
 TARGET_MS = 1.5
@@ -60,7 +62,28 @@ CUTS: dict[str, Callable[[Any], Any]] = {
     # each scored row of the sheet rendered once, until corrected
     "scribe.web.kept_rows:KeepRows": lambda kept: type("KeepRows", (kept,), {"_keep": lambda self, ctx, key, caller: caller()}),
     "scribe.sharing:_hand_hidden": lambda kept: _hand_hidden_from_views,  # who plays on phones: each seat's view made
+    # the hub's parts read from the render before, not the whole render's tags (render35)
+    "scribe.push.parts:step": lambda kept: _step_read_whole,
+    # where a kept row is rendered, worked out once per request (render35)
+    "scribe.web.shared_sheet:place": lambda kept: _place_each_time,
+    "scribe.web.kept_rows:place": lambda kept: _place_each_time,
+    # an import's module found by Jinja's own set difference (render35)
+    "scribe.web.shared_sheet:SharedSheet": lambda kept: type("SharedSheet", (kept,), {
+        "_get_default_module": importlib.import_module("jinja2").Template._get_default_module}),
 }
+
+
+def _step_read_whole(old: bytes, old_root: Any, new: bytes) -> tuple[Any, Any]:
+    """How the hub cut a render's parts before ``parts.step``: the new render read whole."""
+    root = push_parts.tree(new)
+    return root, (push_parts.changed(old, old_root, new, root) if root is not None else None)
+
+
+def _place_each_time() -> tuple[Any, ...]:
+    """How ``shared_sheet.place`` answered before: worked out at every kept row and sheet."""
+    from flask import g, request
+    from flask_babel import get_locale, get_timezone
+    return (str(get_locale()), str(get_timezone()), request.host_url, request.script_root, g.get("scribe_key"))
 
 
 def _hand_hidden_from_views(full: Any, log: Any, link: Any) -> bool:
@@ -117,16 +140,25 @@ class Screens:
                 resp = client.get(path, environ_overrides={PUSH: True})
                 stream = seen[-1].get(STREAM)
                 assert resp.status_code == 200 and stream is not None, (path, resp.status_code)
-                self.groups.append((view, dict(stream)))
+                group = dict(stream)
+                group["body"], group["root"] = group["fragment"], push_parts.tree(group["fragment"] or b"")
+                self.groups.append((view, group))
         finally:
             t.app.wsgi_app = inner
 
     def render(self, app: Any, group: dict[str, Any]) -> tuple[int, bytes]:
-        """One group's fragment, as ``Hub._call`` asks for it."""
+        """One group's fragment, as ``Hub._call`` asks for it, then its parts cut from the
+        render before, as ``Hub._step`` cuts them."""
         environ = dict(group["environ"])
         environ.update({"REQUEST_METHOD": "GET", "PATH_INFO": group["path"], "QUERY_STRING": f"v={group['version']}",
                         "wsgi.input": io.BytesIO(), "wsgi.errors": sys.stderr, "scribe.push.render": True})
         status, _headers, body = call_whole(app, environ)
+        if status == 200:
+            if group["root"] is not None:
+                group["root"], _diff = push_parts.step(group["body"], group["root"], body)
+            else:
+                group["root"] = push_parts.tree(body)
+            group["body"] = body
         return status, body
 
 

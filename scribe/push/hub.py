@@ -26,7 +26,7 @@ from typing import Any
 from ..bridge import call_whole
 from ..web.live import FOLLOW_HEADER, event, sheet_event, version_of
 from .changes import SqliteChanges
-from .parts import Node, changed, tree
+from .parts import Node, step, tree
 
 # A link the Scribe stops, a seat released, a game deleted move no version: the change
 # source names them (PostgreSQL's notices, SQLite's journal), and their groups ask again at
@@ -284,13 +284,12 @@ class Hub:
     def _step(self, group: Group, version: int, body: bytes) -> None:
         """The group's new render, and its parts event from the render before when parts
         can say it (the whole event is made only if a stream needs it)."""
-        root = tree(body)
-        step = b""
-        if root is not None and group.root is not None:
-            diff = changed(group.body, group.root, body, root)
-            if diff is not None:
-                step = event("parts", diff.data(group.version), version)
-        group.step, group.base = step, group.version
+        if group.root is not None:  # read from the render before: where its bytes are the same, its parts are
+            root, diff = step(group.body, group.root, body)
+        else:
+            root, diff = tree(body), None
+        group.step = event("parts", diff.data(group.version), version) if diff is not None else b""
+        group.base = group.version
         group.version, group.body, group.root, group.rendered, group.last = version, body, root, True, b""
 
     def _call(self, group: Group) -> tuple[int, list[tuple[bytes, bytes]], bytes]:

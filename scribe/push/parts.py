@@ -25,7 +25,7 @@ from ..web.live import version_of
 _ID = re.compile(rb'id="([^"]+)"')  # autoescape writes no bare " in a value nor in text
 _NAME = re.compile(rb"<([a-zA-Z][a-zA-Z0-9]*)")
 _VOID = frozenset(b"area base br col embed hr img input link meta source track wbr".split())
-_OPAQUE = (b"<!--", b"<script", b"<style", b"<textarea", b"<template")  # text there is not markup
+_OPAQUE = re.compile(rb"<(?:!--|script|style|textarea|template)")  # text there is not markup
 _ENDS: dict[bytes, re.Pattern[bytes]] = {}
 
 
@@ -47,7 +47,7 @@ def tree(html: bytes) -> Node | None:
 
     Only the elements with an id are looked at (a render is read on every change): each
     one's end is found by counting the start and end tags of its name that follow it."""
-    if any(o in html for o in _OPAQUE):
+    if _OPAQUE.search(html):
         return None
     nodes: list[Node] = []
     seen: set[str] = set()
@@ -207,3 +207,174 @@ def apply(html: bytes, data: bytes) -> bytes | None:
     for start, end, new in sorted(edits, reverse=True):
         html = html[:start] + new + html[end:]
     return html
+
+
+# --------------------------------------------------------------------------- the next render, read from the last
+
+class _Afresh(Exception):
+    """The last render's tree cannot say where the new one's parts are: read it whole."""
+
+
+def step(old: bytes, old_root: Node, new: bytes) -> tuple[Node | None, Parts | None]:
+    """``new``'s tree and the parts that turn ``old`` into it: what ``tree(new)`` and
+    ``changed`` answer, found from ``old``'s tree (issue 35: reading a whole render's tags
+    cost ~0.6 ms per screen and change, more than the rest of the hub's work on it).
+
+    A part whose bytes are the same in both is where the new render holds them, its parts
+    moved with it; one that changed is read again only where its bytes differ (its start
+    tag, its parts, what follows its last part), and a part that changed its own shape is
+    read on its own. What this cannot follow (parts added after the last part of their
+    parent along with parts of their own, the root changing) is read as before, whole."""
+    if _OPAQUE.search(new):
+        return None, None
+    try:
+        at = len(new) - len(new.lstrip())
+        open_end = _begins(new, at, old_root)
+        if not open_end:
+            raise _Afresh
+        root, inner = _read(old, old_root, new, at, open_end)
+        if inner is None or new[root.end:].strip():
+            raise _Afresh
+    except _Afresh:
+        root = tree(new)
+        return root, (changed(old, old_root, new, root) if root is not None else None)
+    ids: list[str] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        ids.append(node.id)
+        stack.extend(node.children)
+    if len(ids) != len(set(ids)):
+        return None, None  # an id twice: as ``tree`` says
+    return root, inner
+
+
+def _begins(html: bytes, at: int, node: Node) -> int:
+    """Where the start tag of ``node``'s element ends if that element starts at ``at`` (its
+    tag name and its one id, found as ``tree`` finds them); 0 if it does not."""
+    name = _NAME.match(html, at)
+    if name is None or name.group(1).lower() != node.name:
+        return 0
+    m = next((m for m in _ID.finditer(html, at) if html[m.start() - 1:m.start()].isspace()), None)
+    if m is None or m.group(1).decode() != node.id or html.find(b"<", at + 1, m.start()) >= 0:
+        return 0
+    close = html.find(b">", m.end())
+    if close < 0 or any(html[i.start() - 1:i.start()].isspace() for i in _ID.finditer(html, m.end(), close)):
+        return 0
+    return close + 1
+
+
+def _closed_at_start(html: bytes, name: bytes, open_end: int) -> bool:
+    return name in _VOID or html[open_end - 2:open_end] == b"/>"
+
+
+def _moved(node: Node, by: int) -> Node:
+    return Node(node.id, node.start + by, node.open_end + by, node.end + by,
+                [_moved(c, by) for c in node.children], node.name)
+
+
+def _read(old: bytes, o: Node, new: bytes, at: int, open_end: int) -> tuple[Node, Parts | None]:
+    """``o``'s element as it is in ``new`` from ``at`` (its start tag ending at ``open_end``),
+    and the parts turning it into that (none: the same bytes), or None when parts cannot
+    say it (then it goes whole)."""
+    n = Node(o.id, at, open_end, name=o.name)
+    closed = _closed_at_start(new, o.name, open_end)
+    if closed != (o.end == o.open_end):
+        return _afresh(new, n), None
+    if closed:
+        n.end = open_end
+        return n, Parts(tags=[(n.id, new[at:open_end])])
+    o_at, n_at = o.open_end, open_end
+    read: list[tuple[Node, Node, Parts | None]] = []
+    for oc in o.children:
+        gap = old[o_at:oc.start]
+        if not new.startswith(gap, n_at):
+            return _afresh(new, n), None  # text between parts changed, a part appeared or went
+        c_at = n_at + len(gap)
+        if new.startswith(old[oc.start:oc.end], c_at):  # the same bytes (most parts): moved as they are
+            nc, inner = _moved(oc, c_at - oc.start), Parts()
+        else:
+            child_end = _begins(new, c_at, oc)
+            if not child_end:
+                return _afresh(new, n), None  # another part in its place
+            nc, inner = _read(old, oc, new, c_at, child_end)
+        read.append((oc, nc, inner))
+        n.children.append(nc)
+        o_at, n_at = oc.end, nc.end
+    tail = old[o_at:o.end]  # after its last part, to its end tag
+    out = Parts()
+    if new.startswith(tail, n_at):
+        n.end = n_at + len(tail)
+    else:
+        n.end = _end(new, n)
+        rest = new[n_at:n.end]
+        if n.end < 0 or not o.children or not rest.endswith(tail):
+            return _afresh(new, n), None
+        added = rest[:len(rest) - len(tail)]
+        more = _region(new, n_at, n_at + len(added))  # rows added at the end: their parts
+        if more is None:
+            raise _Afresh
+        n.children.extend(more)
+        out.after.append((o.children[-1].id, added))
+    tag = new[at:open_end]
+    if tag != old[o.start:o.open_end]:
+        out.tags.append((n.id, tag))
+    for _oc, nc, inner in read:
+        if inner is not None and not (inner.tags or inner.parts or inner.after):
+            continue  # the same bytes
+        now = new[nc.start:nc.end]
+        if inner is not None and inner.size() < len(now):
+            out.extend(inner)
+        else:
+            out.parts.append((nc.id, now))
+    return n, out
+
+
+def _end(html: bytes, node: Node) -> int:
+    """Past the end tag closing ``node`` (its name's tags counted from its start); -1: none."""
+    tags = _ENDS.get(node.name)
+    if tags is None:
+        tags = _ENDS[node.name] = re.compile(rb"<(/?)" + node.name + rb"[\s>/]")
+    depth = 0
+    for m in tags.finditer(html, node.start):
+        depth += -1 if m.group(1) else 1
+        if not depth:
+            return html.find(b">", m.end() - 1) + 1
+    return -1
+
+
+def _afresh(new: bytes, n: Node) -> Node:
+    """``n``'s element read on its own (it changed its shape): its end and its parts."""
+    n.end = n.open_end if _closed_at_start(new, n.name, n.open_end) else _end(new, n)
+    alone = _region(new, n.start, n.end) if n.end > 0 else None
+    if not alone or len(alone) != 1 or alone[0].start != n.start:
+        raise _Afresh
+    return alone[0]
+
+
+def _region(html: bytes, lo: int, hi: int) -> list[Node] | None:
+    """The elements with an id from ``lo`` to ``hi``, nested, as ``tree`` finds them; None
+    where it would find none (a tag not closed, an element straddling ``hi``)."""
+    top: list[Node] = []
+    stack: list[Node] = []
+    at = lo
+    for m in _ID.finditer(html, lo, hi):
+        if not html[m.start() - 1:m.start()].isspace():
+            continue
+        start = html.rfind(b"<", at, m.start())
+        name = _NAME.match(html, start) if start >= 0 else None
+        close = html.find(b">", m.end())
+        if name is None or close < 0 or html.find(b"<", start + 1, m.start()) >= 0:
+            return None
+        node = Node(m.group(1).decode(), start, close + 1, name=name.group(1).lower())
+        node.end = node.open_end if _closed_at_start(html, node.name, node.open_end) else _end(html, node)
+        if node.end <= 0 or node.end > hi:
+            return None
+        while stack and node.start >= stack[-1].end:
+            stack.pop()
+        if stack and node.end > stack[-1].end:
+            return None
+        (stack[-1].children if stack else top).append(node)
+        stack.append(node)
+        at = close + 1
+    return top

@@ -7,9 +7,11 @@ goes whole. A stream is sent parts only when its page shows the version they app
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 from scribe.push.hub import Group, Member
-from scribe.push.parts import apply, changed, tree
+from scribe.push.parts import Node, apply, changed, step, tree
+from scribe.web.live import version_of
 
 
 def render(version: int, bids: list[str], trick: str | None = "", extra: str = "") -> bytes:
@@ -24,8 +26,23 @@ def render(version: int, bids: list[str], trick: str | None = "", extra: str = "
             f'</div>\n').encode()
 
 
+def shape(node: Node | None):
+    """A tree as plain values: where each part is, its name, its parts."""
+    return node and (node.id, node.name, node.start, node.open_end, node.end, [shape(c) for c in node.children])
+
+
+def cut(parts):
+    return parts and (parts.tags, parts.parts, parts.after)
+
+
 def diff(old: bytes, new: bytes):
-    return changed(old, tree(old), new, tree(new))
+    """The parts cut from both renders read whole; the hub's reading of the new one from the
+    one before (``step``) finds the same tree and the same parts."""
+    root = tree(new)
+    parts = changed(old, tree(old), new, root) if root is not None else None
+    read, stepped = step(old, tree(old), new)
+    assert (shape(read), cut(stepped)) == (shape(root), cut(parts))
+    return parts
 
 
 def test_a_row_changed_is_sent_alone_and_the_page_then_reads_as_the_new_render():
@@ -105,6 +122,24 @@ def test_a_void_element_a_self_closed_one_and_other_attributes_named_id():
     parts = diff(page, new)
     assert [i for i, _ in parts.parts] == ["chart-t"]
     assert apply(page, parts.data(4)) == new
+
+
+def test_the_next_render_is_read_from_the_one_before_as_if_read_whole():
+    renders = [render(4, ["0", "1"], trick=None), render(5, ["0", "1"], trick=""), render(6, ["0", "1"], trick="R3"),
+               render(7, ["0", "1", "…"], trick="R3 B4"), render(8, ["0", "1", "2", "5"], trick="R3 B4 Y9 G1"),
+               render(9, ["0", "1", "2", "5"], trick=None), render(10, ["3"], trick="x")]
+    renders.append(renders[-1].replace(b"<td>3</td>", b'<td><b id="bold">3</b></td>'))  # a part of its own in a row
+    renders.append(renders[-1].replace(b'<h2 id="trick-title">', b'<h2 id="trick-title" class="on">'))
+    for old, new in pairwise(renders):
+        parts = diff(old, new)  # asserts the same as read whole
+        assert parts is not None and apply(old, parts.data(version_of(old))) == new
+    last = renders[-1]
+    twice = last.replace(b"<p>x</p>", b'<p id="round-1">x</p>')  # a changed part holds an id found elsewhere
+    assert step(last, tree(last), twice) == (None, None) and tree(twice) is None
+    opaque = last.replace(b"<p>x</p>", b"<p><!-- x --></p>")
+    assert step(last, tree(last), opaque) == (None, None)
+    unclosed = last.replace(b"</h2>", b"")  # a part's tag no longer closes
+    assert diff(last, unclosed) is None and tree(unclosed) is None
 
 
 def test_parts_are_applied_only_to_the_version_they_were_cut_from():

@@ -4,7 +4,8 @@ Walked through the state walk's games (tests/web/test_state_walk.py), one walk p
 the registry and per deck: each fragment a stream carries (the Scribe's poll, the TV's
 fragment, a seat's fragment) is one root holding its parts, each id once; and from each
 such fragment to the next one of the same screen, the parts cut, applied to the first,
-give the second byte for byte. Most changes go in parts: a fragment sent whole for a bid
+give the second byte for byte, and the hub's reading of the second from the first
+(``parts.step``) finds the same parts as reading it whole. Most changes go in parts: a fragment sent whole for a bid
 or a card would mean a part lacks its mark.
 """
 
@@ -32,6 +33,10 @@ def _screen(path: str) -> str | None:
     return path if path.startswith("/games/") and path.endswith("/poll") else None
 
 
+def _shape(node: parts.Node | None):
+    return node and (node.id, node.name, node.start, node.open_end, node.end, [_shape(c) for c in node.children])
+
+
 @pytest.mark.parametrize("sc", WALKS, ids=str)
 def test_each_pushed_fragment_is_cut_in_parts_that_rebuild_the_next(walk_app, monkeypatch, sc):  # noqa: F811
     if sc.body.get("rules", {}).get("virtual_deck"):
@@ -56,6 +61,9 @@ def test_each_pushed_fragment_is_cut_in_parts_that_rebuild_the_next(walk_app, mo
         if before is None or version_of(before) == version_of(html):
             return
         diff = parts.changed(before, parts.tree(before), html, root)
+        read, stepped = parts.step(before, parts.tree(before), html)  # as the hub reads it: from the render before
+        if (_shape(read), stepped and stepped.data(0)) != (_shape(root), diff and diff.data(0)):
+            problems.setdefault(f"{request.url_rule.rule}: read from the render before, not as read whole", walk.step)
         counts["whole_bytes"] += len(html)
         if diff is None:
             counts["whole"] += 1

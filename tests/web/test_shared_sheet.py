@@ -117,3 +117,41 @@ def test_the_seats_and_the_tv_share_the_sheet_each_as_if_rendered_for_it_alone(a
         t.bid(seat, 0 if seat != order[-1] or t.sheet().get("forbidden_bid") != 0 else 1)
     t.play()
     assert each_alike() == len(screens) - 1  # bids revealed: one render for the TV and the seats
+
+
+def test_where_a_kept_text_is_rendered_follows_the_language_the_request_and_the_game(app):
+    """``place`` is worked out once per request, and again when what it says moves."""
+    from flask import g
+    from flask_babel import force_locale
+
+    from scribe.web.shared_sheet import place
+
+    with app.test_request_context("/w/x/sheet", base_url="http://tv.example", headers={"Accept-Language": "de"}):
+        first = place()
+        assert first[0] == "de" and first[2] == "http://tv.example/" and place() is first
+        with force_locale("it"):
+            assert place()[0] == "it"
+        assert place() == first
+        g.scribe_key = "k1"
+        assert place()[4] == "k1"
+        with app.test_request_context("/w/y/sheet", base_url="http://other.example/root"):
+            inner = place()
+            assert inner[2:4] == ("http://other.example/", "/root")
+        assert place()[2] == "http://tv.example/"
+    with pytest.raises(RuntimeError):
+        place()
+
+
+def test_an_import_sees_the_globals_of_the_template_importing_it(app):
+    """An imported template's module is the one kept unless the importing template has
+    globals it lacks (``SharedSheet._get_default_module``, as Jinja answers it)."""
+    from jinja2 import DictLoader
+
+    env = app.jinja_env.overlay(loader=DictLoader({
+        "m.html": "{% macro who() %}{{ whom | default('nobody') }}{% endmacro %}",
+        "page.html": '{% from "m.html" import who %}[{{ who() }}]'}))
+    env.template_class = app.jinja_env.template_class
+    assert env.get_template("page.html").render() == "[nobody]"
+    own = env.get_template("page.html", globals={"whom": "the TV"})  # (Jinja adds them to the template kept)
+    assert own.render() == "[the TV]"
+    assert env.get_template("m.html").module.who() == "nobody"  # its own module, kept, is unchanged
