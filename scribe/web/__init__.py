@@ -11,6 +11,7 @@ from . import (
     cookies,
     db,
     errors,
+    event_live,
     event_paper,
     events,
     events_api,
@@ -65,6 +66,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(stats.bp)
     app.register_blueprint(events.bp)  # club nights (issue 36)
     app.register_blueprint(event_paper.bp)
+    app.register_blueprint(event_live.bp)  # the TV's and the organiser's boards, pushed
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints
