@@ -8,9 +8,14 @@ arrives came by the write's wake-up or the store's journal, never by a timer."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
+import pytest
+
+from scribe.push import many_games
+from scribe.push.hub import Hub
 from scribe.push.parts import apply
 
 from .conftest import request
@@ -91,7 +96,7 @@ class Screen:
 
 
 def tv_table(page: str, number: int) -> str:
-    found = re.search(rf'<article class="tv-table (\w+)" id="tv-table-{number}">(.*?)</article>', page, re.S)
+    found = re.search(rf'<article class="tv-table (\w+)" id="tv-table-{number}">(.*?)</article>', page, re.DOTALL)
     assert found, page
     return " ".join([found.group(1), *re.sub(r"<[^>]+>", " ", found.group(2)).split()])
 
@@ -138,17 +143,26 @@ def test_each_deal_and_the_next_partie_reach_the_tv_and_the_organiser(serve):
         screen.stream.close()
 
 
-def test_a_write_by_another_process_reaches_the_tv(serve):
-    """SQLite, another process writing (a second worker, ``scribe`` on the command line;
-    here the test's own app, with no hub): the store's journal names the table's game, and
-    the event itself when a partie is drawn, so the server's TV hears of both at once."""
+@pytest.mark.parametrize("where", ["sqlite", "postgresql"])
+def test_a_write_by_another_process_reaches_the_tv(serve, request, tmp_path, where):
+    """Another process writes (a second worker, another node, ``scribe`` on the command
+    line; here the test's own app, with no hub): SQLite's journal, or PostgreSQL's notice,
+    names the table's game, and the event itself when a partie is drawn, so the server's
+    TV hears of both at once."""
     from scribe import create_app
 
-    server = serve("--host", "127.0.0.1", env=QUIET)
+    env, config = dict(QUIET), {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other")}
+    if where == "postgresql":
+        url, key = request.getfixturevalue("pg_url"), "e5" * 32
+        env.update(SCRIBE_DATABASE_URL=url, SCRIBE_SECRET_KEY=key)
+        config.update(DATABASE_URL=url, SECRET_KEY=key)
+    server = serve("--host", "127.0.0.1", env=env)
+    if where == "sqlite":
+        config["INSTANCE_PATH"] = str(server.instance)  # its file, its key
     port = server.port
     organiser, hall, tables = new_event(port)
     tv, _desk = screens(port, organiser, hall)
-    other = create_app({"INSTANCE_PATH": str(server.instance), "TESTING": True}).test_client()
+    other = create_app(config).test_client()
 
     def post(path: str, body: dict) -> dict:
         resp = other.post(path, json=body, headers=HOST)
@@ -186,3 +200,35 @@ def test_a_wrong_or_revoked_link_gets_no_stream(serve):
     assert tv.stream.next(timeout=20) == (None, "reload", "")  # the page reloads and reads why (404)
     assert tv.stream.next() is None
     assert Stream(port, f"/events/{hall}/tv/events?v=0").status == 404
+
+
+def test_a_board_is_followed_under_the_games_its_render_names_and_under_none_once_gone():
+    """The hub's bookkeeping (push/many_games.py): an event's group is filed under the
+    event and each table's game; a render naming a new partie's tables files it under them
+    too and asks once more (an entry meanwhile is not lost); the last stream gone, the hub
+    follows none of them."""
+    class Source:  # nothing moves: only the bookkeeping is looked at
+        tick, touched = 3600.0, set()
+
+    def board(environ, start_response):  # the board is current: its poll's 204
+        start_response("204 No Content", [])
+        return [b""]
+
+    async def run() -> None:
+        hub = Hub(board, Source(), None)
+        member = hub.join({"game": "ev", "share": "tv", "path": "/events/t/tv/board", "version": 4, "environ": {},
+                           "follows": ["g1", "g2"]})
+        group = member.group
+        assert set(hub.games) == {"ev", "g1", "g2"} and hub.games["g1"] == {"tv": group}
+        while group.busy:  # the render the join asked for (a change between the answer and the join)
+            await asyncio.sleep(0.01)
+        assert hub.renders == 1
+        many_games.update(hub, group, [(b"x-scribe-follows", b"g1 g2 g3 g4")])  # partie 2 drawn
+        assert set(hub.games) == {"ev", "g1", "g2", "g3", "g4"} and group.again
+        group.again = False
+        many_games.update(hub, group, [])  # a 204 names nothing: as before
+        assert set(hub.games) == {"ev", "g1", "g2", "g3", "g4"} and not group.again
+        hub.leave(member)
+        assert hub.games == {} and hub.groups == {}
+
+    asyncio.run(run())
