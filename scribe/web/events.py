@@ -30,7 +30,7 @@ from .table import _version_arg, qr
 bp = Blueprint("events", __name__)
 
 ORGANISER_POLL_S = 2  # the organiser's page: a table's progress within two seconds is plenty
-TV_POLL_MS = 500  # the hall's TV: each deal within a second of its entry (issue 36)
+TV_POLL_MS = 500  # the hall's TV without a stream: each deal within a second of its entry (issue 36)
 
 
 def _key() -> str:
