@@ -195,9 +195,10 @@ def _date(iso: str) -> str:
         return iso or ""
 
 
-def sheet_pdf(game: Any, sheet: Any, paper: str = "a4", story: bool = True) -> bytes:
+def sheet_pdf(game: Any, sheet: Any, paper: str = "a4", story: bool = True, note: str = "") -> bytes:
     """The filled sheet of a game, through its own template, in the game's language;
-    ``story``: with the story of the game on a page of its own after it."""
+    ``story``: with the story of the game on a page of its own after it; ``note``: the
+    game's note (``scribe.notes``), printed above it."""
     paper = check_paper(paper)
     spec = printing(game.game)
     lang = game.lang if game.lang in current_app.config["LANGUAGES"] else current_app.config["BABEL_DEFAULT_LOCALE"]
@@ -206,7 +207,7 @@ def sheet_pdf(game: Any, sheet: Any, paper: str = "a4", story: bool = True) -> b
         html = render_template(
             spec.sheet_template, game=game, sheet=sheet, names=sheet.setup.players,
             blank=False, page_size=PAPERS[paper], paper=paper, rows=rows, row_h=_row_height(rows),
-            date=_date(game.created_at), lang=lang, story_page=story,
+            date=_date(game.created_at), lang=lang, story_page=story, game_note_text=note,
         )
     return _write(html)
 

@@ -92,6 +92,7 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
     starting with '-' goes after --.
     """
     from . import pdf, service, sharing, store
+    from .store import notes as store_notes
 
     app = _print_app()
     db = store.open_db(store.target(app.config), migrate=False)
@@ -104,7 +105,8 @@ def pdf_command(game_id: str, output: str, paper: str) -> int:
                              REFUSED)
             # the Scribe's view, as on the web: hidden and secret bids (W-B7) and hands stay sealed
             try:
-                data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper)
+                note = store_notes.current(db, game.id)
+                data = pdf.sheet_pdf(game, sharing.viewer_sheet(full, None, log), paper, note=note.note if note else "")
             except pdf.NoPrinting as err:
                 return _fail("pdf", f"{pdf.NO_PRINTING} ({err})", UNAVAILABLE)  # the command speaks English
     finally:

@@ -20,7 +20,7 @@ from .rules.errors import N_, RuleError, Unchanged
 from .rules.fields import clean_text
 from .rules.game import GameRules
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
-from .store import stories, taps
+from .store import results, stories, taps
 from .store.db import INTEGRITY
 from .store.games import Database
 
@@ -345,6 +345,14 @@ def group_statistics(db: Database, versions: Mapping[str, int], aliases: Mapping
         hit = group.statistics(_tallies(db, versions, aliases, f).kinds, aliases, shown(), f.player)
         statistics_cache.put(key, hit)
     return hit
+
+
+def group_results(db: Database, versions: Mapping[str, int]) -> list[results.Placed]:
+    """Every seat of the finished games ``versions`` names (id -> version), in the order
+    they finished (the ladders, the BG Stats export), their story rows brought up to date
+    first."""
+    _mend(db, versions)
+    return results.standings(db, versions)
 
 
 def _tallies(db: Database, versions: Mapping[str, int], aliases: Mapping[str, str], f: group.Filters

@@ -256,11 +256,24 @@ def m012_events(db: Database) -> None:
 
 
 @migrations()
+def m013_game_notes(db: Database) -> None:
+    """A free-text note on a game ("chez Marie, anniversaire", issue 36), written by its
+    Scribe: a row per note written, never updated or deleted, so a change keeps the old
+    note (the game's page shows the last, its settings page the earlier ones)."""
+    db.execute("""create table game_notes (
+        game_id text not null references games (id),
+        seq integer not null,
+        note text not null,
+        written_at text not null,
+        primary key (game_id, seq))""")
+
+
+@migrations()
 def m014_push_events(db: Database) -> None:
     """The journal of m011 names an event too (issue 36): a change of the event itself (a
     partie drawn, an arrival, a withdrawal: its row's version moves) or of one of its links
     (the ranking link revoked), so that the hall's TV and the organiser's page held by any
-    process hear of it at once (``push/event_groups.py``); an entry at one of its tables is
+    process hear of it at once (``push/many_games.py``); an entry at one of its tables is
     named by its game already. The column keeps its name: an event's id is as long and as
     random as a game's, and the journal names what a screen follows."""
     for name, table, event in (("push_event_changed", "events", "new.id"),

@@ -178,6 +178,17 @@ create table event_links (
 create unique index event_links_live on event_links (event_id, kind) where revoked_at is null;
 """
 
+# A game's notes, each kept (issue 36): SQLite's m013.
+P006_GAME_NOTES = """
+create table game_notes (
+    game_id text not null references games (id),
+    seq integer not null,
+    note text not null,
+    written_at text not null,
+    primary key (game_id, seq)
+);
+"""
+
 # An event's own changes and its links' are announced too, by the event's id (SQLite's m014):
 # the hall's TV and the organiser's page held on any node hear a partie drawn or a link revoked.
 P007_EVENT_NOTICES = """
@@ -194,7 +205,7 @@ create trigger event_links_changed after update on event_links
 
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
          ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS),
-         ("p007_event_notices", P007_EVENT_NOTICES))
+         ("p006_game_notes", P006_GAME_NOTES), ("p007_event_notices", P007_EVENT_NOTICES))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

@@ -15,11 +15,11 @@ from typing import Any
 
 # Parents first: each table's foreign keys point at tables before it.
 GAME_TABLES = ("games", "entries", "links", "group_games", "story_games", "story_players", "story_bids",
-               "story_rounds", "taps")
+               "story_rounds", "taps", "game_notes")
 _KEY = {"games": "id"}  # every other table names its game in game_id
 _ORDER = {"games": "id", "entries": "seq", "links": "created_at, token_hash", "group_games": "group_hash",
           "story_games": "game_id", "story_players": "seat", "story_bids": "seat, bid",
-          "story_rounds": "round, seat", "taps": "key_hash"}
+          "story_rounds": "round, seat", "taps": "key_hash", "game_notes": "seq"}
 
 Rows = dict[str, list[dict[str, Any]]]
 

@@ -1,5 +1,9 @@
 """The web layer: thin blueprints that parse, call the service, render."""
 
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any
+
 from flask import Flask
 
 from .. import formatting
@@ -22,6 +26,7 @@ from . import (
     limits,
     live,
     logs,
+    notes,
     pages,
     pdf_views,
     play,
@@ -35,9 +40,33 @@ from . import (
     taps,
 )
 
+_SYNC_KEPT = 512  # plain functions remembered as synchronous: the hooks and views, a few dozen
+
+
+def plain_functions_as_is(app: Flask) -> None:
+    """Flask asks ``inspect.iscoroutinefunction`` of every hook and view of every request
+    (about ten a write, a fiftieth of a bid's time in the app): a plain function found
+    synchronous once is remembered as such, by identity. Anything else (an ``async def``,
+    a bound method, a callable object) is asked as before, so nothing changes for it; a
+    request's own ``after_this_request`` closures past the bound are asked each time."""
+    flask_ensure_sync = app.ensure_sync
+    known: dict[Callable[..., Any], bool] = {}
+
+    def ensure_sync(func: Callable[..., Any]) -> Callable[..., Any]:
+        if func in known:
+            return func
+        made = flask_ensure_sync(func)
+        if made is func and type(func) is FunctionType and len(known) < _SYNC_KEPT:
+            known[func] = True
+        return made
+
+    app.ensure_sync = ensure_sync  # type: ignore[method-assign]
+
 
 def init_app(app: Flask) -> None:
     from .jsonfast import OrjsonProvider
+
+    plain_functions_as_is(app)
     from .kept_rows import KeepRows
 
     app.json = OrjsonProvider(app)
@@ -66,6 +95,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(stats.bp)
     app.register_blueprint(events.bp)  # club nights (issue 36)
     app.register_blueprint(event_paper.bp)
+    app.register_blueprint(notes.bp)
     app.register_blueprint(event_live.bp)  # the TV's and the organiser's boards, pushed
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)

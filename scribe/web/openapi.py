@@ -185,6 +185,7 @@ def _document() -> dict[str, Any]:
                     "deck": {"enum": ALL_DECKS, "description": "A game that deals cards: the deck the entries' card "
                              "codes are in, its table: " + _deck_tables(ALL_DECKS)}}, optional=("deck",)))},
                               **_errors(404, 410)}}},
+            "/api/games/{key}/note": _note_paths(game_id),
             **_game_paths(),
             "/api/games/{key}/rounds/{number}/correction": {
                 "post": {**_action("Correct a round: its fields are the game's (" + ", ".join(
@@ -270,6 +271,14 @@ def _document() -> dict[str, Any]:
                     ("until", {"type": "string", "format": "date"}, "Finished on or before (YYYY-MM-DD)"),
                     ("player", STR, "Only the games of this player (422 when they have none finished)"))],
                 "responses": {"200": {"description": "Statistics", **_json(_ref("Statistics"))}, **_errors(422)}}},
+            "/api/ladders": {"get": {
+                "summary": "The group's ladders: each game type's OpenSkill ratings (Plackett-Luce) over all its finished "
+                           "games in the order they finished, each player's trend, and the rivals (who finished ahead "
+                           "of whom); docs/guide.md says how the figure is made",
+                "parameters": [{"name": n, "in": "query", "schema": s, "description": d} for n, s, d in (
+                    ("game", {"enum": GAME_NAMES}, "Only this game"),
+                    ("player", STR, "Only this player's rivals (422 when they have no finished game)"))],
+                "responses": {"200": {"description": "Ladders", **_json(_ref("Ladders"))}, **_errors(422)}}},
             "/api/players": {"get": {
                 "summary": "The group's players (names told apart ignoring case, renames and merges applied), in their "
                            "usual seating order", "responses": {"200": {"description": "Players", **_json(_ref("Players"))}}}},
@@ -535,7 +544,39 @@ def _stats_schemas() -> dict[str, Any]:
                                                    "player": opt}),
                                "groups": {"type": "array", "items": group}}),
         "Players": _closed({"players": {"type": "array", "items": _closed({"name": STR, "games": INT})}}),
+        "Ladders": _ladders_schema(opt),
     }
+
+
+def _note_paths(game_id: dict[str, Any]) -> dict[str, Any]:
+    """A game's note (scribe/notes.py): every note written is kept, the last one shown."""
+    kept = _closed({"note": STR, "seq": {**INT, "description": "The note's number (0: none yet)"},
+                    "earlier": {"type": "array", "items": _closed({"seq": INT, "note": STR, "written_at": STR}),
+                                "description": "The notes it replaced, the first first"}})
+    return {
+        "get": {"summary": "The game's note and the earlier ones", "parameters": [game_id],
+                "responses": {"200": {"description": "The note", **_json(kept)}, **_errors(404, 410)}},
+        "put": {"summary": "Write the game's note (the Scribe's link only; empty clears it; the one before is kept)",
+                "parameters": [game_id],
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["note"], "properties": {
+                    "note": {**STR, "maxLength": 200}, "after": {**INT, "description": "The seq of the note this "
+                                                                  "replaces: 409 if another was written since"}}})},
+                "responses": {"200": {"description": "The note now", **_json(kept)},
+                              **_errors(400, 404, 409, 410, 413, 415, 422, 503)}}}
+
+
+def _ladders_schema(opt: dict[str, Any]) -> dict[str, Any]:
+    """``/api/ladders`` (scribe/ratings.py): a ladder per game type, the best rated first."""
+    row = _closed({"place": INT, "name": STR, "games": INT,
+                   "rating": {**INT, "description": "4 x (mu - 3 sigma), rounded: everyone starts at 0"},
+                   "trend": {**INT, "description": "The rating's change over the player's last trend_games games"},
+                   "recent": {"type": "array", "items": INT, "description": "The rating after each of those games"},
+                   "mu": {"type": "number"}, "sigma": {"type": "number"}})
+    rival = _closed({"player": STR, "opponent": STR, "games": INT, "ahead": INT, "behind": INT, "level": INT})
+    kind = _closed({"game": {"enum": GAME_NAMES}, "variant": STR, "games": INT,
+                    "ladder": {"type": "array", "items": row}, "rivals": {"type": "array", "items": rival}})
+    return _closed({"filters": _closed({"game": opt, "players": OPT_INT, "since": opt, "until": opt, "player": opt}),
+                    "ladders": {"type": "array", "items": kind}, "trend_games": INT, "rating_scale": INT})
 
 
 def _deck(game: str) -> dict[str, Any]:

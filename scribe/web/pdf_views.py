@@ -13,6 +13,7 @@ from ..games import DEFAULT
 from ..rules.errors import RuleError
 from . import access
 from .i18n import translate
+from .notes import game_note
 from .render import error_ctx
 
 bp = Blueprint("pdf", __name__)
@@ -51,7 +52,7 @@ def sheet(key: str):
     shown = access.scribe(key)  # hidden and secret bids (W-B7) stay sealed on paper too
     game, sheet = shown.game, shown.sheet
     try:
-        data = pdf.sheet_pdf(game, sheet, request.args.get("paper", "a4"))
+        data = pdf.sheet_pdf(game, sheet, request.args.get("paper", "a4"), note=game_note(game.id))
     except RuleError as err:
         if request.path.startswith("/api/"):
             return jsonify(error=translate(err), field=err.field), 422

@@ -12,15 +12,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+from hashlib import blake2b
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import group, service
+from .. import bgstats, group, ratings, service
 from ..games import GAMES
-from ..rules.errors import RuleError
-from ..store import names as store_names, stories
+from ..rules.errors import N_, RuleError
+from ..store import names as store_names, notes as store_notes, stories
 from ..store.links import SCRIBE
 from . import access
 from .db import get_db
@@ -29,7 +30,29 @@ from .render import error_ctx, see_other
 from .serialize import entry_data
 
 bp = Blueprint("stats", __name__)
-bp.app_context_processor(lambda: {"game_label": game_label, "game_words": game_words})
+bp.app_context_processor(lambda: {"game_label": game_label, "game_words": game_words, "sparkline": sparkline,
+                                   "ladder_trend": ratings.TREND_GAMES})
+SPARK_WIDTH, SPARK_HEIGHT = 64, 18
+
+
+def sparkline(values: list[int]) -> str:
+    """The SVG polyline's points of a player's recent ratings (the ladder's trend), the
+    highest at the top; a flat line when they did not move.
+
+    >>> sparkline([0, 10, 5])
+    '1,17 32,1 63,9'
+    >>> sparkline([7])
+    '1,9 63,9'
+    """
+    if len(values) < 2:
+        values = [*values, *values] or [0, 0]
+    low, high = min(values), max(values)
+    step = (SPARK_WIDTH - 2) / (len(values) - 1)
+
+    def y(v: int) -> int:
+        return SPARK_HEIGHT // 2 if high == low else round(SPARK_HEIGHT - 1 - (v - low) * (SPARK_HEIGHT - 2) / (high - low))
+
+    return " ".join(f"{round(1 + i * step)},{y(v)}" for i, v in enumerate(values))
 
 
 def game_label(game: str, variant: str = "") -> str:
@@ -64,14 +87,58 @@ def _statistics(args: Any) -> tuple[group.Filters, list[dict[str, Any]]]:
     return f, service.group_statistics(get_db(), {i: v for i, v, _ in finished}, aliases, f, shown)
 
 
+# The ladders recently made, keyed as the statistics are (the games at their versions and
+# the aliases): a version names one story for good, so a hit is what a replay would give.
+ladder_cache: service.Recent[tuple[bytes, Any], ratings.Ladder] = service.Recent(16)
+
+
+def _ladders(f: group.Filters) -> list[dict[str, Any]]:
+    """Each game type's ladder and rivals over all the group's finished games (a rating
+    is its whole history: the period and table size filters do not cut it), the ``game``
+    filter keeping one type and the ``player`` filter their rivals only."""
+    finished = access.finished_games()
+    versions = {i: v for i, v, _ in finished}
+    aliases = _aliases()
+    digest = blake2b(",".join(f"{i}:{v}" for i, v in versions.items()).encode(), digest_size=16).digest()
+    cache_key = (digest, tuple(sorted(aliases.items())))
+    ladder = ladder_cache.get(cache_key)
+    if ladder is None:
+        ladder = ratings.ladders(ratings.results(service.group_results(get_db(), versions), aliases))
+        ladder_cache.put(cache_key, ladder)
+    out = [kind for kind in ladder.json() if f.game is None or kind["game"] == f.game]
+    if f.player is not None:
+        wanted = group.key(group.canonical(f.player, aliases))
+        for kind in out:
+            kind["rivals"] = [r for r in kind["rivals"] if group.key(r["player"]) == wanted]
+        if not any(group.key(row["name"]) == wanted for kind in out for row in kind["ladder"]):
+            raise RuleError(N_("%(name)s has no finished game in this group (with these filters)."), field="player",
+                            name=f.player)
+    return out
+
+
 @bp.get("/stats")
 def page():
     """The group's statistics, per game type and number of players, with filters."""
     try:
         f, groups = _statistics(request.args)
+        ladders = _ladders(f)
     except RuleError as err:
-        return render_template("stats/stats.html", groups=[], args=request.args, games=GAMES, **error_ctx(err)), 422
-    return render_template("stats/stats.html", groups=groups, args=request.args, games=GAMES, filters=f)
+        return render_template("stats/stats.html", groups=[], ladders=[], args=request.args, games=GAMES,
+                               **error_ctx(err)), 422
+    return render_template("stats/stats.html", groups=groups, ladders=ladders, args=request.args, games=GAMES,
+                           filters=f)
+
+
+@bp.get("/api/ladders")
+def api_ladders():
+    """Each game type's OpenSkill ladder and rivals as JSON (the ``game`` and ``player`` filters)."""
+    try:
+        f = group.filters(request.args, GAMES)
+        ladders = _ladders(f)
+    except RuleError as err:
+        return jsonify(error=error_ctx(err)["error"]["message"], field=err.field), 422
+    return jsonify(filters=f.as_dict(), ladders=ladders, trend_games=ratings.TREND_GAMES,
+                   rating_scale=ratings.RATING_SCALE)
 
 
 @bp.get("/api/stats")
@@ -194,3 +261,14 @@ def export(what: str):
         shown = access.open_link(token, SCRIBE)
         rows += [[g.id, e.seq, e.kind, json.dumps(entry_data(e.data)[0]), e.at] for e in shown.log]
     return _csv(what, ["game_id", "seq", "kind", "data", "at"], rows)
+
+
+@bp.get("/export/bgstats.bgsplay")
+def export_bgstats():
+    """The group's finished games as a BG Stats play file, which the app opens to import them
+    (each game's note as its play's comments)."""
+    finished = access.finished_games()
+    placed = service.group_results(get_db(), {i: v for i, v, _ in finished})
+    body = bgstats.play_file(placed, _aliases(), game_label, store_notes.current_of(get_db(), [i for i, _, _ in finished]))
+    return Response(json.dumps(body, ensure_ascii=False, indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="scribe.bgsplay"'})
