@@ -25,6 +25,7 @@ from typing import Any
 
 from ..bridge import call_whole
 from ..web.live import FOLLOW_HEADER, event, sheet_event, version_of
+from . import many_games
 from .changes import SqliteChanges
 from .parts import Node, step, tree
 
@@ -95,6 +96,7 @@ class Group:
     last: bytes = b""  # the newest render as a whole event, made when a stream first needs it
     busy: bool = False
     again: bool = False
+    follows: set[str] = field(default_factory=set)  # more games its render is made of (an event's: many_games.py)
 
     def whole(self) -> bytes:
         if not self.last:
@@ -157,6 +159,7 @@ class Hub:
             self.groups[share] = group
             self.games.setdefault(game, {})[share] = group
             self._poke(game)
+            many_games.join(self, group, stream.get("follows"))
         member = Member(stream["version"], group=group)
         if group.rendered and group.version > member.version:
             member.show(group)
@@ -180,6 +183,7 @@ class Hub:
         if not shares:
             self.games.pop(group.game, None)
             self.seen.pop(group.game, None)
+        many_games.drop(self, group)
 
     def close(self) -> None:
         """The server stops: every stream ends now (the pages reconnect to the next one)."""
@@ -259,6 +263,7 @@ class Hub:
                 group.again = False
                 status, headers, body = await loop.run_in_executor(self.pool, self._call, group)
                 self.renders += 1
+                many_games.update(self, group, headers)
                 followed = next((v for k, v in headers if k == _FOLLOW), None)
                 if followed:  # Play again: each stream's page opens its holder's link of the next game
                     for member in group.members:

@@ -266,3 +266,17 @@ def m013_game_notes(db: Database) -> None:
         note text not null,
         written_at text not null,
         primary key (game_id, seq))""")
+
+
+@migrations()
+def m014_push_events(db: Database) -> None:
+    """The journal of m011 names an event too (issue 36): a change of the event itself (a
+    partie drawn, an arrival, a withdrawal: its row's version moves) or of one of its links
+    (the ranking link revoked), so that the hall's TV and the organiser's page held by any
+    process hear of it at once (``push/many_games.py``); an entry at one of its tables is
+    named by its game already. The column keeps its name: an event's id is as long and as
+    random as a game's, and the journal names what a screen follows."""
+    for name, table, event in (("push_event_changed", "events", "new.id"),
+                               ("push_event_link_changed", "event_links", "new.event_id")):
+        db.execute(f"create trigger {name} after update on {table} "
+                   f"begin insert into push_changes (game_id) values ({event}); end")

@@ -189,9 +189,23 @@ create table game_notes (
 );
 """
 
+# An event's own changes and its links' are announced too, by the event's id (SQLite's m014):
+# the hall's TV and the organiser's page held on any node hear a partie drawn or a link revoked.
+P007_EVENT_NOTICES = """
+create function scribe_event_link_changed() returns trigger language plpgsql as $$
+begin
+    perform pg_notify('scribe_changes', new.event_id);
+    return null;
+end $$;
+create trigger events_changed after update on events
+    for each row when (old.* is distinct from new.*) execute function scribe_game_changed();
+create trigger event_links_changed after update on event_links
+    for each row execute function scribe_event_link_changed();
+"""
+
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
          ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS),
-         ("p006_game_notes", P006_GAME_NOTES))
+         ("p006_game_notes", P006_GAME_NOTES), ("p007_event_notices", P007_EVENT_NOTICES))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

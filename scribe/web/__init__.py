@@ -15,6 +15,7 @@ from . import (
     cookies,
     db,
     errors,
+    event_live,
     event_paper,
     events,
     events_api,
@@ -95,6 +96,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(events.bp)  # club nights (issue 36)
     app.register_blueprint(event_paper.bp)
     app.register_blueprint(notes.bp)
+    app.register_blueprint(event_live.bp)  # the TV's and the organiser's boards, pushed
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)
     limits.init_app(app)  # by endpoint name, so after the blueprints

@@ -3,11 +3,11 @@
 Thin views over ``scribe.event_service``: the organiser's link (``/events/<token>``) sees and
 does everything; the ranking link (``/events/<token>/tv``) only reads: its page carries no other
 token, so its HTML cannot be turned into the organiser's rights or a table's. Both pages
-follow the evening by polling a fragment URL with the event's version they show (its
-games' versions included, ``store.events.version_of``): an unchanged version is answered
-204, which htmx ignores (the pattern of ``table.py``). The TV asks twice a second, so a
-deal entered at any table shows there within a second; the hub's streams (scribe/push)
-carry one game each, and an event spans many.
+follow the evening on a stream (``event_live.py``: ``scribe serve`` pushes each board once
+per event version to every screen showing it), else by polling a fragment URL with the
+event's version they show (its games' versions included, ``store.events.version_of``): an
+unchanged version is answered 204, which htmx ignores (the pattern of ``table.py``). The
+TV then asks twice a second, so a deal entered at any table shows there within a second.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from .. import event_service as evs
 from ..rules.errors import RuleError
 from ..store import StaleError
-from . import event_form, event_words, once
+from . import event_form, event_live, event_words, once
 from .db import get_db
 from .i18n import game_language
 from .render import error_ctx, page_or_fragment, see_other, table_url
@@ -30,7 +30,7 @@ from .table import _version_arg, qr
 bp = Blueprint("events", __name__)
 
 ORGANISER_POLL_S = 2  # the organiser's page: a table's progress within two seconds is plenty
-TV_POLL_MS = 500  # the hall's TV: each deal within a second of its entry (issue 36)
+TV_POLL_MS = 500  # the hall's TV without a stream: each deal within a second of its entry (issue 36)
 
 
 def _key() -> str:
@@ -168,7 +168,8 @@ def board(token: str):
     if _version_arg() == version:
         return make_response("", 204)
     shown = _open(token, (evs.ORGANISER,))
-    return render_template("events/_board.html", page=_page(shown, token), **_table_ctx(token))
+    return event_live.followed(render_template("events/_board.html", page=_page(shown, token), **_table_ctx(token)),
+                               shown)
 
 
 def _refused(token: str, shown: evs.Shown, status: int, **error: Any):
@@ -244,4 +245,4 @@ def tv_board(token: str):
     if _version_arg() == version:
         return make_response("", 204)
     shown = _open(token, (evs.RANKING,))
-    return render_template("events/_tv.html", page=_page(shown, token), **_tv_ctx(token))
+    return event_live.followed(render_template("events/_tv.html", page=_page(shown, token), **_tv_ctx(token)), shown)
