@@ -8,6 +8,7 @@ next game, each of them leads its holder to their own link of it (issue 32).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import segno
@@ -35,11 +36,14 @@ def bid_restriction(sheet: Any, row: Any) -> str | None:
     return rules_of(sheet).restriction(sheet, row)
 
 
+@lru_cache(maxsize=512)
 def qr(url: str) -> str:
     """A QR code as a data: URI (the CSP allows img-src data:, no inline script).
 
     Dark modules on a white background drawn inside the code, with the standard's quiet
-    zone of 4 modules: a transparent one vanished on the dark theme's card (issue 32)."""
+    zone of 4 modules: a transparent one vanished on the dark theme's card (issue 32).
+    Kept once drawn (~25 ms each): a club night's organiser page shows a code per table
+    and is drawn again after every deal at any table."""
     return segno.make(url, error="m").svg_data_uri(scale=5, border=4, dark="#1d1a2b", light="#fff")
 
 
