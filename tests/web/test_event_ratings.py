@@ -151,6 +151,8 @@ def test_a_ranking_link_sees_no_ratings_and_a_wrong_link_opens_none(client, app)
     tv = re.search(r'<a href="http://localhost(/events/[^"]+/tv)"', page(client, org)).group(1)
     hall = tv.split("/")[-2]
     assert 'id="ratings"' in page(client, org)
+    french = client.get(org, headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_data(as_text=True)
+    assert "Les notes de la soirée" in french and HEADING not in french
     screen = app.test_client().get(tv).get_data(as_text=True)
     assert HEADING not in screen and 'id="ratings"' not in screen and "data-rating" not in screen
     api = caller(client)
