@@ -39,6 +39,29 @@ def hold(db: Database, group_hash: str, game_id: str, token: str) -> None:
             [group_hash, game_id, held, now()])
 
 
+
+def hold_live(db: Database, group_hash: str, game_ids: Collection[str]) -> int:
+    """The group holds the live Scribe's link of each of ``game_ids`` (an evening's tables,
+    for its organiser, whose link grants them: ``event_service.table_link``), as ``hold``
+    would had each been opened; how many rows it wrote. Reads first: a group holding them
+    all already writes nothing (the organiser's page asks on every change it shows)."""
+    ids = list(dict.fromkeys(game_ids))
+    if not ids:
+        return 0
+    marks = ", ".join("?" * len(ids))
+    live = (f"from links l left join group_games h on h.group_hash = ? and h.game_id = l.game_id "
+            f"where l.game_id in ({marks}) and l.kind = '{SCRIBE}' and l.revoked_at is null "
+            "and (h.token_hash is null or h.token_hash <> l.token_hash)")
+    if db.execute(f"select count(*) {live}", [group_hash, *ids]).fetchone()[0] == 0:
+        return 0
+    with writing(db, lock=True) as conn:
+        cur = conn.execute(
+            f"insert into group_games (group_hash, game_id, token_hash, added_at) "
+            f"select ?, l.game_id, l.token_hash, ? {live} "
+            "on conflict (group_hash, game_id) do update set token_hash = excluded.token_hash",
+            [group_hash, now(), group_hash, *ids])
+        return cur.rowcount
+
 def _summary(db: Database, key: str) -> str:
     """A key of a game's JSON summary: JSON text (``players``), or text (``phase``)."""
     if is_pg(db):

@@ -4,7 +4,7 @@ what the group's ladders and its BG Stats export are made of."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from .db import is_pg
@@ -46,3 +46,18 @@ def standings(db: Database, versions: Mapping[str, int]) -> list[Placed]:
                 where s.finished order by s.finished_at, s.game_id, p.seat""",
             [json.dumps(dict(versions))]).fetchall()
     return [Placed(*row) for row in rows]
+
+
+def finished_versions(db: Database, game_ids: Sequence[str]) -> dict[str, int]:
+    """{game id: version} of those of ``game_ids`` that stand finished (deleted or not):
+    an evening's tables to rate, read without replaying one (a table in play is left out,
+    so a poll never rewrites its story rows)."""
+    ids = list(dict.fromkeys(game_ids))
+    phase = "(summary::jsonb ->> 'phase')" if is_pg(db) else "json_extract(summary, '$.phase')"
+    found: dict[str, int] = {}
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        rows = db.execute(f"select id, version from games where id in ({', '.join('?' * len(part))}) "
+                          f"and {phase} = 'finished'", part).fetchall()
+        found.update(dict(rows))
+    return found

@@ -11,6 +11,7 @@ database, which holds the Scribe's links the browser created or opened
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from contextlib import contextmanager
 from typing import Any
 
@@ -86,6 +87,14 @@ def remember(token: str, game_id: str) -> None:
     a new link of the game takes the old one's place)."""
     groups.hold(get_db(), group_hash(), game_id, token)
 
+
+
+def remember_tables(game_ids: Collection[str]) -> None:
+    """This browser's group holds the live Scribe's link of each of ``game_ids``: an
+    evening's finished tables, opened with its organiser's link, which grants each
+    table's Scribe's link (``event_service.table_link``). So the club's evenings count in
+    the organiser's statistics and ladders, and the group still holds nothing but links."""
+    groups.hold_live(get_db(), group_hash(), game_ids)
 
 def secret_key() -> str:
     return current_app.config["SECRET_KEY"]

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, current_app, render_template, request, send_file
 from flask_babel import force_locale, format_date, gettext as _
 
-from .. import event_service as evs, events as rules, pdf
+from .. import event_ratings, event_service as evs, events as rules, pdf
 from ..rules.errors import N_, RuleError
 from .db import get_db
 from .event_words import game_names, summary
@@ -82,7 +82,8 @@ def ranking_pdf(token: str):
             "pdf/event_ranking.html", name=shown.name, lines=lines, partie=partie, final=final,
             parties=range(1, partie + 1), scores=scores, ranking=shown.event.settings.ranking,
             summary=summary(shown.event, game_names((shown.event.game,))), page_size="A4", lang=lang,
-            date=format_date(datetime.now(UTC), "long"), row_h=14, story_page=False)
+            date=format_date(datetime.now(UTC), "long"), row_h=14, story_page=False,
+            ladder=event_ratings.ladder_json(get_db(), shown) if final else ())
     data = pdf.html_pdf(html)
     which = "final" if final and request.args.get("partie", "") == "" else f"partie-{partie}"
     return _download(data, f"scribe-{_slug(shown.name) or 'event'}-{which}.pdf")

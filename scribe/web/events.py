@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import event_service as evs
+from .. import event_ratings, event_service as evs
 from ..rules.errors import RuleError
 from ..store import StaleError
 from . import event_form, event_live, event_words, once
@@ -146,16 +146,26 @@ def _page(shown: evs.Shown, token: str) -> Page:
                 event.format == "concours", done, **urls)
 
 
-def _table_ctx(token: str) -> dict[str, Any]:
+def _table_ctx(token: str, shown: evs.Shown) -> dict[str, Any]:
     return {"table_url": lambda t: table_url("play.game", key=t.scribe), "progress": event_words.progress,
-            "qr": qr, "token": token, "poll": ORGANISER_POLL_S}
+            "qr": qr, "token": token, "poll": ORGANISER_POLL_S,
+            "ladder": lambda: event_ratings.ladder_json(get_db(), shown)}
+
+
+def _opened(shown: evs.Shown) -> evs.Shown:
+    """The organiser's page shown: this browser's group holds the finished tables (their
+    links are the organiser's), so they count in its statistics and ladders."""
+    from . import access
+
+    access.remember_tables(event_ratings.finished_tables(get_db(), shown))
+    return shown
 
 
 @bp.get("/events/<token>")
 def organiser(token: str):
     """The organiser's page: the partie in play table by table, the next draw, the ranking."""
-    shown = _open(token, (evs.ORGANISER,))
-    return render_template("events/organiser.html", page=_page(shown, token), **_table_ctx(token))
+    shown = _opened(_open(token, (evs.ORGANISER,)))
+    return render_template("events/organiser.html", page=_page(shown, token), **_table_ctx(token, shown))
 
 
 @bp.get("/events/<token>/board")
@@ -167,14 +177,14 @@ def board(token: str):
         abort(404)
     if _version_arg() == version:
         return make_response("", 204)
-    shown = _open(token, (evs.ORGANISER,))
-    return event_live.followed(render_template("events/_board.html", page=_page(shown, token), **_table_ctx(token)),
-                               shown)
+    shown = _opened(_open(token, (evs.ORGANISER,)))
+    return event_live.followed(render_template("events/_board.html", page=_page(shown, token),
+                                               **_table_ctx(token, shown)), shown)
 
 
 def _refused(token: str, shown: evs.Shown, status: int, **error: Any):
     return make_response(render_template("events/organiser.html", page=_page(shown, token), error=error,
-                                         **_table_ctx(token)), status)
+                                         **_table_ctx(token, shown)), status)
 
 
 def _change(token: str, do):

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask_babel import gettext as _
 
-from .. import event_service as es
+from .. import event_ratings, event_service as es
 from ..events import present
 from ..rules.errors import RuleError
 from ..store import StaleError
@@ -122,6 +122,13 @@ def ranking(token: str):
     """The standings now, the tables still playing included."""
     shown = _open(token)
     return jsonify(live_version=shown.version, ranking=_ranking_json(es.standings(get_db(), shown)))
+
+
+@bp.get("/<token>/ratings")
+def ratings(token: str):
+    """The evening's own ladder (organiser): its finished tables rate their players."""
+    shown = _open(token, organiser=True)
+    return jsonify(live_version=shown.version, ratings=event_ratings.ladder_json(get_db(), shown))
 
 
 @bp.post("/<token>/parties")

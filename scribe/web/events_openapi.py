@@ -67,6 +67,10 @@ def paths() -> dict[str, Any]:
         "/api/events/{token}/ranking": _read("The standings now, tables still playing included (E-R1..E-R5)",
                                              closed({"live_version": INT, "ranking": {
                                                  "type": "array", "items": ref("EventLine")}})),
+        "/api/events/{token}/ratings": _read(
+            "The evening's ratings (organiser's link): its finished tables, every partie's, rate their players with "
+            "OpenSkill's Plackett-Luce model as the group's ladders do (the figure: 4 x mu - 3 sigma, rounded)",
+            closed({"live_version": INT, "ratings": {"type": "array", "items": ref("EventLadder")}})),
         "/api/events/{token}/parties": _write(
             "Draw and start the next partie (organiser's link; E-D1..E-D6): refused while a table of the last one "
             "plays on, or past the last partie (E-P2). A partie already drawn, named again, answers its tables",
@@ -118,6 +122,11 @@ def schemas() -> dict[str, Any]:
             "played": INT, "deals": OPT_INT, "target": OPT_INT, "totals": {"type": "array", "items": INT},
             "scribe": closed({"key": STR, "url": STR, "api": STR}),
         }, optional=("scribe",)),
+        "EventLadder": closed({
+            "game": STR, "variant": STR, "games": {**INT, "description": "Tables rated"},
+            "ladder": {"type": "array", "items": closed({
+                "place": INT, "name": STR, "rating": {**INT, "description": "4 x (mu - 3 sigma), rounded"},
+                "games": {**INT, "description": "Tables this player finished"}, "mu": {"type": "number"}, "sigma": {"type": "number"}})}}),
         "EventLine": closed({"rank": INT, "name": STR, "points": INT, "won": INT, "score": INT, "played": INT,
                              "byes": INT}),
     }
