@@ -82,9 +82,9 @@ def test_the_statistics_write_numbers_the_readers_way_and_escape_names(client, a
     page = client.get("/stats").get_data(as_text=True)
     assert "<i>Zed" not in page and "&lt;i&gt;Zed&lt;/i&gt;" in page
     assert "against &lt;i&gt;Zed&lt;/i&gt;: 1 ahead, 0 behind, 1 level" in page  # Cy: ahead of Zed's -10, then level at 20
-    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.DOTALL).group(1)
+    zed = re.search(r'class="stats-player" data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.DOTALL).group(1)
     assert re.search(r'class="sp-average">5\.0<', zed) and "1 of 2 won" in text(zed)
     client.get("/lang/fr")
     page = client.get("/stats").get_data(as_text=True)
-    zed = re.search(r'data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.DOTALL).group(1)
+    zed = re.search(r'class="stats-player" data-name="&lt;i&gt;Zed&lt;/i&gt;">(.*?)</li>\s*<li', page, re.DOTALL).group(1)
     assert re.search(r'class="sp-average">5,0<', zed) and "50\u00a0%" in zed

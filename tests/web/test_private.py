@@ -98,9 +98,9 @@ def test_a_watch_links_pages_lead_to_nothing_of_the_game_that_writes(app, client
             posts |= set(re.findall(r'(?:action|hx-post)="(/[^"]*)"', body))
         todo = nxt
     assert len(seen) > 4
-    # open a link, start a new game, print a blank pad or filter this phone's own statistics
-    # (GET forms): nothing of this one
-    assert posts <= {"/open", "/games", "/pads.pdf", "/stats"}, posts
+    # open a link, start a new game or club night, print a blank pad or filter this phone's own
+    # statistics (GET forms): nothing of this one
+    assert posts <= {"/open", "/games", "/events", "/pads.pdf", "/stats"}, posts
 
 
 # --------------------------------------------------------------------------- the Scribe's link
