@@ -25,7 +25,7 @@ from . import store
 from .backups import backup_file
 from .climain import FAILED, fail as _fail
 from .games import GAMES
-from .store import transfer
+from .store import events as stored_events, transfer
 from .store.db import writing
 from .unavailable import DatabaseUnavailable, HostedExtraMissing, InstanceUnwritable, Unavailable, plain
 
@@ -188,6 +188,25 @@ def move(source: Any, target: Target) -> Iterator[Checked]:
             yield Checked(game_id, "moved", f"moved    {label}: {size}; its sheet and totals equal")
 
 
+def move_events(source: Any, target: Target) -> Iterator[Checked]:
+    """Each club night of ``source`` written into ``target`` after the games, unless already
+    there: whole (its parties, tables and links) or not at all."""
+    for event_id in transfer.event_ids(source.conn):
+        rows = transfer.read_event(source.conn, event_id)
+        label = f"{event_id}  club night {rows['events'][0]['name']!r}"
+        if stored_events.get(target.db, event_id) is not None:
+            yield Checked(event_id, "there", f"there    {label}: already there, not written again")
+            continue
+        try:
+            with target.transaction() as conn:
+                transfer.write_rows(conn, rows)
+        except Exception as exc:  # noqa: BLE001 - the database's refusal (a table's game not moved), this event only
+            yield Checked(event_id, "failed", f"FAILED   {label}: the database refused it ({exc}); not moved")
+            continue
+        yield Checked(event_id, "moved", f"moved    {label}: {len(rows['event_tables'])} tables, "
+                                         f"{len(rows['event_parties'])} parties")
+
+
 def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> int:
     """Move every game; the exit status (0 all moved or there, 1 a game failed, 2 refused;
     a database out of reach raises Unavailable: 3)."""
@@ -207,25 +226,32 @@ def migrate(source_path: str | Path, url: str, say: Callable[[str], None]) -> in
         try:
             names = transfer.read_names(source.conn)
             had = _sqlite_columns(source.conn)
-            lost = sorted(f"{t}.{c}" for t in (*transfer.GAME_TABLES, "player_names")
+            lost = sorted(f"{t}.{c}" for t in (*transfer.GAME_TABLES, *transfer.EVENT_TABLES, "player_names")
                           for c in had[t] - target.columns.get(t, set()))
             if lost:
                 return _fail("migrate-store", f"{target.name} has no place for {', '.join(lost)}: "
                                               "is its Scribe older than this one?")
             say(f"from {source_path} to {target.name}")
             counts = {"moved": 0, "there": 0, "failed": 0}
+            events = dict(counts)
             try:
                 for checked in move(source, target):
                     counts[checked.outcome] += 1
                     say(checked.line)
                 with target.transaction() as conn:
                     transfer.write_rows(conn, {"player_names": names}, on_conflict="on conflict do nothing")
+                for checked in move_events(source, target):
+                    counts[checked.outcome] += 1
+                    events[checked.outcome] += 1
+                    say(checked.line)
             except store.TRANSIENT as exc:  # the database went away: each game moved is whole, the rest not begun
                 return _fail("migrate-store", f"lost {target.name} after {counts['moved']} games moved "
                                               f"({plain(str(exc))}); "
                                               "run it again to move the rest", FAILED)
-            say(f"{counts['moved']} games moved, {counts['there']} already there, {counts['failed']} failed; "
-                f"{len(names)} players' renames of the groups")
+            say(f"{counts['moved'] - events['moved']} games moved, {counts['there'] - events['there']} already there, "
+                f"{counts['failed'] - events['failed']} failed; {len(names)} players' renames of the groups")
+            if any(events.values()):
+                say(f"{events['moved']} club nights moved, {events['there']} already there, {events['failed']} failed")
             key = Path(source_path).parent / "secret_key"
             if key.exists():
                 say(f"the links open there with the same tokens under this laptop's secret key: serve it with "

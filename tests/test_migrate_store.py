@@ -246,3 +246,41 @@ def test_the_command_runs_as_a_real_process(tmp_path, target):
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1].startswith("moved") and "1 games moved" in done.stdout
     assert "instance/secret_key" in done.stdout or "secret_key" in done.stdout  # the reminder, with its path
+
+
+def test_a_club_night_moves_with_its_tables_and_opens_there_by_the_same_links(tmp_path, target, capsys):
+    """An evening (issue 36) on the laptop, its first partie played: moved, the organiser's and
+    the hall's links open it there with the same ranking, its tables' Scribes play on; run
+    again, nothing doubles."""
+    laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})
+    organiser = laptop.test_client()
+    players = [f"P{i}" for i in range(8)]
+    status, event = call(organiser, "post", "/api/events", {"name": "Jeudi", "game": "tarot", "format": "tarot_free",
+                                                            "parties": 2, "deals": 2, "entrants": players})
+    assert status == 201, event
+    token, hall = event["links"]["organiser"]["token"], event["links"]["ranking"]["token"]
+    status, started = call(organiser, "post", f"/api/events/{token}/parties", {"partie": 1, "version": event["version"]})
+    assert status == 201, started
+    garde = {"taker": 0, "contract": "garde", "bouts": 2, "attack_points": 49, "version": 0}
+    for table in started["tables"]:
+        assert call(organiser, "post", f"/api/games/{table['scribe']['key']}/actions/deal", garde)[0] == 200
+    before = call(organiser, "get", f"/api/events/{hall}/ranking")
+    assert before[0] == 200 and {line["points"] for line in before[1]["ranking"]} == {198, -66}
+    url, config = target
+
+    status, report = migrate(capsys, Path(laptop.config["DATABASE"]), url)
+    assert status == 0, report
+    assert any(line.startswith("moved") and "club night 'Jeudi'" in line and "2 tables, 1 parties" in line
+               for line in report), report
+    assert "1 club nights moved, 0 already there, 0 failed" in report, report
+
+    there = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "hosted"),
+                        "SECRET_KEY": laptop.config["SECRET_KEY"], **config}).test_client()
+    assert call(there, "get", f"/api/events/{hall}/ranking") == before
+    shown = call(there, "get", f"/api/events/{token}")[1]
+    assert shown["partie"] == 1 and len(shown["tables"]) == 2
+    key = started["tables"][0]["scribe"]["key"]
+    assert call(there, "post", f"/api/games/{key}/actions/deal", {**garde, "version": 1})[0] == 200
+
+    status, again = migrate(capsys, Path(laptop.config["DATABASE"]), url)
+    assert status == 0 and "0 club nights moved, 1 already there, 0 failed" in again, again

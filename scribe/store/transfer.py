@@ -21,6 +21,11 @@ _ORDER = {"games": "id", "entries": "seq", "links": "created_at, token_hash", "g
           "story_games": "game_id", "story_players": "seat", "story_bids": "seat, bid",
           "story_rounds": "round, seat", "taps": "key_hash", "game_notes": "seq"}
 
+# A club night's rows (issue 36), moved after every game: its tables name their games.
+EVENT_TABLES = ("events", "event_parties", "event_tables", "event_links")
+_EVENT_ORDER = {"events": "id", "event_parties": "partie", "event_tables": "partie, table_no",
+                "event_links": "created_at, token_hash"}
+
 Rows = dict[str, list[dict[str, Any]]]
 
 
@@ -41,6 +46,18 @@ def read_game(conn: Any, game_id: str) -> Rows:
     return {table: _select(conn, f"select * from {table} where {_KEY.get(table, 'game_id')} = ? "
                                  f"order by {_ORDER[table]}", [game_id])
             for table in GAME_TABLES}
+
+
+def event_ids(conn: Any) -> list[str]:
+    """Every club night's id in a SQLite file, in the order they were made."""
+    return [r[0] for r in conn.execute("select id from events order by created_at, rowid").fetchall()]
+
+
+def read_event(conn: Any, event_id: str) -> Rows:
+    """Every row of one club night (its games are moved as games), table by table."""
+    return {table: _select(conn, f"select * from {table} where {'id' if table == 'events' else 'event_id'} = ? "
+                                 f"order by {_EVENT_ORDER[table]}", [event_id])
+            for table in EVENT_TABLES}
 
 
 def read_names(conn: Any) -> list[dict[str, Any]]:
