@@ -172,7 +172,7 @@ def organiser(token: str):
 def board(token: str):
     """The organiser's tables and ranking again, or 204 while the version shown is current."""
     try:
-        version = evs.version(get_db(), token)
+        version = evs.version(get_db(), token, (evs.ORGANISER,))
     except evs.EventNotFound:
         abort(404)
     if _version_arg() == version:
@@ -249,7 +249,7 @@ def tv(token: str):
 def tv_board(token: str):
     """The TV's board again, or 204 while the version shown is current."""
     try:
-        version = evs.version(get_db(), token)
+        version = evs.version(get_db(), token, (evs.RANKING,))
     except evs.EventNotFound:
         abort(404)
     if _version_arg() == version:
