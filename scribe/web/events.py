@@ -136,8 +136,9 @@ def _page(shown: evs.Shown, token: str) -> Page:
     urls = {"organiser_url": "", "ranking_url": ""}
     if shown.organiser:
         tokens = evs.links_of(db, key, shown)
+        # a revoked ranking link has no token to show: its card is left out, not a 500
         urls = {"organiser_url": table_url("events.organiser", token=tokens[evs.ORGANISER]),
-                "ranking_url": table_url("events.tv", token=tokens[evs.RANKING])}
+                "ranking_url": table_url("events.tv", token=tokens[evs.RANKING]) if evs.RANKING in tokens else ""}
     names = event_words.game_names((event.game,))
     return Page(shown.name, event_words.summary(event, names), shown.own_version, shown.version, drawn, event.parties,
                 tables, shown.draws[-1].byes if shown.draws else (), lines, event.settings.ranking,

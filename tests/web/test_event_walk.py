@@ -23,7 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from conftest import app_db, app_rows
 from web_helpers import HX
+
+from scribe.store.db import writing
 
 EIGHT = ["Zoé", "<b>Ben</b>", "Ωmega & Co", "李小龍", "Jean-Christophe Lefèvre-Dupont", "🎲 Dé", "Gus", "Hé"]
 GARDE = {"taker": 0, "contract": "garde", "bouts": 2, "attack_points": 49}
@@ -45,6 +48,7 @@ class Evening:
     organiser: str
     ranking: str
     tables: list[dict]  # the organiser's view of the partie in play's tables, with their Scribes' keys
+    stopped: str = ""  # a ranking link revoked
 
     def version(self, client) -> int:
         return client.get(f"/api/events/{self.organiser}/version").get_json()["version"]
@@ -86,7 +90,8 @@ def _expected(endpoint: str, kind: str, path: str, version: int, drawn: int, ove
 def _links(client, evening: Evening) -> dict[str, str]:
     """Every kind of token there is: the event's two, a table's three, a revoked one, a forged one."""
     first = evening.tables[0]["scribe"]["key"] if evening.tables else None
-    out = {"organiser": evening.organiser, "ranking": evening.ranking, "forged": FORGED}
+    out = {"organiser": evening.organiser, "ranking": evening.ranking, "forged": FORGED,
+           **({"a revoked ranking link": evening.stopped} if evening.stopped else {})}
     if first:
         links = client.get(f"/api/games/{first}/links").get_json()
         out.update({"table's Scribe": first, "table's watch": links["watch"]["token"],
@@ -109,6 +114,13 @@ def _secrets(client, evening: Evening, links: dict[str, str]) -> set[str]:
     return out
 
 
+def _revoke_ranking_link(app, evening: Evening) -> None:
+    """The hall's TV's link stopped (no page does it yet: the store's row, as the serve test does)."""
+    with app_db(app) as db, writing(db):
+        db.execute("update event_links set revoked_at = '2026-11-29T20:00:00Z' where kind = 'ranking'")
+    evening.stopped, evening.ranking = evening.ranking, ""
+
+
 def walk(app, client, evening: Evening, state: str, drawn: int, over: set[int], parties: int,
          opened: set[str]) -> None:
     """Every GET route with every link, at this state of the evening."""
@@ -117,7 +129,10 @@ def walk(app, client, evening: Evening, state: str, drawn: int, over: set[int], 
     version = evening.version(client)
     adapter = app.url_map.bind("localhost")
     wrong = []
+    links["the event's id"] = app_rows(app, "select id from events")[0][0]  # an id is no link
     for kind, token in links.items():
+        if not token:
+            continue
         for endpoint, path, headers in _paths(token, version, parties):
             assert adapter.match(path.partition("?")[0])[0] == endpoint, path
             resp = client.get(path, headers=headers)
@@ -177,6 +192,8 @@ def test_no_event_route_answers_500_or_to_another_link_in_any_state(app, client)
         _deal(client, t["scribe"]["key"])
         _deal(client, t["scribe"]["key"])
     walk(app, client, evening, "all over", 2, {1, 2}, 2, opened)
+    _revoke_ranking_link(app, evening)
+    walk(app, client, evening, "all over, the hall's link revoked", 2, {1, 2}, 2, opened)
     assert opened == set(WHO)
 
 
