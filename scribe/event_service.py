@@ -256,10 +256,11 @@ def open_event(db: Database, token: Any, kinds: Sequence[str] = (ORGANISER, RANK
     return _shown(db, *found)
 
 
-def version(db: Database, token: Any) -> int:
-    """The event's whole version for a live link of it (a poll's one cheap read)."""
+def version(db: Database, token: Any, kinds: Sequence[str] = (ORGANISER, RANKING)) -> int:
+    """The event's whole version for a live link of one of ``kinds`` (a poll's one cheap
+    read: checked as ``open_event`` does, so a board's poll is another link's 404, not 204)."""
     found = stored.find(db, token)
-    if found is None:
+    if found is None or found[0] not in kinds:
         raise EventNotFound()
     return stored.version_of(db, found[1].id) or 0
 

@@ -136,8 +136,9 @@ def _page(shown: evs.Shown, token: str) -> Page:
     urls = {"organiser_url": "", "ranking_url": ""}
     if shown.organiser:
         tokens = evs.links_of(db, key, shown)
+        # a revoked ranking link has no token to show: its card is left out, not a 500
         urls = {"organiser_url": table_url("events.organiser", token=tokens[evs.ORGANISER]),
-                "ranking_url": table_url("events.tv", token=tokens[evs.RANKING])}
+                "ranking_url": table_url("events.tv", token=tokens[evs.RANKING]) if evs.RANKING in tokens else ""}
     names = event_words.game_names((event.game,))
     return Page(shown.name, event_words.summary(event, names), shown.own_version, shown.version, drawn, event.parties,
                 tables, shown.draws[-1].byes if shown.draws else (), lines, event.settings.ranking,
@@ -172,7 +173,7 @@ def organiser(token: str):
 def board(token: str):
     """The organiser's tables and ranking again, or 204 while the version shown is current."""
     try:
-        version = evs.version(get_db(), token)
+        version = evs.version(get_db(), token, (evs.ORGANISER,))
     except evs.EventNotFound:
         abort(404)
     if _version_arg() == version:
@@ -249,7 +250,7 @@ def tv(token: str):
 def tv_board(token: str):
     """The TV's board again, or 204 while the version shown is current."""
     try:
-        version = evs.version(get_db(), token)
+        version = evs.version(get_db(), token, (evs.RANKING,))
     except evs.EventNotFound:
         abort(404)
     if _version_arg() == version:

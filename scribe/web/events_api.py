@@ -87,7 +87,7 @@ def _event_json(shown: es.Shown) -> dict[str, Any]:
     if shown.organiser:
         tokens = es.links_of(db, key, shown)
         out["links"] = {kind: {"token": tokens[kind], "api": table_url("events_api.show", token=tokens[kind])}
-                        for kind in (es.ORGANISER, es.RANKING)}
+                        for kind in (es.ORGANISER, es.RANKING) if kind in tokens}  # a revoked one: left out
     return out
 
 

@@ -115,7 +115,7 @@ def schemas() -> dict[str, Any]:
                             "ready": {**BOOL, "description": "Every table of the last partie is over"}}),
             "tables": {"type": "array", "items": ref("EventTable")},
             "ranking": {"type": "array", "items": ref("EventLine")},
-            "links": closed({"organiser": link, "ranking": link}),
+            "links": closed({"organiser": link, "ranking": link}, optional=("ranking",)),  # none once revoked
         }, optional=("links",)),
         "EventTable": closed({
             "partie": INT, "table": INT, "players": NAMES, "state": {"enum": ["waiting", "playing", "finished"]},

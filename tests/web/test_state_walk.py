@@ -49,9 +49,11 @@ import pytest
 from conftest import app_config
 from flask import request, request_finished
 from table_driver import Table, seed_turning
+from test_event_walk import EVENT_ROUTES
 from web_helpers import HX, errors, text
 
 from scribe import create_app, service
+from scribe.events import FORMATS
 from scribe.games import GAMES
 from scribe.pdf import PRINTS
 
@@ -118,6 +120,8 @@ ROUTES: dict[str, tuple[str, int, Callable[..., list[Get]]]] = {
     "stats.api_stats": ("state", 6, lambda t, s: _scribe(t, "/api/stats")),
     "stats.players": ("state", 6, lambda t, s: _scribe(t, "/players")),
     "stats.api_players": ("state", 6, lambda t, s: _scribe(t, "/api/players")),
+    "stats.api_ladders": ("state", 6, lambda t, s: _scribe(t, "/api/ladders", "/api/ladders?game=wizard")),
+    "stats.export_bgstats": ("state", 6, lambda t, s: _scribe(t, "/export/bgstats.bgsplay")),
     "table.player_view": ("seats", 1, lambda t, s, **kw: _seats(t, "/p/{}/view?v=0", hx=True, **kw)),
     "table.player": ("seats", 2, lambda t, s, **kw: _seats(t, "/p/{}", **kw)),
     "live.player_events": ("seats", 1, lambda t, s, **kw: _seats(t, "/p/{}/events?v=0", **kw)),
@@ -185,6 +189,7 @@ STATELESS = {
     "pdf.pad": [f"/pads.pdf?game={g}&players={PRINTS[g].seats[0]}" for g in PRINTS],
     "pages.new_game": ["/games/new", *(f"/games/new?game={g}" for g in GAMES)],
     "api.openapi": ["/api/openapi.json"],
+    "events.new": ["/events/new", *(f"/events/new?format={f}" for f in FORMATS)],
 }
 
 
@@ -1184,12 +1189,14 @@ def test_no_page_answers_500_in_any_state(walk_app, monkeypatch, sc):
 
 
 def test_every_get_route_is_walked(walk_app):
-    """Every GET route is opened by the walk (``ROUTES``, or by its rule alone), or shows no
-    game (``STATELESS``): a route the walk cannot open fails here until it can."""
+    """Every GET route is opened by the walk (``ROUTES``, or by its rule alone), shows no
+    game (``STATELESS``) or is a club night's (``EVENT_ROUTES``: test_event_walk walks an
+    evening through its states): a route the walk cannot open fails here until it can."""
     gets = {r.endpoint for r in walk_app.url_map.iter_rules() if "GET" in r.methods}
-    walked = set(routes_of(walk_app)) | set(STATELESS)
-    assert gets <= walked, f"not walked: {sorted(gets - walked)}: add them to ROUTES or STATELESS"
-    assert set(ROUTES) | set(STATELESS) <= gets, f"gone: {sorted(set(ROUTES) | set(STATELESS) - gets)}"
+    walked = set(routes_of(walk_app)) | set(STATELESS) | EVENT_ROUTES
+    assert gets <= walked, f"not walked: {sorted(gets - walked)}: add them to ROUTES, STATELESS or EVENT_ROUTES"
+    listed = set(ROUTES) | set(STATELESS) | EVENT_ROUTES
+    assert listed <= gets, f"gone: {sorted(listed - gets)}"
 
 
 def test_a_new_route_is_walked_without_being_listed(tmp_path):
