@@ -241,7 +241,7 @@ def _tv_ctx(token: str) -> dict[str, Any]:
 @bp.get("/events/<token>/tv")
 def tv(token: str):
     """The hall's screen: who sits where in the partie in play, how far each table is, and
-    the ranking, following every deal (read-only: a ranking link or the organiser's)."""
+    the ranking, following every deal (read-only: the ranking link only; the organiser opens the TV through it)."""
     shown = _open(token, (evs.RANKING,))
     return render_template("events/tv.html", page=_page(shown, token), **_tv_ctx(token))
 
