@@ -54,6 +54,8 @@ def test_the_organiser_writes_a_note_the_page_the_tv_and_the_pdf_show_it_escaped
     org, hall = new_event(client, parties=1)
     page = client.get(f"/events/{org}").get_data(as_text=True)
     assert 'name="note"' in page and 'name="after" value="0"' in page
+    french = client.get(f"/events/{org}", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_data(as_text=True)
+    assert "Une note sur cette soirée" in french
     resp = client.post(f"/events/{org}/note", data={"note": NOTE, "after": "0"})
     assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/events/{org}#note")
     for path in (f"/events/{org}", f"/events/{hall}/tv", f"/events/{hall}/tv/board?v=-1"):
@@ -102,6 +104,9 @@ def test_a_note_written_elsewhere_meanwhile_is_409_and_nothing_saved(either_app)
     resp = client.post(f"/events/{org}/note", data={"note": "chez Zoé", "after": "0"})
     page = resp.get_data(as_text=True)
     assert resp.status_code == 409 and "note" in errors(page)
+    french = client.put(f"/api/events/{org}/note", json={"note": "au café", "after": 0},
+                        headers={"Accept-Language": "fr"}).get_json()
+    assert "autre téléphone" in french["error"]
     assert 'value="salle des fêtes"' in page  # the box shows the note as it is now
     assert note_of(client, org) == {"note": "salle des fêtes", "seq": 1, "earlier": []}
 
