@@ -203,7 +203,7 @@ create trigger event_links_changed after update on event_links
     for each row execute function scribe_event_link_changed();
 """
 
-# A club night's notes, each kept (SQLite's m015).
+# A club night's notes, each kept, each announced by its event as p007 does (SQLite's m015).
 P008_EVENT_NOTES = """
 create table event_notes (
     event_id text not null references events (id),
@@ -212,6 +212,8 @@ create table event_notes (
     written_at text not null,
     primary key (event_id, seq)
 );
+create trigger event_notes_written after insert on event_notes
+    for each row execute function scribe_event_link_changed();
 """
 
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),

@@ -52,13 +52,16 @@ ESCAPED = "salle &lt;b&gt;des fêtes&lt;/b&gt; &amp; &#34;finale&#34;"
 def test_the_organiser_writes_a_note_the_page_the_tv_and_the_pdf_show_it_escaped(either_app):
     client = either_app.test_client()
     org, hall = new_event(client, parties=1)
+    tv_before = client.get(f"/events/{hall}/tv").get_data(as_text=True)
+    shown = re.search(r'<div id="tv" class="tv" data-version="(\d+)"', tv_before).group(1)
     page = client.get(f"/events/{org}").get_data(as_text=True)
     assert 'name="note"' in page and 'name="after" value="0"' in page
     french = client.get(f"/events/{org}", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_data(as_text=True)
     assert "Une note sur cette soirée" in french
     resp = client.post(f"/events/{org}/note", data={"note": NOTE, "after": "0"})
     assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/events/{org}#note")
-    for path in (f"/events/{org}", f"/events/{hall}/tv", f"/events/{hall}/tv/board?v=-1"):
+    # the TV already on the wall sees its version move: its next poll brings the note
+    for path in (f"/events/{org}", f"/events/{hall}/tv", f"/events/{hall}/tv/board?v={shown}"):
         shown = either_app.test_client().get(path)
         assert shown.status_code == 200, path
         html = shown.get_data(as_text=True)
