@@ -264,10 +264,10 @@ def test_a_club_night_moves_with_its_tables_and_opens_there_by_the_same_links(tm
     garde = {"taker": 0, "contract": "garde", "bouts": 2, "attack_points": 49, "version": 0}
     for table in started["tables"]:
         assert call(organiser, "post", f"/api/games/{table['scribe']['key']}/actions/deal", garde)[0] == 200
-    before = call(organiser, "get", f"/api/events/{hall}/ranking")
-    assert before[0] == 200 and {line["points"] for line in before[1]["ranking"]} == {198, -66}
     for note in ("salle des fêtes", "salle des fêtes, finale"):  # a note changed: both move
         assert call(organiser, "put", f"/api/events/{token}/note", {"note": note})[0] == 200
+    before = call(organiser, "get", f"/api/events/{hall}/ranking")
+    assert before[0] == 200 and {line["points"] for line in before[1]["ranking"]} == {198, -66}
     url, config = target
 
     status, report = migrate(capsys, Path(laptop.config["DATABASE"]), url)
