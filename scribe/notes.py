@@ -48,15 +48,16 @@ def after_of(raw: Any) -> int | None:
     return int(raw)
 
 
-def write(db: Database, game_id: str, raw: Any, raw_after: Any = None) -> bool:
-    """Keep ``raw`` as the game's note; False when it already is (sent twice: nothing
-    added). ``raw_after``: the number of the note the writer saw, StaleNote when another
-    was written since (without it, the note is written over whatever is there)."""
+def write(db: Database, game_id: str, raw: Any, raw_after: Any = None, of: tuple[str, str] = store_notes.GAME) -> bool:
+    """Keep ``raw`` as the game's note (``of=store_notes.EVENT``: an event's); False when
+    it already is (sent twice: nothing added). ``raw_after``: the number of the note the
+    writer saw, StaleNote when another was written since (without it, the note is written
+    over whatever is there)."""
     note, after = verify_note(raw), after_of(raw_after)
-    now = store_notes.current(db, game_id)
+    now = store_notes.current(db, game_id, of)
     if now is not None and now.note == note or now is None and note == "":
         return False
     seen = now.seq if now is not None else 0
-    if after is not None and after != seen or not store_notes.write(db, game_id, note, seen):
+    if after is not None and after != seen or not store_notes.write(db, game_id, note, seen, of):
         raise StaleNote(N_("The note was changed on another phone meanwhile: here it is now."), field="note")
     return True

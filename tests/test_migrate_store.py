@@ -250,8 +250,8 @@ def test_the_command_runs_as_a_real_process(tmp_path, target):
 
 def test_a_club_night_moves_with_its_tables_and_opens_there_by_the_same_links(tmp_path, target, capsys):
     """An evening (issue 36) on the laptop, its first partie played: moved, the organiser's and
-    the hall's links open it there with the same ranking, its tables' Scribes play on; run
-    again, nothing doubles."""
+    the hall's links open it there with the same ranking and note (the earlier one kept), its
+    tables' Scribes play on; run again, nothing doubles."""
     laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})
     organiser = laptop.test_client()
     players = [f"P{i}" for i in range(8)]
@@ -264,6 +264,8 @@ def test_a_club_night_moves_with_its_tables_and_opens_there_by_the_same_links(tm
     garde = {"taker": 0, "contract": "garde", "bouts": 2, "attack_points": 49, "version": 0}
     for table in started["tables"]:
         assert call(organiser, "post", f"/api/games/{table['scribe']['key']}/actions/deal", garde)[0] == 200
+    for note in ("salle des fêtes", "salle des fêtes, finale"):  # a note changed: both move
+        assert call(organiser, "put", f"/api/events/{token}/note", {"note": note})[0] == 200
     before = call(organiser, "get", f"/api/events/{hall}/ranking")
     assert before[0] == 200 and {line["points"] for line in before[1]["ranking"]} == {198, -66}
     url, config = target
@@ -279,6 +281,8 @@ def test_a_club_night_moves_with_its_tables_and_opens_there_by_the_same_links(tm
     assert call(there, "get", f"/api/events/{hall}/ranking") == before
     shown = call(there, "get", f"/api/events/{token}")[1]
     assert shown["partie"] == 1 and len(shown["tables"]) == 2
+    note = call(there, "get", f"/api/events/{hall}/note")[1]
+    assert note["note"] == "salle des fêtes, finale" and [n["note"] for n in note["earlier"]] == ["salle des fêtes"]
     key = started["tables"][0]["scribe"]["key"]
     assert call(there, "post", f"/api/games/{key}/actions/deal", {**garde, "version": 1})[0] == 200
 

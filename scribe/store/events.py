@@ -7,9 +7,9 @@ server's key; only the salt and the token's sha256 are kept), so the database al
 nothing and the organiser's page can show the ranking link again.
 
 The event's version (``version_of``) is the event row's own version plus the versions of
-all its tables' games: an entry at any table, or a change of the event itself (a partie
-drawn, an arrival, a withdrawal), moves it, and it never goes back (a game's version only
-grows: an undo is an entry too). The organiser's page and the hall's TV ask on it.
+all its tables' games and the number of notes written on it (m015): an entry at any table,
+a change of the event itself (a partie drawn, an arrival, a withdrawal) or a note written
+moves it, and it never goes back (a game's version only grows: an undo is an entry too). The organiser's page and the hall's TV ask on it.
 """
 
 from __future__ import annotations
@@ -107,6 +107,7 @@ def version_of(db: Database, event_id: str) -> int | None:
     for an unknown event. One query: what a poll costs."""
     row = db.execute("select e.version + coalesce((select sum(g.version) from event_tables t "
                      "join games g on g.id = t.game_id where t.event_id = e.id), 0) "
+                     "+ (select count(*) from event_notes n where n.event_id = e.id) "
                      "from events e where e.id = ?", [event_id]).fetchone()
     return None if row is None else int(row[0])
 

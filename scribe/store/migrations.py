@@ -280,3 +280,20 @@ def m014_push_events(db: Database) -> None:
                                ("push_event_link_changed", "event_links", "new.event_id")):
         db.execute(f"create trigger {name} after update on {table} "
                    f"begin insert into push_changes (game_id) values ({event}); end")
+
+
+@migrations()
+def m015_event_notes(db: Database) -> None:
+    """A free-text note on a club night ("finale du championnat", issue 36), written with
+    its organiser's link: a row per note written, never updated or deleted, as m013 keeps
+    a game's (the organiser's page lists the earlier ones). A note written is announced
+    in the journal of m011 by its event, as m014 does an event's change, so the hall's TV
+    shows it under the title at once (its rows count in ``events.version_of``)."""
+    db.execute("""create table event_notes (
+        event_id text not null references events (id),
+        seq integer not null,
+        note text not null,
+        written_at text not null,
+        primary key (event_id, seq))""")
+    db.execute("create trigger push_event_note after insert on event_notes "
+               "begin insert into push_changes (game_id) values (new.event_id); end")

@@ -203,9 +203,23 @@ create trigger event_links_changed after update on event_links
     for each row execute function scribe_event_link_changed();
 """
 
+# A club night's notes, each kept, each announced by its event as p007 does (SQLite's m015).
+P008_EVENT_NOTES = """
+create table event_notes (
+    event_id text not null references events (id),
+    seq integer not null,
+    note text not null,
+    written_at text not null,
+    primary key (event_id, seq)
+);
+create trigger event_notes_written after insert on event_notes
+    for each row execute function scribe_event_link_changed();
+"""
+
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
          ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS),
-         ("p006_game_notes", P006_GAME_NOTES), ("p007_event_notices", P007_EVENT_NOTICES))
+         ("p006_game_notes", P006_GAME_NOTES), ("p007_event_notices", P007_EVENT_NOTICES),
+         ("p008_event_notes", P008_EVENT_NOTES))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

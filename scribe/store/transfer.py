@@ -22,9 +22,9 @@ _ORDER = {"games": "id", "entries": "seq", "links": "created_at, token_hash", "g
           "story_rounds": "round, seat", "taps": "key_hash", "game_notes": "seq"}
 
 # A club night's rows (issue 36), moved after every game: its tables name their games.
-EVENT_TABLES = ("events", "event_parties", "event_tables", "event_links")
+EVENT_TABLES = ("events", "event_parties", "event_tables", "event_links", "event_notes")
 _EVENT_ORDER = {"events": "id", "event_parties": "partie", "event_tables": "partie, table_no",
-                "event_links": "created_at, token_hash"}
+                "event_links": "created_at, token_hash", "event_notes": "seq"}
 
 Rows = dict[str, list[dict[str, Any]]]
 

@@ -16,6 +16,7 @@ from . import (
     db,
     errors,
     event_live,
+    event_notes,
     event_paper,
     events,
     events_api,
@@ -96,6 +97,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(events.bp)  # club nights (issue 36)
     app.register_blueprint(event_paper.bp)
     app.register_blueprint(notes.bp)
+    app.register_blueprint(event_notes.bp)  # a club night's note (issue 36)
     app.register_blueprint(event_live.bp)  # the TV's and the organiser's boards, pushed
     app.register_blueprint(health.bp)
     app.register_blueprint(shell.bp)

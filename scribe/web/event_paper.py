@@ -19,6 +19,7 @@ from flask_babel import force_locale, format_date, gettext as _
 
 from .. import event_ratings, event_service as evs, events as rules, pdf
 from ..rules.errors import N_, RuleError
+from . import event_notes
 from .db import get_db
 from .event_words import game_names, summary
 from .events import _key, _open
@@ -83,7 +84,8 @@ def ranking_pdf(token: str):
             parties=range(1, partie + 1), scores=scores, ranking=shown.event.settings.ranking,
             summary=summary(shown.event, game_names((shown.event.game,))), page_size="A4", lang=lang,
             date=format_date(datetime.now(UTC), "long"), row_h=14, story_page=False,
-            ladder=event_ratings.ladder_json(get_db(), shown) if final else ())
+            ladder=event_ratings.ladder_json(get_db(), shown) if final else (),
+            note=written[-1].note if (written := event_notes.kept(shown.id)) else "")
     data = pdf.html_pdf(html)
     which = "final" if final and request.args.get("partie", "") == "" else f"partie-{partie}"
     return _download(data, f"scribe-{_slug(shown.name) or 'event'}-{which}.pdf")

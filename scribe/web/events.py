@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 
 from .. import event_ratings, event_service as evs
 from ..rules.errors import RuleError
-from ..store import StaleError
+from ..store import StaleError, notes as store_notes
 from . import event_form, event_live, event_words, once
 from .db import get_db
 from .i18n import game_language
@@ -112,6 +112,11 @@ class Page:
     ranked_parties: tuple[int, ...]  # the parties whose every table is over (a ranking PDF each)
     organiser_url: str = ""
     ranking_url: str = ""
+    notes: tuple = ()  # every note written on the evening, the first first (the last: its note now)
+
+    @property
+    def note(self) -> str:
+        return self.notes[-1].note if self.notes else ""
 
 
 def _page(shown: evs.Shown, token: str) -> Page:
@@ -144,7 +149,8 @@ def _page(shown: evs.Shown, token: str) -> Page:
                 tables, shown.draws[-1].byes if shown.draws else (), lines, event.settings.ranking,
                 shown.next_partie if drawn < event.parties else None, drawn < event.parties and why is None, why,
                 over, rules.present(event, min(drawn + 1, event.parties)),
-                event.format == "concours", done, **urls)
+                event.format == "concours", done, **urls,
+                notes=tuple(store_notes.notes(db, shown.id, store_notes.EVENT)))
 
 
 def _table_ctx(token: str, shown: evs.Shown) -> dict[str, Any]:

@@ -41,6 +41,23 @@ def _read(summary: str, answer: dict[str, Any], params: tuple[dict[str, Any], ..
                     "responses": {"200": {"description": "Read", **_json(answer)}, **_errors(404, 422)}}}
 
 
+def _note() -> dict[str, Any]:
+    """The evening's note (web/event_notes.py): every note written is kept, the last one shown."""
+    kept = closed({"note": STR, "seq": {**INT, "description": "The note's number (0: none yet)"},
+                   "earlier": {"type": "array", "items": closed({"seq": INT, "note": STR, "written_at": STR}),
+                               "description": "The notes it replaced, the first first"}})
+    return {**_read("The evening's note and the earlier ones (either link)", kept),
+            "put": {"summary": "Write the evening's note (the organiser's link only; empty clears it; the one "
+                               "before is kept; the same note again adds nothing)",
+                    "parameters": [TOKEN],
+                    "requestBody": {"required": True, **_json({"type": "object", "required": ["note"], "properties": {
+                        "note": {**STR, "maxLength": 200},
+                        "after": {**INT, "description": "The seq of the note this replaces: 409 if another was "
+                                                        "written since"}}})},
+                    "responses": {"200": {"description": "The note now", **_json(kept)},
+                                  **_errors(400, 404, 409, 415, 422)}}}
+
+
 def paths() -> dict[str, Any]:
     tables = {"type": "object", "properties": {"tables": {"type": "array", "items": ref("EventTable")}},
               "required": ["tables"], "additionalProperties": False}
@@ -82,6 +99,7 @@ def paths() -> dict[str, Any]:
         "/api/events/{token}/withdrawals": _write(
             "A withdrawal, from the next partie on (organiser's link; E-D5): what was played stays ranked",
             {"name": STR, "partie": INT, "version": _VERSION}, ref("Event")),
+        "/api/events/{token}/note": _note(),
         "/api/events/{token}/tables/{partie}/{table}": _read(
             "A table's Scribe's link (organiser's link): fix an entry there as the table's Scribe would",
             closed({"key": STR, "url": STR, "api": STR}),

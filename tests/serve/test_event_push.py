@@ -147,8 +147,8 @@ def test_each_deal_and_the_next_partie_reach_the_tv_and_the_organiser(serve):
 def test_a_write_by_another_process_reaches_the_tv(serve, request, tmp_path, where):
     """Another process writes (a second worker, another node, ``scribe`` on the command
     line; here the test's own app, with no hub): SQLite's journal, or PostgreSQL's notice,
-    names the table's game, and the event itself when a partie is drawn, so the server's
-    TV hears of both at once."""
+    names the table's game, and the event itself when a partie is drawn or a note written,
+    so the server's TV hears of each at once."""
     from scribe import create_app
 
     env, config = dict(QUIET), {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other")}
@@ -178,6 +178,9 @@ def test_a_write_by_another_process_reaches_the_tv(serve, request, tmp_path, whe
     assert "Partie 2 of 2" in tv.follow(live_version(port, hall))
     post(f"/api/games/{started['tables'][0]['scribe']['key']}/actions/deal", {**GARDE, "version": 0})
     assert f"{started['tables'][0]['players'][0]} 198" in tv_table(tv.follow(live_version(port, hall)), 1)
+    resp = other.put(f"/api/events/{organiser}/note", json={"note": "Finale & <dessert>"}, headers=HOST)
+    assert resp.status_code == 200, resp.get_json()  # the evening's note: announced by its event too
+    assert '<p class="tv-note">Finale &amp; &lt;dessert&gt;</p>' in tv.follow(live_version(port, hall))
     tv.stream.close()
 
 

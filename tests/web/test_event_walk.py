@@ -39,6 +39,7 @@ WHO = {
     "events_api.ratings": "organiser", "events_api.table": "organiser",
     "events.tv": "ranking", "events.tv_board": "ranking", "event_live.tv_events": "ranking",
     "events_api.show": "both", "events_api.version": "both", "events_api.ranking": "both",
+    "event_notes.api_read": "both",
 }
 EVENT_ROUTES = set(WHO)  # events.new shows no event: test_state_walk's STATELESS opens it
 
@@ -63,6 +64,7 @@ def _paths(token: str, version: int, parties: int) -> list[tuple[str, str, dict]
            *(("event_paper.ranking_pdf", f"{e}/ranking.pdf?partie={p}", {}) for p in range(1, parties + 1)),
            ("events_api.show", a, {}), ("events_api.version", f"{a}/version", {}),
            ("events_api.ranking", f"{a}/ranking", {}), ("events_api.ratings", f"{a}/ratings", {}),
+           ("event_notes.api_read", f"{a}/note", {}),
            *(("events_api.table", f"{a}/tables/{p}/{n}", {}) for p in range(1, parties + 1) for n in (1, 2, 3))]
     for v in sorted({0, version}):  # stale, then current
         out += [("events.board", f"{e}/board?v={v}", HX), ("events.tv_board", f"{e}/tv/board?v={v}", HX),
@@ -234,18 +236,21 @@ def test_event_write_routes_take_only_the_organisers_link(app, client):
     404 (or 405), and the evening unchanged."""
     routes = _write_routes(app)
     assert routes == {"/events/<token>/draw", "/events/<token>/arrive", "/events/<token>/withdraw",
-                      "/api/events/<token>/parties", "/api/events/<token>/arrivals", "/api/events/<token>/withdrawals"}
+                      "/events/<token>/note", "/api/events/<token>/parties", "/api/events/<token>/arrivals",
+                      "/api/events/<token>/withdrawals", "/api/events/<token>/note"}
+    puts = {r.rule for r in app.url_map.iter_rules() if "PUT" in r.methods}
     evening = _make(client)
     _draw(client, evening, 1)
     links = _links(client, evening)
     before = client.get(f"/api/events/{evening.organiser}").get_json()
-    body = {"partie": 2, "name": "Ida", "players": ["Ida"], "version": before["version"]}
+    body = {"partie": 2, "name": "Ida", "players": ["Ida"], "version": before["version"], "note": "x", "after": 0}
     for rule in sorted(routes):
         for kind, token in [*links.items(), ("empty", ""), ("too long", "a" * 5000)]:
             if kind == "organiser":
                 continue
             path = rule.replace("<token>", token)
-            resp = client.post(path, json=body) if rule.startswith("/api/") else \
+            send = client.put if rule in puts else client.post
+            resp = send(path, json=body) if rule.startswith("/api/") else \
                 client.post(path, data={k: str(v) for k, v in body.items() if k != "players"})
             assert resp.status_code in (404, 405), (kind, rule, resp.status_code)
     after = client.get(f"/api/events/{evening.organiser}").get_json()
