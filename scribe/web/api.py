@@ -53,14 +53,22 @@ def _body() -> dict[str, Any]:
     return data
 
 
-@bp.errorhandler(BadBody)
 def bad_body(_exc):
     return jsonify(error=_("Send a JSON object."), field=None), 400
 
 
-@bp.errorhandler(RuleError)
 def refused(err: RuleError):
     return jsonify(error=translate(err), field=err.field), 422
+
+
+def json_refusals(blueprint: Blueprint) -> None:
+    """A JSON API's answers to a body that is no JSON object (400) and to a refusal of the
+    rules (422, its message beside its field): the games' and the club nights' alike."""
+    blueprint.register_error_handler(BadBody, bad_body)
+    blueprint.register_error_handler(RuleError, refused)
+
+
+json_refusals(bp)
 
 
 @bp.errorhandler(StaleError)

@@ -16,25 +16,17 @@ from flask_babel import gettext as _
 
 from .. import event_ratings, event_service as es
 from ..events import present
-from ..rules.errors import RuleError
 from ..store import StaleError
 from . import access, once
-from .api import BadBody, _body
+from .api import _body, json_refusals
 from .db import get_db
-from .i18n import game_language, translate
+from .i18n import game_language
 from .render import table_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
 
 
-@bp.errorhandler(BadBody)
-def bad_body(_exc):
-    return jsonify(error=_("Send a JSON object."), field=None), 400
-
-
-@bp.errorhandler(RuleError)
-def refused(err: RuleError):
-    return jsonify(error=translate(err), field=err.field), 422
+json_refusals(bp)
 
 
 @bp.errorhandler(StaleError)
