@@ -1,0 +1,322 @@
+"""A searching Wizard player (issue 37): information-set search by determinisation.
+
+At each decision the player deals the cards it cannot see at random among the other
+seats and the undealt stock, consistently with what its own seat has seen (its hand,
+the turned card, the cards played, and the suits a seat has shown it lacks by not
+following), never reading another hand: it only ever gets its :class:`RoundView`.
+In each such world it plays every legal choice out to the end of the round with fast
+players (the heuristic, now and then a random legal card) and keeps the choice with
+the best mean score for its own seat (W-S1). The same worlds and the same playout
+dice serve every choice, so the choices are compared on equal luck. Bids come from
+the same search: every legal bid is played out; so does trump after a turned Wizard.
+
+The budget (worlds x playouts per world) is the difficulty level. Each decision's dice
+are seeded from the player's seed and what its seat sees, so a seed gives the same
+decisions, and two deals that look the same from the seat give the same decisions.
+
+Not searched yet (the heuristic answers instead): Unicolore (W-U1..W-U3), where each
+seat draws from its own deck, and the dealer naming trump blind (nothing to search on).
+The other seats are modelled as playing like the heuristic and their bids are not
+read for what they say about their hands: both are for the next step.
+
+>>> from scribe.engine import HeuristicPolicy, make_rng, play_round
+>>> r = play_round(4, 3, 3, [SearchPolicy(seed=1, worlds=4)] + [HeuristicPolicy()] * 3, make_rng(2))
+>>> sum(r.won), len(r.bids)
+(3, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from scribe.games.wizard import round_points
+from scribe.rules.cards import FULL_DECK, SUITS, WIZARD_RANK, Card, Suit
+from scribe.rules.cards.tricks import led_of, legal_unchecked
+
+from .policies import HeuristicPolicy
+from .view import RoundView
+
+T = TypeVar("T")  # a choice: a card, a bid or a suit
+_HEURISTIC: Final = HeuristicPolicy()
+_STOCK: Final = -1  # the undealt cards, a "seat" that may hold anything
+_JESTERS, _WIZARDS = 4, 5  # categories after the four suits' 0..3 (Card.suit_index)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty level: ``worlds`` determinisations, ``playouts`` per world and choice."""
+
+    worlds: int
+    playouts: int
+
+
+#: The levels the bench measures; a seat at a table would pick one by name.
+LEVELS: Final = {"easy": Level(4, 1), "medium": Level(12, 1), "hard": Level(32, 1)}
+
+
+def _category(card: Card) -> int:
+    """0..3 the suits (B G R Y), 4 Jester, 5 Wizard: what a void or a forced card rules out."""
+    if card.suit is not None:
+        return card.suit_index
+    return _WIZARDS if card.rank == WIZARD_RANK else _JESTERS
+
+
+class Sighting:
+    """What ``seat`` knows of the round: the cards it cannot see (``unseen``), how many
+    each other seat still holds (``holding``) and the card kinds each cannot hold (``bans``).
+
+    Read from the view alone: the finished tricks' seats are replayed from the first
+    leader (W-P1) through the view's own trick winner (W-P4..W-P6).
+    """
+
+    __slots__ = ("bans", "holding", "unseen")
+
+    def __init__(self, hand: Sequence[Card], view: RoundView, seat: int) -> None:
+        n = view.players
+        seen = [*hand, *view.played, *view.trick]
+        if view.turned is not None:
+            seen.append(view.turned)
+        unseen = list(FULL_DECK)
+        for c in seen:
+            unseen.remove(c)
+        self.unseen = unseen
+        played = [0] * n
+        bans: dict[int, set[int]] = {s: set() for s in range(n) if s != seat}
+        leader = (view.dealer + 1) % n
+        finished = view.played
+        p6 = view.options.no_wizard_on_trump_lead
+        for start in range(0, len(finished), n):
+            trick = finished[start : start + n]
+            self._learn(trick, leader, view.trump, p6, played, bans)
+            leader = (leader + view.trick_winner(trick)) % n
+        self._learn(view.trick, view.leader, view.trump, p6, played, bans)
+        left = view.cards - len(finished) // n
+        self.holding = {s: left - (1 if played[s] > len(finished) // n else 0) for s in bans}
+        self.bans = {s: b for s, b in bans.items() if b}
+
+    @staticmethod
+    def _learn(trick: Sequence[Card], leader: int, trump: Suit | None, p6: bool,
+               played: list[int], bans: dict[int, set[int]]) -> None:
+        n = len(played)
+        for i, card in enumerate(trick):
+            s = (leader + i) % n
+            played[s] += 1
+            if s not in bans:
+                continue
+            led = led_of(trick[:i])
+            if led and card.suit is not None and card.suit is not led:
+                bans[s].add(SUITS.index(led))  # W-P3: it did not follow, so it has none left
+            elif led and p6 and led is trump and card.rank == WIZARD_RANK:
+                bans[s].update((0, 1, 2, 3, _JESTERS))  # W-P6: a Wizard there means nothing else
+
+    def sample(self, random01: Callable[[], float]) -> dict[int, list[Card]]:
+        """One deal of the unseen cards: each other seat's hand (and the stock's) that
+        agrees with everything seen. Uniform when nothing is ruled out; otherwise each
+        card goes, in random order, to a seat with room (in proportion to that room)
+        that keeps the rest dealable (Hall's condition over the constrained seats)."""
+        cards = list(self.unseen)
+        size = len(cards)
+        for i in range(size):  # Fisher-Yates with random(): see rules.cards.deck.draw
+            j = i + int(random01() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        room = dict(self.holding)
+        room[_STOCK] = size - sum(room.values())
+        if not self.bans:
+            out, at = {}, 0
+            for s, k in room.items():
+                out[s] = cards[at : at + k]
+                at += k
+            return out
+        left = [0] * 6
+        for c in cards:
+            left[_category(c)] += 1
+        out = {s: [] for s in room}
+        for c in cards:
+            cat = _category(c)
+            left[cat] -= 1
+            options = [s for s, r in room.items() if r and cat not in self.bans.get(s, ())]
+            while True:
+                total = sum(room[s] for s in options)
+                pick = random01() * total
+                for s in options:
+                    pick -= room[s]
+                    if pick < 0:
+                        break
+                room[s] -= 1
+                if self._dealable(room, left):
+                    break
+                room[s] += 1
+                options.remove(s)
+            out[s].append(c)
+        return out
+
+    def _dealable(self, room: dict[int, int], left: list[int]) -> bool:
+        """Hall's condition: every group of constrained seats can still be filled."""
+        seats = [s for s in self.bans if room[s]]
+        for mask in range(1, 1 << len(seats)):
+            group = [s for i, s in enumerate(seats) if mask >> i & 1]
+            allowed = sum(k for cat, k in enumerate(left) if any(cat not in self.bans[s] for s in group))
+            if sum(room[s] for s in group) > allowed:
+                return False
+        return True
+
+
+class _Rollout:
+    """The players of a playout: the heuristic, or with chance ``epsilon`` a random legal card."""
+
+    __slots__ = ("_epsilon", "_random")
+
+    def __init__(self, seed: int, epsilon: float) -> None:
+        self._random = random.Random(seed).random
+        self._epsilon = epsilon
+
+    def play(self, legal: Sequence[Card], hand: Sequence[Card], view: RoundView, seat: int) -> Card:
+        if self._random() < self._epsilon:
+            return legal[int(self._random() * len(legal))]
+        return _HEURISTIC.play(legal, hand, view, seat)
+
+
+#: ``score(choice, table, hands, players)``: the searcher's points once ``choice`` is played out.
+Score = Callable[[T, RoundView, dict[int, list[Card]], _Rollout], int]
+
+
+def _simulated(view: RoundView, trump: Suit | None) -> RoundView:
+    """A private copy of the table for one playout (the real view is never touched)."""
+    sim = RoundView(view.players, view.number, view.cards, view.dealer, trump, view.turned, view.options,
+                    view.trick_winner_function, view.unicolore)
+    sim.bids = list(view.bids)
+    sim.won = list(view.won)
+    sim.leader = view.leader
+    sim.trick = list(view.trick)
+    sim.played = list(view.played)
+    return sim
+
+
+def _place(sim: RoundView, hands: dict[int, list[Card]], seat: int, card: Card) -> None:
+    """``seat`` plays ``card``; a full trick goes to its winner, who leads next (W-P1, W-P4)."""
+    hands[seat].remove(card)
+    trick = sim.trick
+    trick.append(card)
+    if len(trick) == sim.players:
+        w = (sim.leader + sim.trick_winner(trick)) % sim.players
+        sim.won[w] += 1
+        sim.leader = w
+        sim.played += trick
+        trick.clear()
+
+
+def _finish(sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> None:
+    """Play the round out from ``sim`` (W-P2, W-P3, W-P6 through the rules' legal cards)."""
+    n = sim.players
+    p6 = sim.options.no_wizard_on_trump_lead
+    while True:
+        seat = (sim.leader + len(sim.trick)) % n
+        hand = hands[seat]
+        if not hand:
+            return
+        legal = legal_unchecked(hand, sim.trick, sim.trump, p6)
+        _place(sim, hands, seat, player.play(legal, hand, sim, seat))
+
+
+def _bid_rest(sim: RoundView, hands: dict[int, list[Card]], first: int) -> None:
+    """The bidders from place ``first`` on (1: left of the dealer) bid as the heuristic
+    would; the dealer, last, under the rule set's restriction (W-B1, W-B3..W-B6)."""
+    n = sim.players
+    for step in range(first, n + 1):
+        s = (sim.dealer + step) % n
+        made = [b for b in sim.bids if b is not None]
+        sim.forbidden_bid = sim.options.forbidden_bid(made, sim.cards) if step == n else None
+        sim.bids[s] = _HEURISTIC.bid(hands[s], sim, s)
+    sim.forbidden_bid = None
+
+
+class SearchPolicy:
+    """A Wizard player that searches (see the module's docstring); a :class:`Policy`.
+
+    ``worlds`` determinisations of the unseen cards per decision, ``playouts`` per world
+    and choice; ``epsilon`` the share of random cards in the playouts; ``seed`` the dice.
+    """
+
+    __slots__ = ("epsilon", "playouts", "seed", "worlds")
+
+    def __init__(self, seed: int = 0, worlds: int = 12, playouts: int = 1, epsilon: float = 0.1) -> None:
+        self.seed = seed
+        self.worlds = worlds
+        self.playouts = playouts
+        self.epsilon = epsilon
+
+    @classmethod
+    def at(cls, level: str, seed: int = 0) -> SearchPolicy:
+        """The player of a named level (:data:`LEVELS`)."""
+        budget = LEVELS[level]
+        return cls(seed, budget.worlds, budget.playouts)
+
+    # --- the three decisions of the Policy protocol ------------------------------
+
+    def choose_trump(self, hand: Sequence[Card], view: RoundView, seat: int) -> Suit:
+        if not hand or view.unicolore:  # blind (W-R3): every suit looks the same from here
+            return _HEURISTIC.choose_trump(hand, view, seat)
+
+        def score(suit: Suit, sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> int:
+            sim.trump = suit
+            _bid_rest(sim, hands, 1)  # everyone bids, the searcher too, as the heuristic would
+            sim.leader = (sim.dealer + 1) % sim.players
+            _finish(sim, hands, player)
+            return round_points(sim.bids[seat], sim.won[seat])  # type: ignore[arg-type]
+
+        return self._best("trump", SUITS, score, hand, view, seat)
+
+    def bid(self, hand: Sequence[Card], view: RoundView, seat: int) -> int:
+        if view.unicolore:
+            return _HEURISTIC.bid(hand, view, seat)
+        bids = [b for b in range(view.cards + 1) if b != view.forbidden_bid]
+
+        def score(b: int, sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> int:
+            sim.bids[seat] = b
+            _bid_rest(sim, hands, ((seat - sim.dealer) % sim.players or sim.players) + 1)
+            sim.leader = (sim.dealer + 1) % sim.players
+            _finish(sim, hands, player)
+            return round_points(b, sim.won[seat])
+
+        return self._best("bid", bids, score, hand, view, seat)
+
+    def play(self, legal: Sequence[Card], hand: Sequence[Card], view: RoundView, seat: int) -> Card:
+        choices = sorted(set(legal), key=lambda c: c.code)
+        if len(choices) == 1 or view.unicolore:
+            return choices[0] if len(choices) == 1 else _HEURISTIC.play(legal, hand, view, seat)
+        bid = view.bids[seat] or 0
+
+        def score(card: Card, sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> int:
+            _place(sim, hands, seat, card)
+            _finish(sim, hands, player)
+            return round_points(bid, sim.won[seat])
+
+        return self._best("play", choices, score, hand, view, seat)
+
+    # --- the search ------------------------------------------------------------------
+
+    def _dice(self, kind: str, hand: Sequence[Card], view: RoundView, seat: int) -> random.Random:
+        """This decision's dice: from the seed and what the seat sees, and nothing else."""
+        seen = (kind, seat, sorted(c.code for c in hand), view.number, view.cards, view.dealer,
+                view.turned and view.turned.code, view.trump, view.bids, view.forbidden_bid, view.won,
+                view.leader, [c.code for c in view.trick], [c.code for c in view.played])
+        return random.Random(f"{self.seed}|{seen}")
+
+    def _best(self, kind: str, choices: Sequence[T], score: Score[T], hand: Sequence[Card], view: RoundView,
+              seat: int) -> T:
+        """The choice with the best total score over the same worlds and dice; ties to the first."""
+        dice = self._dice(kind, hand, view, seat)
+        sighting = Sighting(hand, view, seat)
+        totals = [0] * len(choices)
+        for _ in range(self.worlds):
+            world = sighting.sample(dice.random)
+            world[seat] = list(hand)
+            for _ in range(self.playouts):
+                roll = dice.getrandbits(64)
+                for i, choice in enumerate(choices):
+                    hands = {s: list(h) for s, h in world.items()}
+                    totals[i] += score(choice, _simulated(view, view.trump), hands, _Rollout(roll, self.epsilon))
+        return choices[max(range(len(choices)), key=totals.__getitem__)]
