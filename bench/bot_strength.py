@@ -1,0 +1,127 @@
+"""Benchmark: how strong the searching Wizard player is (issue 37), on duplicate deals.
+
+    python bench/bot_strength.py [--deals 3] [--levels easy,medium] [--seconds 60]
+
+One SearchPolicy and three HeuristicPolicy play whole 4-player Wizard games. Each deal
+(a seed: every round's cards and turned card) is played four times, the searcher in
+each seat in turn, so the luck of the cards cancels: the four games of a deal differ
+only in who holds which hand. Per level (budget: worlds x playouts) it prints:
+
+- the searcher's share of wins (a tie shares the win; parity 25 %, the issue's goal
+  >= 40 %) with a 95 % bootstrap interval that resamples whole deals (the four games of
+  a deal are not independent);
+- its exact-bid rate (W-S1) beside the heuristic players' on the same games;
+- its decisions per CPU second, and its slowest move in wall time (what a table would
+  wait for; it grows with the load, printed alongside).
+
+Levels run one after the other, each within ``--seconds`` (a deal under way is finished).
+Not a test: pytest never collects it, and no test asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scribe.engine import HeuristicPolicy, make_rng, play_game
+from scribe.engine.search import LEVELS, SearchPolicy
+
+PLAYERS = 4
+
+
+class Timed:
+    """A policy whose every decision is timed: CPU seconds in total, the slowest in wall time."""
+
+    def __init__(self, inner: SearchPolicy) -> None:
+        self.inner = inner
+        self.decisions = 0
+        self.cpu = 0.0
+        self.slowest = 0.0
+
+    def _time(self, call, *args):
+        wall, cpu = time.perf_counter(), time.process_time()
+        out = call(*args)
+        self.cpu += time.process_time() - cpu
+        self.slowest = max(self.slowest, time.perf_counter() - wall)
+        self.decisions += 1
+        return out
+
+    def choose_trump(self, hand, view, seat):
+        return self._time(self.inner.choose_trump, hand, view, seat)
+
+    def bid(self, hand, view, seat):
+        return self._time(self.inner.bid, hand, view, seat)
+
+    def play(self, legal, hand, view, seat):
+        return self._time(self.inner.play, legal, hand, view, seat)
+
+
+def bootstrap(per_deal: Sequence[float], resamples: int = 4000, seed: int = 0) -> tuple[float, float]:
+    """95 % percentile interval of the mean of ``per_deal`` (each deal's share of wins)."""
+    rng = random.Random(seed)
+    n = len(per_deal)
+    means = sorted(sum(rng.choice(per_deal) for _ in range(n)) / n for _ in range(resamples))
+    return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+
+
+def run_level(name: str, deals: int, seconds: float, first_seed: int) -> dict:
+    level = LEVELS[name]
+    bot = Timed(SearchPolicy(seed=first_seed, worlds=level.worlds, playouts=level.playouts))
+    per_deal: list[float] = []
+    exact = [0, 0]  # the searcher's exact bids, rounds
+    others = [0, 0]  # the heuristic players' on the same games
+    end = time.perf_counter() + seconds
+    for d in range(deals):
+        if per_deal and time.perf_counter() > end:
+            break
+        wins = 0.0
+        for seat in range(PLAYERS):
+            policies = [HeuristicPolicy() for _ in range(PLAYERS)]
+            policies[seat] = bot  # type: ignore[call-overload]
+            game = play_game(PLAYERS, policies, make_rng(first_seed + d))  # the same cards each time
+            if seat in game.winners:
+                wins += 1 / len(game.winners)
+            for r in game.rounds:
+                for s in range(PLAYERS):
+                    tally = exact if s == seat else others
+                    tally[0] += r.bids[s] == r.won[s]
+                    tally[1] += 1
+        per_deal.append(wins / PLAYERS)
+    return {"level": name, "budget": f"{level.worlds}x{level.playouts}", "deals": len(per_deal),
+            "share": sum(per_deal) / len(per_deal), "ci": bootstrap(per_deal),
+            "exact": exact[0] / exact[1], "others": others[0] / others[1],
+            "rate": bot.decisions / bot.cpu, "slowest": bot.slowest}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3, help="deals per level (x4 games, seats rotated)")
+    parser.add_argument("--levels", default="easy,medium", help=f"comma-separated, of {', '.join(LEVELS)}")
+    parser.add_argument("--seconds", type=float, default=60.0, help="time per level (a deal under way ends)")
+    parser.add_argument("--seed", type=int, default=1000, help="the first deal's seed")
+    args = parser.parse_args(argv)
+
+    print(f"One SearchPolicy against three HeuristicPolicy, {PLAYERS}-player Wizard, duplicate deals"
+          f" (each played {PLAYERS} times, seats rotated); Python {sys.version.split()[0]};"
+          f" load average {os.getloadavg()[0]:.2f} at the start")
+    print(f"{'level':<8}{'budget':>7}{'deals':>6}{'games':>6}{'wins':>7}{'95% CI':>15}"
+          f"{'exact bids':>11}{'heuristic':>10}{'dec/s CPU':>10}{'slowest':>9}")
+    for name in args.levels.split(","):
+        r = run_level(name.strip(), args.deals, args.seconds, args.seed)
+        lo, hi = r["ci"]
+        print(f"{r['level']:<8}{r['budget']:>7}{r['deals']:>6}{r['deals'] * PLAYERS:>6}{r['share']:>7.0%}"
+              f"{f'{lo:.0%}-{hi:.0%}':>15}{r['exact']:>11.0%}{r['others']:>10.0%}{r['rate']:>10.0f}"
+              f"{r['slowest']:>8.2f}s")
+    print(f"parity 25 %, goal >= 40 %; load average {os.getloadavg()[0]:.2f} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
