@@ -1,8 +1,10 @@
 """Benchmark: how strong the searching Wizard player is (issue 37), on duplicate deals.
 
-    python bench/bot_strength.py [--deals 3] [--levels easy,medium] [--seconds 60]
+    python bench/bot_strength.py [--deals 3] [--levels easy,medium] [--seconds 60] [--rivals heuristic]
 
-One SearchPolicy and three HeuristicPolicy play whole 4-player Wizard games. Each deal
+One SearchPolicy and three HeuristicPolicy play whole 4-player Wizard games (``--rivals
+easy``: three searchers of that level instead, each with its own seed: the searcher
+against itself at a lower budget). Each deal
 (a seed: every round's cards and turned card) is played four times, the searcher in
 each seat in turn, so the luck of the cards cancels: the four games of a deal differ
 only in who holds which hand. Per level (budget: worlds x playouts) it prints:
@@ -10,7 +12,7 @@ only in who holds which hand. Per level (budget: worlds x playouts) it prints:
 - the searcher's share of wins (a tie shares the win; parity 25 %, the issue's goal
   >= 40 %) with a 95 % bootstrap interval that resamples whole deals (the four games of
   a deal are not independent);
-- its exact-bid rate (W-S1) beside the heuristic players' on the same games;
+- its exact-bid rate (W-S1) beside its rivals' on the same games;
 - its decisions per CPU second, and its slowest move in wall time (what a table would
   wait for; it grows with the load, printed alongside).
 
@@ -71,20 +73,27 @@ def bootstrap(per_deal: Sequence[float], resamples: int = 4000, seed: int = 0) -
     return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
-def run_level(name: str, deals: int, seconds: float, first_seed: int) -> dict:
+def rivals(name: str, seed: int) -> list:
+    """The three other players: the heuristic, or searchers of level ``name``."""
+    if name == "heuristic":
+        return [HeuristicPolicy() for _ in range(PLAYERS - 1)]
+    return [SearchPolicy.at(name, seed=seed + 1 + i) for i in range(PLAYERS - 1)]
+
+
+def run_level(name: str, deals: int, seconds: float, first_seed: int, against: str) -> dict:
     level = LEVELS[name]
     bot = Timed(SearchPolicy(seed=first_seed, worlds=level.worlds, playouts=level.playouts))
     per_deal: list[float] = []
     exact = [0, 0]  # the searcher's exact bids, rounds
-    others = [0, 0]  # the heuristic players' on the same games
+    others = [0, 0]  # its rivals' on the same games
     end = time.perf_counter() + seconds
     for d in range(deals):
         if per_deal and time.perf_counter() > end:
             break
         wins = 0.0
         for seat in range(PLAYERS):
-            policies = [HeuristicPolicy() for _ in range(PLAYERS)]
-            policies[seat] = bot  # type: ignore[call-overload]
+            policies = rivals(against, first_seed)
+            policies.insert(seat, bot)
             game = play_game(PLAYERS, policies, make_rng(first_seed + d))  # the same cards each time
             if seat in game.winners:
                 wins += 1 / len(game.winners)
@@ -106,15 +115,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,medium", help=f"comma-separated, of {', '.join(LEVELS)}")
     parser.add_argument("--seconds", type=float, default=60.0, help="time per level (a deal under way ends)")
     parser.add_argument("--seed", type=int, default=1000, help="the first deal's seed")
+    parser.add_argument("--rivals", default="heuristic", help=f"the three others: heuristic, or {', '.join(LEVELS)}")
     args = parser.parse_args(argv)
 
-    print(f"One SearchPolicy against three HeuristicPolicy, {PLAYERS}-player Wizard, duplicate deals"
+    print(f"One SearchPolicy against three {args.rivals} players, {PLAYERS}-player Wizard, duplicate deals"
           f" (each played {PLAYERS} times, seats rotated); Python {sys.version.split()[0]};"
           f" load average {os.getloadavg()[0]:.2f} at the start")
     print(f"{'level':<8}{'budget':>7}{'deals':>6}{'games':>6}{'wins':>7}{'95% CI':>15}"
-          f"{'exact bids':>11}{'heuristic':>10}{'dec/s CPU':>10}{'slowest':>9}")
+          f"{'exact bids':>11}{'rivals':>10}{'dec/s CPU':>10}{'slowest':>9}")
     for name in args.levels.split(","):
-        r = run_level(name.strip(), args.deals, args.seconds, args.seed)
+        r = run_level(name.strip(), args.deals, args.seconds, args.seed, args.rivals)
         lo, hi = r["ci"]
         print(f"{r['level']:<8}{r['budget']:>7}{r['deals']:>6}{r['deals'] * PLAYERS:>6}{r['share']:>7.0%}"
               f"{f'{lo:.0%}-{hi:.0%}':>15}{r['exact']:>11.0%}{r['others']:>10.0%}{r['rate']:>10.0f}"
