@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.engine import (
@@ -19,6 +20,7 @@ from scribe.engine import (
     play_game,
     play_hands,
     play_round,
+    play_unicolore_game,
     rounds_in_game,
 )
 from scribe.engine.search import SearchPolicy, Sighting
@@ -72,15 +74,22 @@ def test_only_legal_bids_cards_and_trump_in_every_variant(seed, players, variant
     assert sum(r.won) == cards and sum(1 for e in log if e[0] == "play") == players * cards
 
 
-def test_a_turned_wizard_lets_the_searching_dealer_name_a_trump():
+@pytest.mark.parametrize("sees", [True, False])
+def test_a_turned_wizard_lets_the_searching_dealer_name_a_trump(sees):
     for seed in range(300):
         _, turned = deal_cards(4, 5, make_rng(seed).random)
         if turned is WIZARD:
             break
     log: list = []
     table = [Referee(SearchPolicy(seed=1, worlds=3), log) for _ in range(4)]
-    r = play_round(4, 5, 2, table, make_rng(seed))
+    r = play_round(4, 5, 2, table, make_rng(seed), PlayOptions(dealer_sees_hand=sees))
     assert r.turned is WIZARD and log[0][:2] == ("trump", 2) and r.trump is log[0][2]
+
+
+def test_unicolore_is_played_legally_by_the_heuristic_it_falls_back_on():
+    rng = make_rng(3)
+    game = play_unicolore_game(4, [SearchPolicy(seed=s, worlds=2) for s in range(4)], rng)
+    assert len(game.rounds) == 12 and all(sum(r.won) == r.cards for r in game.rounds)
 
 
 class BidsOne(HeuristicPolicy):
