@@ -42,6 +42,7 @@ from .view import RoundView
 T = TypeVar("T")  # a choice: a card, a bid or a suit
 _HEURISTIC: Final = HeuristicPolicy()
 _STOCK: Final = -1  # the undealt cards, a "seat" that may hold anything
+_BID_TRIES: Final = 8  # draws of a world before settling for one that does not fit the bids
 _JESTERS, _WIZARDS = 4, 5  # categories after the four suits' 0..3 (Card.suit_index)
 
 
@@ -66,13 +67,14 @@ def _category(card: Card) -> int:
 
 class Sighting:
     """What ``seat`` knows of the round: the cards it cannot see (``unseen``), how many
-    each other seat still holds (``holding``) and the card kinds each cannot hold (``bans``).
+    each other seat still holds (``holding``), the card kinds each cannot hold (``bans``)
+    and the cards each seat has played this round (``shown``).
 
     Read from the view alone: the finished tricks' seats are replayed from the first
     leader (W-P1) through the view's own trick winner (W-P4..W-P6).
     """
 
-    __slots__ = ("bans", "holding", "unseen")
+    __slots__ = ("bans", "holding", "shown", "unseen")
 
     def __init__(self, hand: Sequence[Card], view: RoundView, seat: int) -> None:
         n = view.players
@@ -83,7 +85,7 @@ class Sighting:
         for c in seen:
             unseen.remove(c)
         self.unseen = unseen
-        played = [0] * n
+        played: list[list[Card]] = [[] for _ in range(n)]
         bans: dict[int, set[int]] = {s: set() for s in range(n) if s != seat}
         leader = (view.dealer + 1) % n
         finished = view.played
@@ -94,16 +96,17 @@ class Sighting:
             leader = (leader + view.trick_winner(trick)) % n
         self._learn(view.trick, view.leader, view.trump, p6, played, bans)
         left = view.cards - len(finished) // n
-        self.holding = {s: left - (1 if played[s] > len(finished) // n else 0) for s in bans}
+        self.holding = {s: left - (1 if len(played[s]) > len(finished) // n else 0) for s in bans}
+        self.shown = played
         self.bans = {s: b for s, b in bans.items() if b}
 
     @staticmethod
     def _learn(trick: Sequence[Card], leader: int, trump: Suit | None, p6: bool,
-               played: list[int], bans: dict[int, set[int]]) -> None:
+               played: list[list[Card]], bans: dict[int, set[int]]) -> None:
         n = len(played)
         for i, card in enumerate(trick):
             s = (leader + i) % n
-            played[s] += 1
+            played[s].append(card)
             if s not in bans:
                 continue
             led = led_of(trick[:i])
@@ -237,13 +240,16 @@ class SearchPolicy:
     """A Wizard player that searches (see the module's docstring); a :class:`Policy`.
 
     ``worlds`` determinisations of the unseen cards per decision, ``playouts`` per world
-    and choice; ``epsilon`` the share of random cards in the playouts; ``seed`` the dice.
+    and choice; ``epsilon`` the share of random cards in the playouts; ``seed`` the dice;
+    ``read_bids`` draws worlds where the others' bids look like the heuristic's on their hands.
     """
 
-    __slots__ = ("epsilon", "playouts", "seed", "worlds")
+    __slots__ = ("epsilon", "playouts", "read_bids", "seed", "worlds")
 
-    def __init__(self, seed: int = 0, worlds: int = 12, playouts: int = 1, epsilon: float = 0.1) -> None:
+    def __init__(self, seed: int = 0, worlds: int = 12, playouts: int = 1, epsilon: float = 0.1,
+                 read_bids: bool = False) -> None:
         self.seed = seed
+        self.read_bids = read_bids
         self.worlds = worlds
         self.playouts = playouts
         self.epsilon = epsilon
@@ -305,6 +311,22 @@ class SearchPolicy:
                 view.leader, [c.code for c in view.trick], [c.code for c in view.played])
         return random.Random(f"{self.seed}|{seen}")
 
+    def _world(self, sighting: Sighting, dice: random.Random, view: RoundView, seat: int) -> dict[int, list[Card]]:
+        """One world; with ``read_bids``, drawn again (a few times at most) until every other
+        seat's bid is one the heuristic would have made, give or take one, on the hand the
+        world gives it (what it holds now and what it has played this round)."""
+        world = sighting.sample(dice.random)
+        if not self.read_bids:
+            return world
+        table = _simulated(view, view.trump)
+        table.forbidden_bid = None
+        for _ in range(_BID_TRIES):
+            if all(abs(_HEURISTIC.bid([*world[s], *sighting.shown[s]], table, s) - b) <= 1
+                   for s, b in enumerate(view.bids) if b is not None and s != seat):
+                break
+            world = sighting.sample(dice.random)
+        return world
+
     def _best(self, kind: str, choices: Sequence[T], score: Score[T], hand: Sequence[Card], view: RoundView,
               seat: int) -> T:
         """The choice with the best total score over the same worlds and dice; ties to the first."""
@@ -312,7 +334,7 @@ class SearchPolicy:
         sighting = Sighting(hand, view, seat)
         totals = [0] * len(choices)
         for _ in range(self.worlds):
-            world = sighting.sample(dice.random)
+            world = self._world(sighting, dice, view, seat)
             world[seat] = list(hand)
             for _ in range(self.playouts):
                 roll = dice.getrandbits(64)

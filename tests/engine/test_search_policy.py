@@ -65,11 +65,11 @@ class Referee:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(3, 6), variant=st.sampled_from(VARIANTS),
-       share=st.floats(0, 1))
-def test_only_legal_bids_cards_and_trump_in_every_variant(seed, players, variant, share):
+       share=st.floats(0, 1), read_bids=st.booleans())
+def test_only_legal_bids_cards_and_trump_in_every_variant(seed, players, variant, share, read_bids):
     cards = 1 + int(share * (rounds_in_game(players) - 1))
     log: list = []
-    table = [Referee(SearchPolicy(seed=seed + s, worlds=2), log) for s in range(players)]
+    table = [Referee(SearchPolicy(seed=seed + s, worlds=2, read_bids=read_bids), log) for s in range(players)]
     r = play_round(players, cards, seed % players, table, make_rng(seed), variant)
     assert sum(r.won) == cards and sum(1 for e in log if e[0] == "play") == players * cards
 
@@ -111,8 +111,8 @@ def _swap_with_stock(seed, players, cards, seat):
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), cards=st.integers(1, 13), other=st.integers(1, 3))
-def test_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisions(seed, cards, other):
+@given(seed=st.integers(0, 10**6), cards=st.integers(1, 13), other=st.integers(1, 3), read_bids=st.booleans())
+def test_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisions(seed, cards, other, read_bids):
     """The searcher (seat 0; the dealer is seat 3, so it bids and leads first) plays two deals
     that differ only in another seat's hand; wherever what it sees is the same, it decides
     the same. Its bid and its first lead always are (the others bid 1 whatever they hold)."""
@@ -134,7 +134,7 @@ def test_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisions(seed
                 seen[("play", tuple(view.played), tuple(view.trick), tuple(view.bids))] = card
                 return card
 
-        play_hands(deal, cards, 3, turned, trump, [Spy(seed=seed, worlds=3)] + [BidsOne()] * 3,
+        play_hands(deal, cards, 3, turned, trump, [Spy(seed=seed, worlds=3, read_bids=read_bids)] + [BidsOne()] * 3,
                    PlayOptions())
         seen_by_deal.append(seen)
     a, b = seen_by_deal
