@@ -12,6 +12,8 @@ only in who holds which hand. Per level (budget: worlds x playouts) it prints:
 - the searcher's share of wins (a tie shares the win; parity 25 %, the issue's goal
   >= 40 %) with a 95 % bootstrap interval that resamples whole deals (the four games of
   a deal are not independent);
+- its margin: its final total minus its rivals' mean, per game, with the same interval
+  (it settles much sooner than the share of wins);
 - its exact-bid rate (W-S1) beside its rivals' on the same games;
 - its decisions per CPU second, and its slowest move in wall time (what a table would
   wait for; it grows with the load, printed alongside).
@@ -80,21 +82,23 @@ def rivals(name: str, seed: int) -> list:
     return [SearchPolicy.at(name, seed=seed + 1 + i) for i in range(PLAYERS - 1)]
 
 
-def run_level(name: str, deals: int, seconds: float, first_seed: int, against: str) -> dict:
+def run_level(name: str, deals: int, seconds: float, first_seed: int, against: str, read_bids: bool) -> dict:
     level = LEVELS[name]
-    bot = Timed(SearchPolicy(seed=first_seed, worlds=level.worlds, playouts=level.playouts))
+    bot = Timed(SearchPolicy(seed=first_seed, worlds=level.worlds, playouts=level.playouts, read_bids=read_bids))
     per_deal: list[float] = []
+    margins: list[float] = []  # per deal: the searcher's total minus its rivals' mean, per game
     exact = [0, 0]  # the searcher's exact bids, rounds
     others = [0, 0]  # its rivals' on the same games
     end = time.perf_counter() + seconds
     for d in range(deals):
         if per_deal and time.perf_counter() > end:
             break
-        wins = 0.0
+        wins = margin = 0.0
         for seat in range(PLAYERS):
             policies = rivals(against, first_seed)
             policies.insert(seat, bot)
             game = play_game(PLAYERS, policies, make_rng(first_seed + d))  # the same cards each time
+            margin += (game.totals[seat] - (sum(game.totals) - game.totals[seat]) / (PLAYERS - 1)) / PLAYERS
             if seat in game.winners:
                 wins += 1 / len(game.winners)
             for r in game.rounds:
@@ -103,8 +107,10 @@ def run_level(name: str, deals: int, seconds: float, first_seed: int, against: s
                     tally[0] += r.bids[s] == r.won[s]
                     tally[1] += 1
         per_deal.append(wins / PLAYERS)
+        margins.append(margin)
     return {"level": name, "budget": f"{level.worlds}x{level.playouts}", "deals": len(per_deal),
             "share": sum(per_deal) / len(per_deal), "ci": bootstrap(per_deal),
+            "margin": sum(margins) / len(margins), "margin_ci": bootstrap(margins),
             "exact": exact[0] / exact[1], "others": others[0] / others[1],
             "rate": bot.decisions / bot.cpu, "slowest": bot.slowest}
 
@@ -115,19 +121,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,medium", help=f"comma-separated, of {', '.join(LEVELS)}")
     parser.add_argument("--seconds", type=float, default=60.0, help="time per level (a deal under way ends)")
     parser.add_argument("--seed", type=int, default=1000, help="the first deal's seed")
+    parser.add_argument("--read-bids", action="store_true", help="the searcher reads the others' bids (SearchPolicy)")
     parser.add_argument("--rivals", default="heuristic", help=f"the three others: heuristic, or {', '.join(LEVELS)}")
     args = parser.parse_args(argv)
 
     print(f"One SearchPolicy against three {args.rivals} players, {PLAYERS}-player Wizard, duplicate deals"
+          f"{', reading bids' if args.read_bids else ''}"
           f" (each played {PLAYERS} times, seats rotated); Python {sys.version.split()[0]};"
           f" load average {os.getloadavg()[0]:.2f} at the start")
     print(f"{'level':<8}{'budget':>7}{'deals':>6}{'games':>6}{'wins':>7}{'95% CI':>15}"
-          f"{'exact bids':>11}{'rivals':>10}{'dec/s CPU':>10}{'slowest':>9}")
+          f"{'margin':>7}{'95% CI':>13}{'exact bids':>11}{'rivals':>8}{'dec/s CPU':>10}{'slowest':>9}")
     for name in args.levels.split(","):
-        r = run_level(name.strip(), args.deals, args.seconds, args.seed, args.rivals)
+        r = run_level(name.strip(), args.deals, args.seconds, args.seed, args.rivals, args.read_bids)
         lo, hi = r["ci"]
+        mlo, mhi = r["margin_ci"]
         print(f"{r['level']:<8}{r['budget']:>7}{r['deals']:>6}{r['deals'] * PLAYERS:>6}{r['share']:>7.0%}"
-              f"{f'{lo:.0%}-{hi:.0%}':>15}{r['exact']:>11.0%}{r['others']:>10.0%}{r['rate']:>10.0f}"
+              f"{f'{lo:.0%}-{hi:.0%}':>15}{r['margin']:>7.0f}{f'{mlo:.0f}..{mhi:.0f}':>13}"
+              f"{r['exact']:>11.0%}{r['others']:>8.0%}{r['rate']:>10.0f}"
               f"{r['slowest']:>8.2f}s")
     print(f"parity 25 %, goal >= 40 %; load average {os.getloadavg()[0]:.2f} at the end")
     return 0
