@@ -10,7 +10,8 @@ here. Modules: ``tricks`` (winner, legal plays), ``options`` (rule switches),
 ``view``/``policies``/``play`` (rounds and games between players), ``unicolore``
 (W-U3's tricks and games), ``family`` (tricks played out by any game of the bids-and-
 tricks family from its definition), ``skull_king`` (its rounds, games and players),
-``simulate`` (``scribe simulate``).
+``simulate`` (``scribe simulate``), ``search`` (a Wizard player that searches: issue 37's
+groundwork, imported by name and not re-exported here).
 
 Readings, where the texts leave room: after a Wizard played before any number
 card nothing has to be followed for the rest of the trick (W-P2; seed 004's
