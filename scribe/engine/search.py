@@ -2,8 +2,9 @@
 
 At each decision the player deals the cards it cannot see at random among the other
 seats and the undealt stock, consistently with what its own seat has seen (its hand,
-the turned card, the cards played, and the suits a seat has shown it lacks by not
-following), never reading another hand: it only ever gets its :class:`RoundView`.
+the turned card, the cards played, the suits a seat has shown it lacks by not
+following, and under W-P6 a Wizard played on a trump lead, which only a hand of
+nothing else may do), never reading another hand: it only ever gets its :class:`RoundView`.
 In each such world it plays every legal choice out to the end of the round with fast
 players (the heuristic, now and then a random legal card) and keeps the choice with
 the best mean score for its own seat (W-S1). The same worlds and the same playout
@@ -16,8 +17,10 @@ decisions, and two deals that look the same from the seat give the same decision
 
 Not searched yet (the heuristic answers instead): Unicolore (W-U1..W-U3), where each
 seat draws from its own deck, and the dealer naming trump blind (nothing to search on).
-The other seats are modelled as playing like the heuristic and their bids are not
-read for what they say about their hands: both are for the next step.
+The other seats are modelled as playing like the heuristic; their bids are read for
+what they say about their hands only with ``read_bids`` (worlds drawn again until the
+bids fit the heuristic's, off by default until measured on more deals). A model of
+people's play and bids is for the next step.
 
 >>> from scribe.engine import HeuristicPolicy, make_rng, play_round
 >>> r = play_round(4, 3, 3, [SearchPolicy(seed=1, worlds=4)] + [HeuristicPolicy()] * 3, make_rng(2))
