@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -234,4 +235,7 @@ def test_a_board_is_followed_under_the_games_its_render_names_and_under_none_onc
         hub.leave(member)
         assert hub.games == {} and hub.groups == {}
 
-    asyncio.run(run())
+    # its own thread: in one pytest process the browser tests' Playwright keeps an event
+    # loop running on this one, where asyncio.run refuses to start
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
