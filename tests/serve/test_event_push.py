@@ -17,10 +17,10 @@ import pytest
 
 from scribe.push import many_games
 from scribe.push.hub import Hub
-from scribe.push.parts import apply
 
 from .conftest import request
-from .sse import Event, Stream
+from .sse import Stream
+from .test_push import shown
 
 SIXTEEN = [f"P{i:02}" for i in range(16)]
 GARDE = {"taker": 0, "contract": "garde", "bouts": 2, "attack_points": 49}  # the taker +198, each defender -66
@@ -59,16 +59,6 @@ def board(port: int, path: str) -> str:
     status, _, body = request(port, "GET", path, headers={**HOST, "HX-Request": "true"})
     assert status == 200
     return "\n".join(body.decode().splitlines())
-
-
-def shown(page: str, event: Event) -> str:
-    """``page`` once ``event`` is applied, as static/live.js does."""
-    if event.name == "sheet":
-        return event.data
-    assert event.name == "parts", event
-    now = apply(page.encode(), event.data.encode())
-    assert now is not None, f"parts for another page: {event.data[:200]}"
-    return now.decode()
 
 
 class Screen:
