@@ -78,6 +78,9 @@ def _print_app(database: bool = True) -> Flask:
         store.close(store.open_db(store.target(app.config)))
     Babel(app)  # no locale selector: there is no request, each command forces its language
     formatting.init_app(app)
+    from .keep_tag import KeepTag
+
+    app.jinja_env.add_extension(KeepTag)  # the sheets' rows and story are marked {% keep %}
     return app
 
 

@@ -16,34 +16,23 @@ row's markup reads must all be in its key: the template says so beside each ``ke
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from jinja2 import nodes
-from jinja2.ext import Extension
-from jinja2.parser import Parser
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from ..keep_tag import KeepTag
 from .shared_sheet import Kept, _keyed, place
 
 KEPT = 8192  # rows (~1 KB each): 500 tables' scored rows, each for the Scribe and for the table
 
 
-class KeepRows(Extension):
+class KeepRows(KeepTag):
     """``{% keep key %}body{% endkeep %}``: the body rendered once per key (see the module)."""
-
-    tags: ClassVar[set[str]] = {"keep"}
 
     def __init__(self, environment: Any):
         super().__init__(environment)
         self.kept = Kept(KEPT)
-
-    def parse(self, parser: Parser) -> nodes.Node:
-        lineno = next(parser.stream).lineno
-        key = parser.parse_expression()
-        body = parser.parse_statements(("name:endkeep",), drop_needle=True)
-        return nodes.CallBlock(self.call_method("_keep", [nodes.ContextReference(), key]), [], [], body
-                               ).set_lineno(lineno)
 
     def _keep(self, context: Context, key: Any, caller: Any) -> Any:
         if key is None:

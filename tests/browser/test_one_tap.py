@@ -25,7 +25,8 @@ import pytest
 from .conftest import PHONE
 from .tables import api, links, new_wizard, play_out
 
-pytestmark = pytest.mark.browser
+# a touch sent while the page navigates has once never returned in Chromium: fail fast, not hang
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 GAPS_MS = (80, 150, 250, 400)
 # every animation over (true), or still running 5 s on (false: a guard that never ends)

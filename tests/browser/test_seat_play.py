@@ -113,8 +113,10 @@ def test_w_r3_a_turned_wizard_asks_the_dealers_phone_for_the_suit(plain_server, 
     game = api(server, "POST", "/api/games", {"players": names, "first_dealer": 2, "preset": "standard",
                                                "rules": {"reveal": "hidden"}})
     key = game["key"]
-    _scribe, phones, _urls = _seat_phones(x, server, key, contexts, names)
+    scribe, phones, _urls = _seat_phones(x, server, key, contexts, names)
+    scribe.goto(f"{server}/games/{key}")
     api(server, "POST", f"/api/games/{key}/actions/trump", {"card": "wizard"})
+    x(scribe.locator(".suit-first")).to_contain_text("Chloé, the dealer, names the trump suit", timeout=15_000)
     dealer = phones[2]
     form = dealer.locator("form.trump")
     x(form).to_contain_text("you, the dealer, name the trump suit", timeout=15_000)
@@ -128,6 +130,10 @@ def test_w_r3_a_turned_wizard_asks_the_dealers_phone_for_the_suit(plain_server, 
     for phone in phones:
         x(phone.locator("form.bid")).to_be_visible(timeout=15_000)
         x(phone.get_by_text("Trump: red")).to_be_visible()
+    # found: the Scribe's phone stopped following the game while the suit was awaited, so
+    # the suit named on the dealer's phone never reached it
+    x(scribe.get_by_text("Trump: red")).to_be_visible(timeout=15_000)
+    x(scribe.locator(".suit-first")).to_have_count(0)
     assert api(server, "GET", f"/api/games/{key}/sheet")["rounds"][0]["trump"]["suit"] == "red"
 
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from scribe.push import many_games
 from scribe.push.hub import Hub
-from scribe.push.parts import apply
 
 from .conftest import request
-from .sse import Event, Stream
+from .sse import Stream
+from .test_push import shown
 
 SIXTEEN = [f"P{i:02}" for i in range(16)]
 GARDE = {"taker": 0, "contract": "garde", "bouts": 2, "attack_points": 49}  # the taker +198, each defender -66
@@ -58,16 +59,6 @@ def board(port: int, path: str) -> str:
     status, _, body = request(port, "GET", path, headers={**HOST, "HX-Request": "true"})
     assert status == 200
     return "\n".join(body.decode().splitlines())
-
-
-def shown(page: str, event: Event) -> str:
-    """``page`` once ``event`` is applied, as static/live.js does."""
-    if event.name == "sheet":
-        return event.data
-    assert event.name == "parts", event
-    now = apply(page.encode(), event.data.encode())
-    assert now is not None, f"parts for another page: {event.data[:200]}"
-    return now.decode()
 
 
 class Screen:
@@ -234,4 +225,7 @@ def test_a_board_is_followed_under_the_games_its_render_names_and_under_none_onc
         hub.leave(member)
         assert hub.games == {} and hub.groups == {}
 
-    asyncio.run(run())
+    # its own thread: in one pytest process the browser tests' Playwright keeps an event
+    # loop running on this one, where asyncio.run refuses to start
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
