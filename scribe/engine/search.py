@@ -31,9 +31,8 @@ people's play and bids is for the next step.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Final, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
 from scribe.games.wizard import round_points
 from scribe.rules.cards import FULL_DECK, SUITS, WIZARD_RANK, Card, Suit
@@ -41,24 +40,13 @@ from scribe.rules.cards.tricks import led_of, legal_unchecked
 
 from .policies import HeuristicPolicy
 from .view import RoundView
+from .worlds import LEVELS, Level, Rollout, T, Unseen, best, decision_dice
 
-T = TypeVar("T")  # a choice: a card, a bid or a suit
+__all__ = ["LEVELS", "Level", "SearchPolicy", "Sighting"]
+
 _HEURISTIC: Final = HeuristicPolicy()
-_STOCK: Final = -1  # the undealt cards, a "seat" that may hold anything
 _BID_TRIES: Final = 8  # draws of a world before settling for one that does not fit the bids
 _JESTERS, _WIZARDS = 4, 5  # categories after the four suits' 0..3 (Card.suit_index)
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """A difficulty level: ``worlds`` determinisations, ``playouts`` per world and choice."""
-
-    worlds: int
-    playouts: int
-
-
-#: The levels the bench measures; a seat at a table would pick one by name.
-LEVELS: Final = {"easy": Level(4, 1), "medium": Level(12, 1), "hard": Level(32, 1)}
 
 
 def _category(card: Card) -> int:
@@ -68,7 +56,7 @@ def _category(card: Card) -> int:
     return _WIZARDS if card.rank == WIZARD_RANK else _JESTERS
 
 
-class Sighting:
+class Sighting(Unseen):
     """What ``seat`` knows of the round: the cards it cannot see (``unseen``), how many
     each other seat still holds (``holding``), the card kinds each cannot hold (``bans``)
     and the cards each seat has played this round (``shown``).
@@ -77,7 +65,7 @@ class Sighting:
     leader (W-P1) through the view's own trick winner (W-P4..W-P6).
     """
 
-    __slots__ = ("bans", "holding", "shown", "unseen")
+    __slots__ = ()
 
     def __init__(self, hand: Sequence[Card], view: RoundView, seat: int) -> None:
         n = view.players
@@ -87,7 +75,6 @@ class Sighting:
         unseen = list(FULL_DECK)
         for c in seen:
             unseen.remove(c)
-        self.unseen = unseen
         played: list[list[Card]] = [[] for _ in range(n)]
         bans: dict[int, set[int]] = {s: set() for s in range(n) if s != seat}
         leader = (view.dealer + 1) % n
@@ -99,9 +86,8 @@ class Sighting:
             leader = (leader + view.trick_winner(trick)) % n
         self._learn(view.trick, view.leader, view.trump, p6, played, bans)
         left = view.cards - len(finished) // n
-        self.holding = {s: left - (1 if len(played[s]) > len(finished) // n else 0) for s in bans}
-        self.shown = played
-        self.bans = {s: b for s, b in bans.items() if b}
+        holding = {s: left - (1 if len(played[s]) > len(finished) // n else 0) for s in bans}
+        super().__init__(unseen, holding, bans, played, category=_category, categories=6)
 
     @staticmethod
     def _learn(trick: Sequence[Card], leader: int, trump: Suit | None, p6: bool,
@@ -118,75 +104,9 @@ class Sighting:
             elif led and p6 and led is trump and card.rank == WIZARD_RANK:
                 bans[s].update((0, 1, 2, 3, _JESTERS))  # W-P6: a Wizard there means nothing else
 
-    def sample(self, random01: Callable[[], float]) -> dict[int, list[Card]]:
-        """One deal of the unseen cards: each other seat's hand (and the stock's) that
-        agrees with everything seen. Uniform when nothing is ruled out; otherwise each
-        card goes, in random order, to a seat with room (in proportion to that room)
-        that keeps the rest dealable (Hall's condition over the constrained seats)."""
-        cards = list(self.unseen)
-        size = len(cards)
-        for i in range(size):  # Fisher-Yates with random(): see rules.cards.deck.draw
-            j = i + int(random01() * (size - i))
-            cards[i], cards[j] = cards[j], cards[i]
-        room = dict(self.holding)
-        room[_STOCK] = size - sum(room.values())
-        if not self.bans:
-            out, at = {}, 0
-            for s, k in room.items():
-                out[s] = cards[at : at + k]
-                at += k
-            return out
-        left = [0] * 6
-        for c in cards:
-            left[_category(c)] += 1
-        out = {s: [] for s in room}
-        for c in cards:
-            cat = _category(c)
-            left[cat] -= 1
-            options = [s for s, r in room.items() if r and cat not in self.bans.get(s, ())]
-            while True:
-                total = sum(room[s] for s in options)
-                pick = random01() * total
-                for s in options:
-                    pick -= room[s]
-                    if pick < 0:
-                        break
-                room[s] -= 1
-                if self._dealable(room, left):
-                    break
-                room[s] += 1
-                options.remove(s)
-            out[s].append(c)
-        return out
-
-    def _dealable(self, room: dict[int, int], left: list[int]) -> bool:
-        """Hall's condition: every group of constrained seats can still be filled."""
-        seats = [s for s in self.bans if room[s]]
-        for mask in range(1, 1 << len(seats)):
-            group = [s for i, s in enumerate(seats) if mask >> i & 1]
-            allowed = sum(k for cat, k in enumerate(left) if any(cat not in self.bans[s] for s in group))
-            if sum(room[s] for s in group) > allowed:
-                return False
-        return True
-
-
-class _Rollout:
-    """The players of a playout: the heuristic, or with chance ``epsilon`` a random legal card."""
-
-    __slots__ = ("_epsilon", "_random")
-
-    def __init__(self, seed: int, epsilon: float) -> None:
-        self._random = random.Random(seed).random
-        self._epsilon = epsilon
-
-    def play(self, legal: Sequence[Card], hand: Sequence[Card], view: RoundView, seat: int) -> Card:
-        if self._random() < self._epsilon:
-            return legal[int(self._random() * len(legal))]
-        return _HEURISTIC.play(legal, hand, view, seat)
-
 
 #: ``score(choice, table, hands, players)``: the searcher's points once ``choice`` is played out.
-Score = Callable[[T, RoundView, dict[int, list[Card]], _Rollout], int]
+Score = Callable[[T, RoundView, dict[int, list[Card]], Rollout], int]
 
 
 def _simulated(view: RoundView, trump: Suit | None) -> RoundView:
@@ -214,7 +134,7 @@ def _place(sim: RoundView, hands: dict[int, list[Card]], seat: int, card: Card) 
         trick.clear()
 
 
-def _finish(sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> None:
+def _finish(sim: RoundView, hands: dict[int, list[Card]], player: Rollout) -> None:
     """Play the round out from ``sim`` (W-P2, W-P3, W-P6 through the rules' legal cards)."""
     n = sim.players
     p6 = sim.options.no_wizard_on_trump_lead
@@ -269,7 +189,7 @@ class SearchPolicy:
         if not hand or view.unicolore:  # blind (W-R3): every suit looks the same from here
             return _HEURISTIC.choose_trump(hand, view, seat)
 
-        def score(suit: Suit, sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> int:
+        def score(suit: Suit, sim: RoundView, hands: dict[int, list[Card]], player: Rollout) -> int:
             sim.trump = suit
             _bid_rest(sim, hands, 1)  # everyone bids, the searcher too, as the heuristic would
             sim.leader = (sim.dealer + 1) % sim.players
@@ -283,7 +203,7 @@ class SearchPolicy:
             return _HEURISTIC.bid(hand, view, seat)
         bids = [b for b in range(view.cards + 1) if b != view.forbidden_bid]
 
-        def score(b: int, sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> int:
+        def score(b: int, sim: RoundView, hands: dict[int, list[Card]], player: Rollout) -> int:
             sim.bids[seat] = b
             _bid_rest(sim, hands, ((seat - sim.dealer) % sim.players or sim.players) + 1)
             sim.leader = (sim.dealer + 1) % sim.players
@@ -298,7 +218,7 @@ class SearchPolicy:
             return choices[0] if len(choices) == 1 else _HEURISTIC.play(legal, hand, view, seat)
         bid = view.bids[seat] or 0
 
-        def score(card: Card, sim: RoundView, hands: dict[int, list[Card]], player: _Rollout) -> int:
+        def score(card: Card, sim: RoundView, hands: dict[int, list[Card]], player: Rollout) -> int:
             _place(sim, hands, seat, card)
             _finish(sim, hands, player)
             return round_points(bid, sim.won[seat])
@@ -312,7 +232,7 @@ class SearchPolicy:
         seen = (kind, seat, sorted(c.code for c in hand), view.number, view.cards, view.dealer,
                 view.turned and view.turned.code, view.trump, view.bids, view.forbidden_bid, view.won,
                 view.leader, [c.code for c in view.trick], [c.code for c in view.played])
-        return random.Random(f"{self.seed}|{seen}")
+        return decision_dice(self.seed, seen)
 
     def _world(self, sighting: Sighting, dice: random.Random, view: RoundView, seat: int) -> dict[int, list[Card]]:
         """One world; with ``read_bids``, drawn again (a few times at most) until every other
@@ -335,13 +255,14 @@ class SearchPolicy:
         """The choice with the best total score over the same worlds and dice; ties to the first."""
         dice = self._dice(kind, hand, view, seat)
         sighting = Sighting(hand, view, seat)
-        totals = [0] * len(choices)
-        for _ in range(self.worlds):
-            world = self._world(sighting, dice, view, seat)
-            world[seat] = list(hand)
-            for _ in range(self.playouts):
-                roll = dice.getrandbits(64)
-                for i, choice in enumerate(choices):
-                    hands = {s: list(h) for s, h in world.items()}
-                    totals[i] += score(choice, _simulated(view, view.trump), hands, _Rollout(roll, self.epsilon))
-        return choices[max(range(len(choices)), key=totals.__getitem__)]
+
+        def worlds() -> Iterator[dict[int, list[Card]]]:
+            for _ in range(self.worlds):
+                world = self._world(sighting, dice, view, seat)
+                world[seat] = list(hand)
+                yield world
+
+        def played_out(choice: T, hands: dict[int, list[Card]], roll: int) -> int:
+            return score(choice, _simulated(view, view.trump), hands, Rollout(roll, self.epsilon, _HEURISTIC))
+
+        return best(choices, played_out, worlds(), self.playouts, dice)
