@@ -1,10 +1,13 @@
-"""Benchmark: how strong the searching Wizard player is (issue 37), on duplicate deals.
+"""Benchmark: how strong the searching players are (issue 37), on duplicate deals.
 
-    python bench/bot_strength.py [--deals 3] [--levels easy,medium] [--seconds 60] [--rivals heuristic]
+    python bench/bot_strength.py [--game wizard|skull_king|rikiki] [--deals 3] [--levels easy,medium]
+                                 [--seconds 60] [--rivals heuristic] [--rules kraken=1,loot=1]
 
-One SearchPolicy and three HeuristicPolicy play whole 4-player Wizard games (``--rivals
-easy``: three searchers of that level instead, each with its own seed: the searcher
-against itself at a lower budget). Each deal
+One searcher (Wizard's SearchPolicy; Skull King's and Rikiki's ``family_search`` players)
+and three of the game's heuristic players play whole 4-player games (``--rivals easy``:
+three searchers of that level instead, each with its own seed: the searcher against
+itself at a lower budget); ``--rules`` are the Skull King or Rikiki setup's options
+(Rikiki: its default, Oh Hell's down and up with the hook, unless told). Each deal
 (a seed: every round's cards and turned card) is played four times, the searcher in
 each seat in turn, so the luck of the cards cancels: the four games of a deal differ
 only in who holds which hand. Per level (budget: worlds x playouts) it prints:
@@ -14,7 +17,7 @@ only in who holds which hand. Per level (budget: worlds x playouts) it prints:
   a deal are not independent);
 - its margin: its final total minus its rivals' mean, per game, with the same interval
   (it settles much sooner than the share of wins);
-- its exact-bid rate (W-S1) beside its rivals' on the same games;
+- its exact-bid rate (W-S1, K-S1, R-S2) beside its rivals' on the same games;
 - its decisions per CPU second, and its slowest move in wall time (what a table would
   wait for; it grows with the load, printed alongside).
 
@@ -35,7 +38,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scribe.engine import HeuristicPolicy, make_rng, play_game
+from scribe.engine.family_search import RikikiSearch, SkullKingSearch
+from scribe.engine.rikiki import RikikiHeuristic, play_rikiki_game, rikiki_setup
 from scribe.engine.search import LEVELS, SearchPolicy
+from scribe.engine.skull_king import SkullKingHeuristic, play_skull_king_game, skull_king_setup
 
 PLAYERS = 4
 
@@ -75,16 +81,49 @@ def bootstrap(per_deal: Sequence[float], resamples: int = 4000, seed: int = 0) -
     return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
-def rivals(name: str, seed: int) -> list:
+class Game:
+    """One game of the bench: its searcher, its heuristic, and a whole game from a deal's seed."""
+
+    def __init__(self, name: str, rules: dict) -> None:
+        self.name = name
+        if name == "skull_king":
+            self.setup = skull_king_setup(PLAYERS, **rules)
+        elif name == "rikiki":
+            self.setup = rikiki_setup(PLAYERS, **rules)
+        elif rules:
+            raise SystemExit("--rules: Skull King's or Rikiki's options only")
+
+    def searcher(self, level: str, seed: int, read_bids: bool = False):
+        if self.name == "skull_king":
+            return SkullKingSearch(self.setup, seed, level)
+        if self.name == "rikiki":
+            return RikikiSearch(self.setup, seed, level)
+        budget = LEVELS[level]
+        return SearchPolicy(seed=seed, worlds=budget.worlds, playouts=budget.playouts, read_bids=read_bids)
+
+    def heuristic(self):
+        return {"skull_king": SkullKingHeuristic, "rikiki": RikikiHeuristic}.get(self.name, HeuristicPolicy)()
+
+    def play(self, policies: list, deal: int):
+        """A whole game dealt from ``deal``: the same cards whoever sits where (only the deal draws)."""
+        if self.name == "skull_king":
+            return play_skull_king_game(PLAYERS, policies, make_rng(deal), setup=self.setup)
+        if self.name == "rikiki":
+            return play_rikiki_game(PLAYERS, policies, make_rng(deal), setup=self.setup)
+        return play_game(PLAYERS, policies, make_rng(deal))
+
+
+def rivals(game: Game, name: str, seed: int) -> list:
     """The three other players: the heuristic, or searchers of level ``name``."""
     if name == "heuristic":
-        return [HeuristicPolicy() for _ in range(PLAYERS - 1)]
-    return [SearchPolicy.at(name, seed=seed + 1 + i) for i in range(PLAYERS - 1)]
+        return [game.heuristic() for _ in range(PLAYERS - 1)]
+    return [game.searcher(name, seed + 1 + i) for i in range(PLAYERS - 1)]
 
 
-def run_level(name: str, deals: int, seconds: float, first_seed: int, against: str, read_bids: bool) -> dict:
+def run_level(game: Game, name: str, deals: int, seconds: float, first_seed: int, against: str,
+              read_bids: bool) -> dict:
     level = LEVELS[name]
-    bot = Timed(SearchPolicy(seed=first_seed, worlds=level.worlds, playouts=level.playouts, read_bids=read_bids))
+    bot = Timed(game.searcher(name, first_seed, read_bids))
     per_deal: list[float] = []
     margins: list[float] = []  # per deal: the searcher's total minus its rivals' mean, per game
     exact = [0, 0]  # the searcher's exact bids, rounds
@@ -95,13 +134,13 @@ def run_level(name: str, deals: int, seconds: float, first_seed: int, against: s
             break
         wins = margin = 0.0
         for seat in range(PLAYERS):
-            policies = rivals(against, first_seed)
+            policies = rivals(game, against, first_seed)
             policies.insert(seat, bot)
-            game = play_game(PLAYERS, policies, make_rng(first_seed + d))  # the same cards each time
-            margin += (game.totals[seat] - (sum(game.totals) - game.totals[seat]) / (PLAYERS - 1)) / PLAYERS
-            if seat in game.winners:
-                wins += 1 / len(game.winners)
-            for r in game.rounds:
+            played = game.play(policies, first_seed + d)  # the same cards each time
+            margin += (played.totals[seat] - (sum(played.totals) - played.totals[seat]) / (PLAYERS - 1)) / PLAYERS
+            if seat in played.winners:
+                wins += 1 / len(played.winners)
+            for r in played.rounds:
                 for s in range(PLAYERS):
                     tally = exact if s == seat else others
                     tally[0] += r.bids[s] == r.won[s]
@@ -115,8 +154,16 @@ def run_level(name: str, deals: int, seconds: float, first_seed: int, against: s
             "rate": bot.decisions / bot.cpu, "slowest": bot.slowest}
 
 
+def _option(text: str) -> tuple[str, object]:
+    """``name=value``, the value a whole number when it reads as one (1/0 for a switch)."""
+    name, _, value = text.partition("=")
+    return name.strip(), int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="wizard", choices=("wizard", "skull_king", "rikiki"))
+    parser.add_argument("--rules", default="", help="Skull King's or Rikiki's setup options: kraken=1,loot=1")
     parser.add_argument("--deals", type=int, default=3, help="deals per level (x4 games, seats rotated)")
     parser.add_argument("--levels", default="easy,medium", help=f"comma-separated, of {', '.join(LEVELS)}")
     parser.add_argument("--seconds", type=float, default=60.0, help="time per level (a deal under way ends)")
@@ -124,15 +171,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--read-bids", action="store_true", help="the searcher reads the others' bids (SearchPolicy)")
     parser.add_argument("--rivals", default="heuristic", help=f"the three others: heuristic, or {', '.join(LEVELS)}")
     args = parser.parse_args(argv)
+    game = Game(args.game, dict(_option(o) for o in args.rules.split(",") if o))
 
-    print(f"One SearchPolicy against three {args.rivals} players, {PLAYERS}-player Wizard, duplicate deals"
+    print(f"One searcher against three {args.rivals} players, {PLAYERS}-player {args.game}"
+          f"{f' ({args.rules})' if args.rules else ''}, duplicate deals"
           f"{', reading bids' if args.read_bids else ''}"
           f" (each played {PLAYERS} times, seats rotated); Python {sys.version.split()[0]};"
           f" load average {os.getloadavg()[0]:.2f} at the start")
     print(f"{'level':<8}{'budget':>7}{'deals':>6}{'games':>6}{'wins':>7}{'95% CI':>15}"
           f"{'margin':>7}{'95% CI':>13}{'exact bids':>11}{'rivals':>8}{'dec/s CPU':>10}{'slowest':>9}")
     for name in args.levels.split(","):
-        r = run_level(name.strip(), args.deals, args.seconds, args.seed, args.rivals, args.read_bids)
+        r = run_level(game, name.strip(), args.deals, args.seconds, args.seed, args.rivals, args.read_bids)
         lo, hi = r["ci"]
         mlo, mhi = r["margin_ci"]
         print(f"{r['level']:<8}{r['budget']:>7}{r['deals']:>6}{r['deals'] * PLAYERS:>6}{r['share']:>7.0%}"

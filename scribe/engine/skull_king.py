@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scribe.games.bidding.result import top
 from scribe.games.skull_king import Setup, make_setup
 from scribe.games.skull_king.cards import (
     TIGRESS_ESCAPE,
@@ -33,11 +32,11 @@ from scribe.games.skull_king.cards import (
 )
 from scribe.games.skull_king.play import SKULL_KING_TRICKS
 from scribe.games.skull_king.scoring import Bonus, loot_points, round_points
-from scribe.rules.cards import make_rng
+from scribe.games.skull_king.setup import RuleSet
 from scribe.rules.errors import N_, RuleError
 from scribe.rules.trickplay import RoundPlay
 
-from .family import TrickView, play_tricks
+from .family import GamePlayed, TrickView, play_rounds, play_tricks
 from .policies import aim
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -101,7 +100,7 @@ def _strength(card: Card) -> int:
     return {Kind.MERMAID: 40, Kind.PIRATE: 50, Kind.SKULL_KING: 60}[acts]
 
 
-def _choices(legal: Sequence[Card]) -> list[Card]:
+def choices(legal: Sequence[Card]) -> list[Card]:
     """The legal cards as they may be played: the Tigress both ways."""
     out: list[Card] = []
     for c in legal:
@@ -140,7 +139,7 @@ class SkullKingHeuristic:
 
     def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
         want = view.won[seat] < (view.bids[seat] or 0)
-        return aim(sorted(_choices(legal), key=_strength), want, not view.trick, view.would_win)
+        return aim(sorted(choices(legal), key=_strength), want, not view.trick, view.would_win)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,34 +165,22 @@ class SkullKingRound:
         return self.play.destroyed
 
 
-@dataclass(frozen=True, slots=True)
-class SkullKingGame:
-    """A finished game: its setup, its rounds, each seat's final total (K-E1)."""
-
-    setup: Setup
-    rounds: tuple[SkullKingRound, ...]
-    totals: tuple[int, ...]
-
-    @property
-    def players(self) -> int:
-        return self.setup.n
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total; a tie gives several winners (K-E1)."""
-        return top(self.totals)
+SkullKingGame = GamePlayed  # a finished game: its setup, its rounds, each seat's final total (K-E1)
 
 
 def points_of(setup: Setup, cards: int, bids: Sequence[int], result: dict[str, Any]) -> tuple[int, ...]:
     """Each seat's points for a round's result, by the rules' scoring (K-S1..K-S4; no
     Cannonball: the engine's players never fire it)."""
+    return tuple(seat_points(setup.rules, cards, bids, result, p) for p in range(setup.n))
+
+
+def seat_points(rules: RuleSet, cards: int, bids: Sequence[int], result: dict[str, Any], seat: int) -> int:
+    """``seat``'s points for a round's result (a tricks entry's data): its bid against its
+    tricks with its bonuses (K-S1, K-S2, K-S4) and its Loot alliances (K-S3)."""
     tricks = result["tricks"]
-    rules = setup.rules
-    loot = loot_points(result["loot"], bids, tricks)
-    return tuple(
-        round_points(bids[p], tricks[p], cards, Bonus.from_dict(result["bonuses"][p]).points,
-                     scoring=rules.scoring, bonus_on_miss=rules.bonus_on_miss) + loot[p]
-        for p in range(setup.n))
+    bonus = Bonus.from_dict(result["bonuses"][seat]).points
+    return (round_points(bids[seat], tricks[seat], cards, bonus, scoring=rules.scoring,
+                         bonus_on_miss=rules.bonus_on_miss) + loot_points(result["loot"], bids, tricks)[seat])
 
 
 def play_skull_king_round(setup: Setup, number: int, policies: Sequence[SkullKingPolicy],
@@ -233,14 +220,10 @@ def play_skull_king_game(players: int, policies: Sequence[SkullKingPolicy], rng:
 
     ``rules``: the setup's options (``scoring="rascal"``, ``kraken=True``, ...).
 
+    >>> from scribe.rules.cards import make_rng
     >>> g = play_skull_king_game(5, [SkullKingHeuristic()] * 5, make_rng(2), first_dealer=3, loot=True)
     >>> [r.dealer for r in g.rounds][:3], len(g.totals)
     ([3, 4, 0], 5)
     """
     setup = setup or skull_king_setup(players, first_dealer, **rules)
-    if len(policies) != setup.n:
-        raise RuleError(N_("%(players)s players need %(players)s policies, not %(count)s."), field="policy",
-                        players=setup.n, count=len(policies))
-    rng = rng or make_rng()
-    rounds = tuple(play_skull_king_round(setup, r, policies, rng) for r in range(1, setup.round_count + 1))
-    return SkullKingGame(setup, rounds, tuple(sum(r.points[p] for r in rounds) for p in range(setup.n)))
+    return play_rounds(setup, policies, rng, play_skull_king_round)
