@@ -1,0 +1,317 @@
+"""The searching Skull King and Rikiki players (issue 37): legal in every variant, blind to
+the other hands (the twin test), the same decisions for the same seed, and their picture
+of the unseen cards sound (K-B1, K-T1, K-S1..K-S4; R-B1, R-B2, R-T1, R-S2, R-S3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scribe.engine.family import play_tricks
+from scribe.engine.family_search import RikikiSearch, SkullKingSearch
+from scribe.engine.rikiki import RikikiHeuristic, play_rikiki_game, play_rikiki_round, rikiki_setup, round_view
+from scribe.engine.skull_king import (
+    SkullKingHeuristic,
+    SkullKingView,
+    play_skull_king_game,
+    play_skull_king_round,
+    skull_king_setup,
+)
+from scribe.games.rikiki.hook import hooked_bid
+from scribe.games.skull_king.cards import Kind, deal, deck, parse_cards
+from scribe.games.skull_king.play import SKULL_KING_TRICKS
+from scribe.rules.cards import make_rng, standard
+from scribe.rules.cards.standard_tricks import STANDARD_TRICKS
+from scribe.rules.trickplay import Trick
+
+SK_VARIANTS = [
+    {},
+    {"kraken": True},
+    {"white_whale": True},
+    {"loot": True},
+    {"kraken": True, "white_whale": True, "loot": True},
+    {"scoring": "rascal"},
+    {"scoring": "rascal", "loot": True, "kraken": True},
+    {"bonus_on_miss": True, "white_whale": True},
+]
+RIKIKI_VARIANTS = [
+    {"preset": "oh_hell"},
+    {"preset": "nomination_whist"},
+    {"preset": "boerenbridge"},  # hook from 4 cards, blind one-card round, Boerenbridge scoring
+    {"preset": "rikiki", "trump": "spades"},
+    {"scoring": "squares", "hook_from": None},
+    {"pack": 32, "scoring": "custom", "custom": (5, 2, 1, 3)},
+    {"every_card": True, "schedule": "up"},  # the biggest round deals every card: no trump
+]
+
+
+class Referee:
+    """Wraps a player and checks each answer against the game's rules, recomputed here."""
+
+    def __init__(self, inner, tricks, log):
+        self.inner, self.tricks, self.log = inner, tricks, log
+
+    def bid(self, hand, view, seat):
+        b = self.inner.bid(hand, view, seat)
+        hooked = None
+        if hasattr(view, "hook_from") and seat == view.dealer:  # R-B2
+            hooked = hooked_bid([x for s, x in enumerate(view.bids) if s != seat and x is not None], view.cards,
+                                view.hook_from)
+        assert type(b) is int and 0 <= b <= view.cards and b != hooked, (b, hooked)
+        self.log.append(("bid", seat, b))
+        return b
+
+    def play(self, legal, hand, view, seat):
+        card = self.inner.play(legal, hand, view, seat)
+        allowed, _why = self.tricks.legal(hand, view.trick, getattr(view, "trump", None))
+        assert self.tricks.played(str(card)) == card  # the Tigress only with her choice said
+        assert self.tricks.hand_form(card) in allowed
+        self.log.append(("play", seat, card))
+        return card
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 8), variant=st.sampled_from(SK_VARIANTS),
+       share=st.floats(0, 1))
+def test_skull_king_searchers_bid_and_play_only_what_the_rules_allow_in_every_variant(seed, players, variant, share):
+    setup = skull_king_setup(players, seed % players, **variant)
+    number = 1 + int(share * (setup.round_count - 1))
+    log: list = []
+    table = [Referee(SkullKingSearch(setup, seed + s, worlds=2), SKULL_KING_TRICKS, log) for s in range(players)]
+    r = play_skull_king_round(setup, number, table, make_rng(seed))
+    assert sum(r.won) + r.destroyed == r.cards
+    assert sum(1 for e in log if e[0] == "play") == players * r.cards
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 7), variant=st.sampled_from(RIKIKI_VARIANTS),
+       share=st.floats(0, 1))
+def test_rikiki_searchers_bid_and_play_only_what_the_rules_allow_in_every_variant(seed, players, variant, share):
+    setup = rikiki_setup(players, seed % players, **variant)
+    number = 1 + int(share * (setup.round_count - 1))
+    log: list = []
+    table = [Referee(RikikiSearch(setup, seed + s, worlds=2), STANDARD_TRICKS, log) for s in range(players)]
+    r = play_rikiki_round(setup, number, table, make_rng(seed))
+    assert sum(r.won) == r.cards and (r.trump is None) == (not setup.has_trump(number))
+    assert sum(1 for e in log if e[0] == "bid") == players
+
+
+def test_the_searching_tigress_is_played_as_a_pirate_or_an_escape():
+    setup = skull_king_setup(3)
+    view = SkullKingView(3, 2, 2, 2)
+    view.bids = [1, 0, 0]
+    choice = SkullKingSearch(setup, 1, "easy").play(parse_cards("TI G3"), parse_cards("TI G3"), view, 0)
+    assert str(choice) in ("TP", "TE", "G3")
+    plays = {str(SkullKingSearch(setup, s, "easy").play(parse_cards("TI"), parse_cards("TI G9"), view, 0))
+             for s in range(5)}
+    assert plays <= {"TP", "TE"}
+
+
+# --- blind to the other hands ------------------------------------------------------------
+
+
+class BidsOne:
+    """The heuristic's play, always bidding one: the searcher sees the same bids in both twins."""
+
+    def __init__(self, heuristic):
+        self.heuristic = heuristic
+
+    def bid(self, hand, view, seat):
+        return 1
+
+    def play(self, legal, hand, view, seat):
+        return self.heuristic.play(legal, hand, view, seat)
+
+
+class Spy:
+    """Keeps each decision of the player with what its seat saw when it made it."""
+
+    def __init__(self, inner):
+        self.inner, self.seen = inner, {}
+
+    def bid(self, hand, view, seat):
+        b = self.inner.bid(hand, view, seat)
+        self.seen[("bid", tuple(view.bids))] = b
+        return b
+
+    def play(self, legal, hand, view, seat):
+        card = self.inner.play(legal, hand, view, seat)
+        done = tuple((s, str(c)) for t in view.done for s, c in t.plays)
+        self.seen[("play", done, tuple(map(str, view.trick)))] = str(card)
+        return card
+
+
+def _twin(hands, pool, other, pick):
+    """The deal again but for one card of seat ``other`` swapped for an undealt one unlike it."""
+    twin = [list(h) for h in hands]
+    stock = [c for c in (Counter(pool) - Counter(c for h in hands for c in h)).elements() if c not in hands[other]]
+    twin[other][pick % len(twin[other])] = stock[pick % len(stock)]
+    return [tuple(h) for h in twin]
+
+
+def _decisions(play_deal, deals):
+    spies = [play_deal(deal) for deal in deals]
+    a, b = (s.seen for s in spies)
+    shared = a.keys() & b.keys()
+    assert len(shared) >= 2  # the bid and the first lead at least
+    return {k: a[k] for k in shared}, {k: b[k] for k in shared}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), cards=st.integers(1, 10), other=st.integers(1, 3), variant=st.sampled_from(SK_VARIANTS))
+def test_skull_king_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisions(seed, cards, other, variant):
+    """The searcher (seat 0, left of the dealer: it leads) plays two deals that differ only in
+    another seat's hand; wherever what it sees is the same, it decides the same."""
+    setup = skull_king_setup(4, 3, **variant)
+    pool = deck(setup.rules.kraken, setup.rules.white_whale, setup.rules.loot)
+    hands = deal(4, cards, pool, make_rng(seed))
+    twin = _twin(hands, pool, other, seed)
+    assert twin != list(hands) and twin[0] == hands[0]
+
+    def play_deal(dealt):
+        spy = Spy(SkullKingSearch(setup, seed, worlds=3))
+        table = [spy] + [BidsOne(SkullKingHeuristic())] * 3
+        view = SkullKingView(4, cards, cards, 3)
+        view.bids = [p.bid(h, view, s) for s, (p, h) in enumerate(zip(table, dealt))]  # K-B1: at once
+        play_tricks(SKULL_KING_TRICKS, [list(h) for h in dealt], 0, table, view)
+        return spy
+
+    a, b = _decisions(play_deal, (hands, twin))
+    assert a == b
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), cards=st.integers(1, 12), other=st.integers(1, 3))
+def test_rikiki_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisions(seed, cards, other):
+    """As above for Rikiki: the same card turned up, another seat's hand changed."""
+    setup = rikiki_setup(4, 3, schedule="list", cards=(cards,))
+    dealt = standard.deal(4, cards, make_rng(seed), standard.PACKS[52])
+    pool = [c for c in standard.PACKS[52] if c != dealt.turned]
+    twin = _twin(dealt.hands, pool, other, seed)
+    assert twin != list(dealt.hands) and twin[0] == dealt.hands[0]
+
+    def play_deal(hands):
+        spy = Spy(RikikiSearch(setup, seed, worlds=3))
+        table = [spy] + [BidsOne(RikikiHeuristic())] * 3
+        view = round_view(setup, 1, dealt.turned)
+        for s in (0, 1, 2, 3):
+            view.bids[s] = table[s].bid(hands[s], view, s)
+        play_tricks(STANDARD_TRICKS, [list(h) for h in hands], 0, table, view, view.trump)
+        return spy
+
+    a, b = _decisions(play_deal, (dealt.hands, twin))
+    assert a == b
+
+
+# --- the same seed, the same decisions -----------------------------------------------------
+
+
+def test_a_seed_gives_the_same_skull_king_game_and_seeds_differ():
+    setup = skull_king_setup(4, loot=True)
+
+    def game(seed):
+        table = [SkullKingSearch(setup, seed, "easy")] + [SkullKingHeuristic()] * 3
+        return play_skull_king_game(4, table, make_rng(7), setup=setup)
+
+    assert game(1) == game(1)
+    assert any(game(1).rounds[i].play != game(2).rounds[i].play for i in range(10))
+
+
+def test_a_seed_gives_the_same_rikiki_game_and_seeds_differ():
+    setup = rikiki_setup(4, preset="nomination_whist")
+
+    def game(seed):
+        table = [RikikiSearch(setup, seed, "easy")] + [RikikiHeuristic()] * 3
+        return play_rikiki_game(4, table, make_rng(7), setup=setup)
+
+    assert game(1) == game(1)
+    assert any(game(1).rounds[i].play != game(2).rounds[i].play for i in range(7))
+
+
+# --- what the seat infers ----------------------------------------------------------------
+
+
+class Witness:
+    """At each of its plays, checks the searcher's picture of the unseen cards against the
+    real hands (``live``, the lists the play engine empties as cards are played)."""
+
+    def __init__(self, inner, live, stock, category):
+        self.inner, self.live, self.stock, self.category = inner, live, stock, category
+        self.checked = 0
+
+    def bid(self, hand, view, seat):
+        return self.inner.bid(hand, view, seat)
+
+    def play(self, legal, hand, view, seat):
+        sighting = self.inner.sighting(hand, view, seat)
+        others = {s: Counter(h) for s, h in enumerate(self.live) if s != seat}
+        assert Counter(sighting.unseen) == sum(others.values(), Counter()) + self.stock
+        for s, held in others.items():
+            assert sighting.holding[s] == sum(held.values())
+            assert not any(self.category(c) in sighting.bans.get(s, ()) for c in held)  # every void is true
+        for i in range(4):
+            w = sighting.sample(make_rng(i).random)
+            assert Counter(c for h in w.values() for c in h) == Counter(sighting.unseen)
+            for s in others:
+                assert len(w[s]) == sighting.holding[s]
+                assert not any(self.category(c) in sighting.bans.get(s, ()) for c in w[s])
+        self.checked += 1
+        return self.inner.play(legal, hand, view, seat)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), variant=st.sampled_from(SK_VARIANTS))
+def test_skull_king_voids_hold_for_the_real_hands_and_every_sampled_world(seed, players, variant):
+    setup = skull_king_setup(players, **variant)
+    pool = deck(setup.rules.kraken, setup.rules.white_whale, setup.rules.loot)
+    cards = min(10, len(pool) // players)
+    hands = deal(players, cards, pool, make_rng(seed))
+    live = [list(h) for h in hands]
+    stock = Counter(pool) - Counter(c for h in hands for c in h)
+    searcher = SkullKingSearch(setup, seed, worlds=1)
+    witness = Witness(searcher, live, stock, searcher.category)
+    table = [witness] + [SkullKingHeuristic()] * (players - 1)
+    view = SkullKingView(players, cards, cards, players - 1)
+    view.bids = [p.bid(h, view, s) for s, (p, h) in enumerate(zip(table, hands))]
+    play_tricks(SKULL_KING_TRICKS, live, 0, table, view)
+    assert witness.checked == cards
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 7))
+def test_rikiki_voids_hold_for_the_real_hands_and_every_sampled_world(seed, players):
+    setup = rikiki_setup(players)
+    cards = setup.most
+    dealt = standard.deal(players, cards, make_rng(seed), standard.PACKS[52])
+    live = [list(h) for h in dealt.hands]
+    stock = Counter(standard.PACKS[52]) - Counter(c for h in dealt.hands for c in h) - Counter([dealt.turned])
+    searcher = RikikiSearch(setup, seed, worlds=1)
+    witness = Witness(searcher, live, stock, searcher.category)
+    table = [witness] + [RikikiHeuristic()] * (players - 1)
+    view = round_view(setup, 1, dealt.turned)
+    for s in [*range(players)]:
+        view.bids[s] = table[s].bid(dealt.hands[s], view, s)
+    play_tricks(STANDARD_TRICKS, live, (view.dealer + 1) % players, table, view, view.trump)
+    assert witness.checked == cards
+
+
+def test_a_skull_king_seat_that_did_not_follow_is_dealt_none_of_that_suit():
+    """Seat 1 played black on a green lead: no green left. Seat 2 played a Pirate on green:
+    special cards may always be played, so nothing is learned. After a Pirate led, nothing
+    is to be followed: seat 0's yellow says nothing of its green (K-T1's following rules)."""
+    setup = skull_king_setup(3)
+    view = SkullKingView(3, 3, 3, 2)
+    view.bids = [1, 1, 1]
+    view.done = [Trick(0, ((0, c1), (1, c2), (2, c3)), SKULL_KING_TRICKS.winner([c1, c2, c3]))
+                 for c1, c2, c3 in [parse_cards("G5 B2 PI")]]
+    view.leader = 2
+    view.trick, view.seats = parse_cards("PI Y3"), [2, 0]
+    searcher = SkullKingSearch(setup, 1)
+    sighting = searcher.sighting(parse_cards("G1 Y9"), view, 1)
+    assert sighting.bans == {}  # seat 1 asks: what it lacks itself it knows from its hand
+    sighting = searcher.sighting(parse_cards("G1"), view, 2)
+    assert sighting.bans == {1: {0}}
+    for i in range(30):
+        w = sighting.sample(make_rng(i).random)
+        assert not [c for c in w[1] if c.kind is Kind.NUMBER and str(c).startswith("G")]
