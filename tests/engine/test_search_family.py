@@ -315,3 +315,25 @@ def test_a_skull_king_seat_that_did_not_follow_is_dealt_none_of_that_suit():
     for i in range(30):
         w = sighting.sample(make_rng(i).random)
         assert not [c for c in w[1] if c.kind is Kind.NUMBER and str(c).startswith("G")]
+
+
+# --- scribe simulate ------------------------------------------------------------------------
+
+
+def test_simulate_seats_searching_players_by_level_and_replays_them_from_the_seed():
+    from scribe.engine.simulate import format_report, main, simulate
+
+    r = simulate(3, 2, seed=4, game="skull_king", policy="easy,heuristic,heuristic", kraken=True)
+    assert r.policies == ("easy", "heuristic", "heuristic") and r.games == 2
+    assert r.average_score == simulate(3, 2, seed=4, game="skull_king", policy="easy,heuristic,heuristic",
+                                       kraken=True).average_score
+    wizard = simulate(3, 1, seed=1, policy="search,random,heuristic")
+    assert format_report(wizard).splitlines()[3].split()[:2] == ["0", "search"]
+    assert main(["--game", "skull_king", "--players", "3", "--games", "1", "--policy", "hard,random,random"]) == 0
+
+
+def test_simulate_names_the_searching_players_when_a_policy_is_unknown(capsys):
+    from scribe.engine.simulate import main
+
+    assert main(["--players", "3", "--games", "1", "--policy", "genius"]) == 2
+    assert "random, heuristic, search, easy, medium, hard" in capsys.readouterr().err
