@@ -29,12 +29,14 @@ the round from the seat's sheet (:class:`~scribe.engine.skull_king.SkullKingView
 
     SkullKingSearch(setup, seed, level).bid(hand, view, seat) -> int
     SkullKingSearch(setup, seed, level).play(legal, hand, view, seat) -> Card  (TP/TE for the Tigress)
+    SkullKingSearch(setup, seed, level).fires(hand, view, seat) -> bool  (the Cannonball, K-S4)
     RikikiSearch(setup, seed, level).bid(hand, view, seat) -> int
     RikikiSearch(setup, seed, level).play(legal, hand, view, seat) -> str (a code)
 
 ``setup`` is the game's own (``games.skull_king.Setup``, ``games.rikiki.Setup``): its rules
-say the deck and the scoring. Not searched: Rascal's Cannonball (K-S4; the engine never
-fires it), Graybeard's ghost at two players, the one-card round played blind (R-B3).
+say the deck and the scoring. Skull King's searcher also says whether it
+fires Rascal's Cannonball once the bids are known (``fires``, K-S4), searched the same way.
+Not searched: Graybeard's ghost at two players, the one-card round played blind (R-B3).
 
 >>> from scribe.engine.skull_king import SkullKingHeuristic, play_skull_king_game, skull_king_setup
 >>> from scribe.rules.cards import make_rng
@@ -285,15 +287,37 @@ class SkullKingSearch(TrickSearch):
         return sorted(set(choices(legal)), key=str)  # the Tigress as a Pirate and as an Escape
 
     def copy(self, view: SkullKingView) -> SkullKingView:
-        return _copy_tricks(view, SkullKingView(view.players, view.number, view.cards, view.dealer))
+        sim = _copy_tricks(view, SkullKingView(view.players, view.number, view.cards, view.dealer))
+        sim.cannonball = list(view.cannonball)
+        return sim
 
     def bid_rest(self, sim: SkullKingView, hands: dict[int, list[Card]], seat: int, bid: int) -> None:
         # K-B1: everyone bids at once, so none has seen the seat's bid
         sim.bids = [bid if s == seat else self.heuristic.bid(hands[s], sim, s) for s in range(sim.players)]
 
+    def fires(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> bool:
+        """Rascal's Cannonball (K-S4: 15 a card on an exact bid, else nothing), chosen after
+        the bids when it scores better over the same worlds than the plain potential."""
+        rules = self.setup.rules
+        if not (rules.cannonball and rules.scoring == "rascal"):
+            return False
+        ctx = self.context(view)
+
+        def score(fire: bool, hands: dict[int, list[Card]], roll: int) -> int:
+            sim = self.copy(view)
+            sim.cannonball = [*sim.cannonball, seat] if fire else [s for s in sim.cannonball if s != seat]
+            self._finish(sim, hands, self._rollout(roll), ctx)
+            return self.points(sim, seat)
+
+        return self._search("cannonball", [False, True], score, hand, view, seat)
+
     def points(self, sim: SkullKingView, seat: int) -> int:
         result = tally(RoundPlay(sim.leader, None, (), None, tuple(sim.won), tuple(sim.done)), sim.players)
+        result["cannonball"] = sim.cannonball
         return seat_points(self.setup.rules, sim.cards, sim.bids, result, seat)  # type: ignore[arg-type]
+
+    def public(self, view: SkullKingView) -> tuple[Any, ...]:
+        return tuple(view.cannonball)
 
 
 class RikikiSearch(TrickSearch):

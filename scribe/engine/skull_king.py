@@ -44,15 +44,17 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 8
 
 class SkullKingView(TrickView):
     """The public state of a round in progress (K-B1: every bid is known once play
-    starts): ``number``, ``cards`` dealt each, ``dealer``, ``bids``, and the tricks'
-    (``won``, ``leader``, ``trick``, ``seats``, ``done``)."""
+    starts): ``number``, ``cards`` dealt each, ``dealer``, ``bids``, the seats that chose
+    Rascal's Cannonball after bidding (``cannonball``, K-S4), and the tricks' (``won``,
+    ``leader``, ``trick``, ``seats``, ``done``)."""
 
-    __slots__ = ("bids", "cards", "dealer", "number")
+    __slots__ = ("bids", "cannonball", "cards", "dealer", "number")
 
     def __init__(self, players: int, number: int, cards: int, dealer: int) -> None:
         super().__init__(players)
         self.number, self.cards, self.dealer = number, cards, dealer
         self.bids: list[int | None] = [None] * players
+        self.cannonball: list[int] = []
 
     def would_win(self, card: Card) -> bool:
         """True if ``card`` played now would take the trick on the table so far."""
@@ -68,6 +70,11 @@ class SkullKingPolicy(Protocol):
         """One card of ``legal`` as played: the Tigress as ``TP`` or ``TE``."""
         ...
 
+    def fires(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> bool:
+        """Whether the seat chooses the Cannonball, once every bid is known (K-S4; asked
+        only when the rules have it)."""
+        ...
+
 
 class SkullKingRandom:
     """Uniformly random bids and legal cards, the Tigress's choice at random too."""
@@ -79,6 +86,9 @@ class SkullKingRandom:
 
     def bid(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> int:
         return int(self._random() * (view.cards + 1))
+
+    def fires(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> bool:
+        return False  # no draw: a game without the Cannonball deals and plays as before it came
 
     def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
         card = legal[int(self._random() * len(legal))]
@@ -137,6 +147,9 @@ class SkullKingHeuristic:
         estimate = sum(self._chance(c, view.players) for c in hand)
         return min(view.cards, max(0, round(estimate)))
 
+    def fires(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> bool:
+        return False
+
     def play(self, legal: Sequence[Card], hand: Sequence[Card], view: SkullKingView, seat: int) -> Card:
         want = view.won[seat] < (view.bids[seat] or 0)
         return aim(sorted(choices(legal), key=_strength), want, not view.trick, view.would_win)
@@ -170,7 +183,7 @@ SkullKingGame = GamePlayed  # a finished game: its setup, its rounds, each seat'
 
 def points_of(setup: Setup, cards: int, bids: Sequence[int], result: dict[str, Any]) -> tuple[int, ...]:
     """Each seat's points for a round's result, by the rules' scoring (K-S1..K-S4; no
-    Cannonball: the engine's players never fire it)."""
+    the Cannonball's seats, K-S4, in the result's ``cannonball``)."""
     return tuple(seat_points(setup.rules, cards, bids, result, p) for p in range(setup.n))
 
 
@@ -180,7 +193,8 @@ def seat_points(rules: RuleSet, cards: int, bids: Sequence[int], result: dict[st
     tricks = result["tricks"]
     bonus = Bonus.from_dict(result["bonuses"][seat]).points
     return (round_points(bids[seat], tricks[seat], cards, bonus, scoring=rules.scoring,
-                         bonus_on_miss=rules.bonus_on_miss) + loot_points(result["loot"], bids, tricks)[seat])
+                         cannonball=seat in result.get("cannonball", ()), bonus_on_miss=rules.bonus_on_miss)
+            + loot_points(result["loot"], bids, tricks)[seat])
 
 
 def play_skull_king_round(setup: Setup, number: int, policies: Sequence[SkullKingPolicy],
@@ -199,8 +213,12 @@ def play_skull_king_round(setup: Setup, number: int, policies: Sequence[SkullKin
                             cards=cards)
         bids.append(b)
     view.bids = list(bids)  # K-B1: revealed together, once all are in
+    if rules.cannonball:  # K-S4: each chooses after the bids, before the play
+        view.cannonball = [s for s in range(n) if policies[s].fires(dealt[s], view, s) is True]
     play = play_tricks(SKULL_KING_TRICKS, [list(h) for h in dealt], setup.order(number)[0], policies, view)
     result = SKULL_KING_TRICKS.tally(play)
+    if rules.cannonball:
+        result["cannonball"] = list(view.cannonball)
     return SkullKingRound(number, cards, dealer, dealt, tuple(bids), play, result,
                           points_of(setup, cards, bids, result))
 

@@ -34,6 +34,7 @@ SK_VARIANTS = [
     {"scoring": "rascal"},
     {"scoring": "rascal", "loot": True, "kraken": True},
     {"bonus_on_miss": True, "white_whale": True},
+    {"scoring": "rascal", "cannonball": True, "white_whale": True},
 ]
 RIKIKI_VARIANTS = [
     {"preset": "oh_hell"},
@@ -61,6 +62,12 @@ class Referee:
         assert type(b) is int and 0 <= b <= view.cards and b != hooked, (b, hooked)
         self.log.append(("bid", seat, b))
         return b
+
+    def fires(self, hand, view, seat):
+        fire = self.inner.fires(hand, view, seat)
+        assert type(fire) is bool and None not in view.bids  # K-S4: after the bids
+        self.log.append(("cannonball", seat, fire))
+        return fire
 
     def play(self, legal, hand, view, seat):
         card = self.inner.play(legal, hand, view, seat)
@@ -106,6 +113,29 @@ def test_the_searching_tigress_is_played_as_a_pirate_or_an_escape():
     plays = {str(SkullKingSearch(setup, s, "easy").play(parse_cards("TI"), parse_cards("TI G9"), view, 0))
              for s in range(5)}
     assert plays <= {"TP", "TE"}
+
+
+def test_the_searcher_fires_the_cannonball_on_a_bid_it_is_sure_to_make_and_not_on_a_hopeless_one():
+    """K-S4: 15 a card on an exact bid, nothing otherwise; the plain potential is 10 a card,
+    half of it when off by one."""
+    setup = skull_king_setup(3, scoring="rascal", cannonball=True)
+    view = SkullKingView(3, 3, 3, 2)
+    view.bids = [0, 1, 1]
+    searcher = SkullKingSearch(setup, 1, "medium")
+    assert searcher.fires(parse_cards("ES ES G1"), view, 0) is True  # it can always lose every trick
+    view.bids = [3, 1, 1]
+    assert searcher.fires(parse_cards("G1 G2 Y1"), view, 0) is False
+    assert SkullKingSearch(skull_king_setup(3, scoring="rascal"), 1).fires(parse_cards("ES ES G1"), view, 0) is False
+
+
+def test_a_fired_cannonball_is_scored_as_the_rules_score_it():
+    setup = skull_king_setup(3, scoring="rascal", cannonball=True)
+    table = [SkullKingSearch(setup, s, worlds=3) for s in range(3)]
+    g = play_skull_king_game(3, table, make_rng(5), setup=setup)
+    fired = [(r, s) for r in g.rounds for s in r.result["cannonball"]]
+    assert fired  # some seat fired it in ten rounds
+    for r, s in fired:  # exact: 15 a card and its bonuses (and Loot); missed: nothing at all
+        assert r.points[s] >= 15 * r.cards if r.bids[s] == r.won[s] else r.points[s] == 0
 
 
 # --- blind to the other hands ------------------------------------------------------------
