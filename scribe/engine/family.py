@@ -17,7 +17,7 @@ definition alone. (Wizard's random and heuristic games keep their own faster loo
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -78,6 +78,17 @@ class TrickView:
         self.trick: list[Any] = []
         self.seats: list[int] = []
         self.done: list[Trick[Any]] = []
+
+    def follow(self, play: RoundPlay[Any], card: Callable[[Any], Any] = lambda c: c) -> Any:
+        """This view with the tricks of the rules' play of the round (``rules.trickplay``'s
+        ``RoundPlay``, as a seat's sheet holds it), each card read by ``card`` (Skull King's
+        ``parse_card``: the engine plays Cards, a log may hold their codes). Returns the view."""
+        self.won = list(play.won)
+        self.leader = play.leader
+        self.trick = [card(c) for _s, c in play.trick]
+        self.seats = [s for s, _c in play.trick]
+        self.done = [Trick(t.leader, tuple((s, card(c)) for s, c in t.plays), t.outcome) for t in play.done]
+        return self
 
 
 def play_tricks(game: TrickGame[Any], hands: Sequence[list[Any]], first_leader: int, players: Sequence[Player],

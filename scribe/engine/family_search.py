@@ -24,8 +24,9 @@ give one decision, and two deals that look the same from the seat give the same 
 
 The entry point for a seat at a real table (``scribe/bots``): build the engine's view of
 the round from the seat's sheet (:class:`~scribe.engine.skull_king.SkullKingView` or
-:class:`~scribe.engine.rikiki.RikikiView`: the bids made, the finished tricks as
-``rules.trickplay.Trick``, the trick on the table and its seats), then
+:class:`~scribe.engine.rikiki.RikikiView` (``rikiki.round_view``): the bids made, the
+Cannonball's seats, and the tricks from the round's ``RoundPlay`` with ``view.follow(play,
+parse_card)``), then
 
     SkullKingSearch(setup, seed, level).bid(hand, view, seat) -> int
     SkullKingSearch(setup, seed, level).play(legal, hand, view, seat) -> Card  (TP/TE for the Tigress)

@@ -19,11 +19,11 @@ from scribe.engine.skull_king import (
     skull_king_setup,
 )
 from scribe.games.rikiki.hook import hooked_bid
-from scribe.games.skull_king.cards import Kind, deal, deck, parse_cards
+from scribe.games.skull_king.cards import Kind, deal, deck, parse_card, parse_cards
 from scribe.games.skull_king.play import SKULL_KING_TRICKS
 from scribe.rules.cards import make_rng, standard
 from scribe.rules.cards.standard_tricks import STANDARD_TRICKS
-from scribe.rules.trickplay import Trick
+from scribe.rules.trickplay import Trick, replay
 
 SK_VARIANTS = [
     {},
@@ -232,6 +232,82 @@ def test_rikiki_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisio
 
     a, b = _decisions(play_deal, (dealt.hands, twin))
     assert a == b
+
+
+class Replayed:
+    """At each play, decides also on a view rebuilt from the rules' replay of the cards played
+    so far, as a seat's sheet holds them (codes), and checks both decisions agree."""
+
+    def __init__(self, inner, game, fresh, card, plays, ctx=None):
+        self.inner, self.game, self.fresh, self.card, self.plays, self.ctx = inner, game, fresh, card, plays, ctx
+        self.checked = 0
+
+    def bid(self, hand, view, seat):
+        return self.inner.bid(hand, view, seat)
+
+    def play(self, legal, hand, view, seat):
+        state = replay(self.game, view.players, self.plays[0][0] if self.plays else view.leader,
+                       [(s, self.card(c)) for s, c in self.plays], view.cards, self.ctx)
+        rebuilt = self.fresh(view).follow(state, self.card)
+        assert (rebuilt.won, rebuilt.leader, rebuilt.trick, rebuilt.seats) == (view.won, view.leader, view.trick,
+                                                                                view.seats)
+        assert [t.plays for t in rebuilt.done] == [t.plays for t in view.done]
+        card = self.inner.play(legal, hand, view, seat)
+        assert self.inner.play(legal, hand, rebuilt, seat) == card
+        self.checked += 1
+        return card
+
+
+class Log:
+    """Keeps every card played, as its code, in play order (what the round's log holds)."""
+
+    def __init__(self, inner, plays):
+        self.inner, self.plays = inner, plays
+
+    def bid(self, hand, view, seat):
+        return self.inner.bid(hand, view, seat)
+
+    def play(self, legal, hand, view, seat):
+        card = self.inner.play(legal, hand, view, seat)
+        self.plays.append((seat, str(card)))
+        return card
+
+
+def test_a_view_rebuilt_from_the_logged_cards_gets_the_same_decisions():
+    """The entry point for a seat at a table: the engine's view made from the rules' play of
+    the round (``follow``) holds what the engine's own does, and the searchers decide alike."""
+    setup = skull_king_setup(4, kraken=True, loot=True)
+    plays: list = []
+
+    def fresh(view):
+        out = SkullKingView(view.players, view.number, view.cards, view.dealer)
+        out.bids = list(view.bids)
+        return out
+
+    sk = Replayed(SkullKingSearch(setup, 3, worlds=2), SKULL_KING_TRICKS, fresh, parse_card, plays)
+    table = [Log(p, plays) for p in [sk] + [SkullKingHeuristic()] * 3]
+    for number in (5, 8):
+        plays.clear()
+        play_skull_king_round(setup, number, table, make_rng(number))
+    assert sk.checked == 5 + 8
+
+    setup = rikiki_setup(3, schedule="list", cards=(9,))
+    plays.clear()
+    rk = Replayed(RikikiSearch(setup, 3, worlds=2), STANDARD_TRICKS, None, str, plays)
+    table = [Log(p, plays) for p in [rk] + [RikikiHeuristic()] * 2]
+    dealt = standard.deal(3, 9, make_rng(2), standard.PACKS[52])
+
+    def fresh_rikiki(view):
+        out = round_view(setup, 1, dealt.turned)
+        out.bids = list(view.bids)
+        return out
+
+    rk.fresh, rk.ctx = fresh_rikiki, round_view(setup, 1, dealt.turned).trump
+    view = round_view(setup, 1, dealt.turned)
+    for s in (1, 2, 0):
+        view.bids[s] = table[s].bid(dealt.hands[s], view, s)
+    play_tricks(STANDARD_TRICKS, [list(h) for h in dealt.hands], 1, table, view, view.trump)
+    assert rk.checked == 9
 
 
 # --- the same seed, the same decisions -----------------------------------------------------
