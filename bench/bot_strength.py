@@ -19,7 +19,7 @@ only in who holds which hand. Per level (budget: worlds x playouts) it prints:
   (it settles much sooner than the share of wins);
 - its exact-bid rate (W-S1, K-S1, R-S2) beside its rivals' on the same games;
 - its decisions per CPU second, and its slowest move in wall time (what a table would
-  wait for; it grows with the load, printed alongside).
+  wait for; it grows with the load, printed alongside) and in CPU time (what it costs).
 
 Levels run one after the other, each within ``--seconds`` (a deal under way is finished).
 Not a test: pytest never collects it, and no test asserts on time.
@@ -47,24 +47,30 @@ PLAYERS = 4
 
 
 class Timed:
-    """A policy whose every decision is timed: CPU seconds in total, the slowest in wall time."""
+    """A policy whose every decision is timed: CPU seconds in total, the slowest in wall and CPU time."""
 
     def __init__(self, inner: SearchPolicy) -> None:
         self.inner = inner
         self.decisions = 0
         self.cpu = 0.0
         self.slowest = 0.0
+        self.slowest_cpu = 0.0
 
     def _time(self, call, *args):
         wall, cpu = time.perf_counter(), time.process_time()
         out = call(*args)
-        self.cpu += time.process_time() - cpu
+        spent = time.process_time() - cpu
+        self.cpu += spent
         self.slowest = max(self.slowest, time.perf_counter() - wall)
+        self.slowest_cpu = max(self.slowest_cpu, spent)
         self.decisions += 1
         return out
 
     def choose_trump(self, hand, view, seat):
         return self._time(self.inner.choose_trump, hand, view, seat)
+
+    def fires(self, hand, view, seat):
+        return self._time(self.inner.fires, hand, view, seat)
 
     def bid(self, hand, view, seat):
         return self._time(self.inner.bid, hand, view, seat)
@@ -151,7 +157,7 @@ def run_level(game: Game, name: str, deals: int, seconds: float, first_seed: int
             "share": sum(per_deal) / len(per_deal), "ci": bootstrap(per_deal),
             "margin": sum(margins) / len(margins), "margin_ci": bootstrap(margins),
             "exact": exact[0] / exact[1], "others": others[0] / others[1],
-            "rate": bot.decisions / bot.cpu, "slowest": bot.slowest}
+            "rate": bot.decisions / bot.cpu, "slowest": bot.slowest, "slowest_cpu": bot.slowest_cpu}
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -179,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f" (each played {PLAYERS} times, seats rotated); Python {sys.version.split()[0]};"
           f" load average {os.getloadavg()[0]:.2f} at the start")
     print(f"{'level':<8}{'budget':>7}{'deals':>6}{'games':>6}{'wins':>7}{'95% CI':>15}"
-          f"{'margin':>7}{'95% CI':>13}{'exact bids':>11}{'rivals':>8}{'dec/s CPU':>10}{'slowest':>9}")
+          f"{'margin':>7}{'95% CI':>13}{'exact bids':>11}{'rivals':>8}{'dec/s CPU':>10}{'slowest':>9}{'(CPU)':>8}")
     for name in args.levels.split(","):
         r = run_level(game, name.strip(), args.deals, args.seconds, args.seed, args.rivals, args.read_bids)
         lo, hi = r["ci"]
@@ -187,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{r['level']:<8}{r['budget']:>7}{r['deals']:>6}{r['deals'] * PLAYERS:>6}{r['share']:>7.0%}"
               f"{f'{lo:.0%}-{hi:.0%}':>15}{r['margin']:>7.0f}{f'{mlo:.0f}..{mhi:.0f}':>13}"
               f"{r['exact']:>11.0%}{r['others']:>8.0%}{r['rate']:>10.0f}"
-              f"{r['slowest']:>8.2f}s")
+              f"{r['slowest']:>8.2f}s{r['slowest_cpu']:>7.2f}s")
     print(f"parity 25 %, goal >= 40 %; load average {os.getloadavg()[0]:.2f} at the end")
     return 0
 

@@ -365,12 +365,15 @@ class RikikiSearch(TrickSearch):
                           view.hook_from)
 
     def bid_rest(self, sim: RikikiView, hands: dict[int, list[str]], seat: int, bid: int) -> None:
+        """The bids not known yet, in turn from the dealer's left (R-B1): those after the
+        seat, and those before it while bids stay sealed until all are in (W-B7's modes)."""
         sim.bids[seat] = bid
         n = sim.players
-        for step in range((seat - sim.dealer) % n or n, n):  # R-B1: on round to the dealer
-            s = (sim.dealer + step + 1) % n
-            sim.forbidden_bid = self._hooked(sim, s)
-            sim.bids[s] = self.heuristic.bid(hands[s], sim, s)
+        for step in range(1, n + 1):
+            s = (sim.dealer + step) % n
+            if sim.bids[s] is None:
+                sim.forbidden_bid = self._hooked(sim, s)
+                sim.bids[s] = self.heuristic.bid(hands[s], sim, s)
         sim.forbidden_bid = None
 
     def points(self, sim: RikikiView, seat: int) -> int:

@@ -138,6 +138,24 @@ def test_a_fired_cannonball_is_scored_as_the_rules_score_it():
         assert r.points[s] >= 15 * r.cards if r.bids[s] == r.won[s] else r.points[s] == 0
 
 
+def test_a_rikiki_searcher_bidding_under_sealed_bids_models_every_bid_it_cannot_see():
+    """Bids sealed until all are in (R-B1's reveal modes): seat 2 bids seeing none of seat 1's
+    or the dealer's; every playout still has a bid for each seat, the dealer's off the hook."""
+    setup = rikiki_setup(3, schedule="list", cards=(4,))
+    seen = []
+
+    class Counting(RikikiSearch):
+        def points(self, sim, seat):
+            seen.append(list(sim.bids))
+            assert hooked_bid(sim.bids[1:], sim.cards, sim.hook_from) != sim.bids[0]  # dealer 0 is hooked
+            return super().points(sim, seat)
+
+    view = round_view(setup, 1, "2H")
+    assert view.dealer == 0
+    b = Counting(setup, 1, worlds=3).bid(["AS", "KS", "3D", "9C"], view, 2)
+    assert 0 <= b <= 4 and seen and all(None not in bids for bids in seen)
+
+
 # --- blind to the other hands ------------------------------------------------------------
 
 
