@@ -78,30 +78,47 @@ class Referee:
         return card
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(3, 8), variant=st.sampled_from(SK_VARIANTS),
-       share=st.floats(0, 1))
-def test_skull_king_searchers_bid_and_play_only_what_the_rules_allow_in_every_variant(seed, players, variant, share):
-    setup = skull_king_setup(players, seed % players, **variant)
-    number = 1 + int(share * (setup.round_count - 1))
-    log: list = []
-    table = [Referee(SkullKingSearch(setup, seed + s, worlds=2), SKULL_KING_TRICKS, log) for s in range(players)]
-    r = play_skull_king_round(setup, number, table, make_rng(seed))
-    assert sum(r.won) + r.destroyed == r.cards
-    assert sum(1 for e in log if e[0] == "play") == players * r.cards
+#: Per game: its setup, its variants, its searcher, its trick rules, a round, the most players.
+GAMES = {
+    "skull_king": (skull_king_setup, SK_VARIANTS, SkullKingSearch, SKULL_KING_TRICKS, play_skull_king_round, 8),
+    "rikiki": (rikiki_setup, RIKIKI_VARIANTS, RikikiSearch, STANDARD_TRICKS, play_rikiki_round, 7),
+}
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(3, 7), variant=st.sampled_from(RIKIKI_VARIANTS),
-       share=st.floats(0, 1))
-def test_rikiki_searchers_bid_and_play_only_what_the_rules_allow_in_every_variant(seed, players, variant, share):
-    setup = rikiki_setup(players, seed % players, **variant)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 10**6), game=st.sampled_from(sorted(GAMES)), share=st.floats(0, 1))
+def test_searchers_bid_choose_and_play_only_what_the_rules_allow_in_every_variant(data, seed, game, share):
+    make, variants, search, tricks, play_round, most = GAMES[game]
+    players = data.draw(st.integers(3, most), label="players")
+    setup = make(players, seed % players, **data.draw(st.sampled_from(variants), label="variant"))
     number = 1 + int(share * (setup.round_count - 1))
     log: list = []
-    table = [Referee(RikikiSearch(setup, seed + s, worlds=2), STANDARD_TRICKS, log) for s in range(players)]
-    r = play_rikiki_round(setup, number, table, make_rng(seed))
-    assert sum(r.won) == r.cards and (r.trump is None) == (not setup.has_trump(number))
-    assert sum(1 for e in log if e[0] == "bid") == players
+    table = [Referee(search(setup, seed + s, worlds=2), tricks, log) for s in range(players)]
+    r = play_round(setup, number, table, make_rng(seed))
+    assert sum(r.won) + r.play.destroyed == r.cards
+    assert [sum(1 for e in log if e[0] == kind) for kind in ("bid", "play")] == [players, players * r.cards]
+
+
+def test_rikiki_engine_games_deal_turn_hook_and_score_by_the_rules():
+    """R-M1, R-T1: the card turned is none of the hands' and names the trump, none when every
+    card is dealt, spades always when so set; R-B2: the dealer never makes the bids total the
+    cards; R-S2, R-S3: each seat scores as the rules' setup scores it."""
+    for i, variant in enumerate(RIKIKI_VARIANTS):
+        setup = rikiki_setup(4, i % 4, **variant)
+        g = play_rikiki_game(4, [RikikiHeuristic()] * 4, make_rng(i), setup=setup)
+        assert len(g.rounds) == setup.round_count
+        for number, r in enumerate(g.rounds, 1):
+            assert sum(r.won) == r.cards == setup.cards(number) and r.dealer == setup.dealer(number)
+            if setup.rules.trump == "spades":
+                assert r.trump == "S" and r.turned is None
+            elif not setup.has_trump(number):
+                assert r.trump is None and r.turned is None
+            else:
+                assert r.trump == r.turned[-1] and all(r.turned not in h for h in r.hands)
+            if setup.restricted(r.cards):
+                assert sum(r.bids) != r.cards or hooked_bid([b for s, b in enumerate(r.bids) if s != r.dealer],
+                                                            r.cards) is None
+            assert r.points == tuple(setup.points(b, t) for b, t in zip(r.bids, r.won))
 
 
 def test_the_searching_tigress_is_played_as_a_pirate_or_an_escape():
