@@ -100,13 +100,13 @@ class BidsOne(HeuristicPolicy):
 
 
 def _swap_with_stock(seed, players, cards, seat):
-    """A deal and its twin: the same but for one card of ``seat`` swapped with an undealt one."""
+    """A deal and its twin: the same but for one card of ``seat`` swapped with an undealt one
+    unlike it (a Jester for a Jester would leave the twin the same deal)."""
     hands, turned = deal_cards(players, cards, make_rng(seed).random)
     dealt = Counter(c for h in hands for c in h) + Counter([turned] if turned else [])
-    stock = list((Counter(FULL_DECK) - dealt).elements())
     twin = [list(h) for h in hands]
-    pick = stock[seed % len(stock)]
-    twin[seat][seed % cards] = pick
+    stock = [c for c in (Counter(FULL_DECK) - dealt).elements() if c != twin[seat][seed % cards]]
+    twin[seat][seed % cards] = stock[seed % len(stock)]
     return hands, twin, turned
 
 
