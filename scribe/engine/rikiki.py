@@ -30,8 +30,8 @@ from .policies import aim, bid_near
 
 class RikikiView(TrickView):
     """The public state of a round in progress: ``number``, ``cards`` dealt each,
-    ``dealer``, ``turned`` (the card turned up, or None), ``trump`` (its suit's initial,
-    or None), ``bids`` (per seat, None until made, R-B1), ``forbidden_bid`` (what the
+    ``dealer``, ``turned`` (the card turned up, or None), ``trump`` (its suit's initial, or
+    None; given as an initial or a name, ``"H"`` or ``"hearts"``), ``bids`` (per seat, None until made, R-B1), ``forbidden_bid`` (what the
     bidder being asked may not bid: the dealer's hook, R-B2), ``hook_from`` (the rules'
     hook, None when off), and the tricks' (``won``, ``leader``, ``trick``, ``seats``, ``done``)."""
 
@@ -40,7 +40,8 @@ class RikikiView(TrickView):
     def __init__(self, players: int, number: int, cards: int, dealer: int, turned: str | None, trump: str | None,
                  hook_from: int | None = 1) -> None:
         super().__init__(players)
-        self.number, self.cards, self.dealer, self.turned, self.trump = number, cards, dealer, turned, trump
+        self.number, self.cards, self.dealer, self.turned = number, cards, dealer, turned
+        self.trump = trump_suit(trump)  # a sheet may say the suit's name ("hearts"): its initial here
         self.hook_from = hook_from
         self.bids: list[int | None] = [None] * players
         self.forbidden_bid: int | None = None
@@ -102,7 +103,7 @@ def round_view(setup: Setup, number: int, turned: str | None) -> RikikiView:
     """A round's fresh view: its cards, dealer, the card turned and the trump (R-T1)."""
     trump = setup.turned_trump(turned) if setup.has_trump(number) else None
     return RikikiView(setup.n, number, setup.cards(number), setup.dealer(number), turned,
-                      trump and trump_suit(trump.suit), setup.rules.hook_from)
+                      trump and trump.suit, setup.rules.hook_from)
 
 
 def play_rikiki_round(setup: Setup, number: int, policies: Sequence[Any], rng: random.Random) -> RikikiRound:

@@ -10,7 +10,14 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.engine.family import play_tricks
 from scribe.engine.family_search import RikikiSearch, SkullKingSearch
-from scribe.engine.rikiki import RikikiHeuristic, play_rikiki_game, play_rikiki_round, rikiki_setup, round_view
+from scribe.engine.rikiki import (
+    RikikiHeuristic,
+    RikikiView,
+    play_rikiki_game,
+    play_rikiki_round,
+    rikiki_setup,
+    round_view,
+)
 from scribe.engine.skull_king import (
     SkullKingHeuristic,
     SkullKingView,
@@ -119,6 +126,9 @@ def test_rikiki_engine_games_deal_turn_hook_and_score_by_the_rules():
                 assert sum(r.bids) != r.cards or hooked_bid([b for s, b in enumerate(r.bids) if s != r.dealer],
                                                             r.cards) is None
             assert r.points == tuple(setup.points(b, t) for b, t in zip(r.bids, r.won))
+    # a sheet may name the trump ("hearts"): the players see it as the same trump
+    bids = [RikikiHeuristic().bid(["AH", "KH", "QH"], RikikiView(3, 1, 3, 0, "2H", t), 1) for t in ("H", "hearts")]
+    assert bids == [3, 3]
 
 
 def test_the_searching_tigress_is_played_as_a_pirate_or_an_escape():
