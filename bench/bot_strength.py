@@ -3,7 +3,7 @@
     python bench/bot_strength.py [--game wizard|skull_king|rikiki] [--deals 3] [--levels easy,medium]
                                  [--seconds 60] [--rivals heuristic] [--rules kraken=1,loot=1]
 
-One searcher (Wizard's SearchPolicy; Skull King's and Rikiki's ``family_search`` players)
+One searcher (Wizard's SearchPolicy; Skull King's and Rikiki's SkullKingSearch, RikikiSearch)
 and three of the game's heuristic players play whole 4-player games (``--rivals easy``:
 three searchers of that level instead, each with its own seed: the searcher against
 itself at a lower budget); ``--rules`` are the Skull King or Rikiki setup's options
@@ -38,10 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scribe.engine import HeuristicPolicy, make_rng, play_game
-from scribe.engine.family_search import RikikiSearch, SkullKingSearch
-from scribe.engine.rikiki import RikikiHeuristic, play_rikiki_game, rikiki_setup
+from scribe.engine.rikiki import RikikiHeuristic, RikikiSearch, play_rikiki_game, rikiki_setup
 from scribe.engine.search import LEVELS, SearchPolicy
-from scribe.engine.skull_king import SkullKingHeuristic, play_skull_king_game, skull_king_setup
+from scribe.engine.skull_king import SkullKingHeuristic, SkullKingSearch, play_skull_king_game, skull_king_setup
 
 PLAYERS = 4
 

@@ -90,6 +90,8 @@ def test_a_family_package_imports_no_game(package):
 ALLOWED = {
     ("engine/play.py", "wizard"): "simulated players play Wizard's deck and score with its rules (W-S1)",
     ("engine/skull_king.py", "skull_king"): "simulated players of Skull King play its cards and scoring",
+    ("engine/rikiki.py", "rikiki"): "simulated and searching players of Rikiki play its deals, hook and scoring",
+    ("engine/search.py", "wizard"): "the searching Wizard player scores its playouts with Wizard's rules (W-S1)",
     ("engine/simulate.py", "wizard"): "the simulation's game option, by its registry name",
     ("engine/simulate.py", "skull_king"): "the simulation's game option, by its registry name",
     ("printing.py", "wizard"): "a blank pad's default game when none is named",

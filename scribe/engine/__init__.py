@@ -11,8 +11,9 @@ here. Modules: ``tricks`` (winner, legal plays), ``options`` (rule switches),
 (W-U3's tricks and games), ``family`` (tricks played out by any game of the bids-and-
 tricks family from its definition), ``skull_king`` and ``rikiki`` (their rounds, games and
 players), ``simulate`` (``scribe simulate``), and issue 37's searching players, imported by
-name and not re-exported here: ``search`` (Wizard), ``family_search`` (Skull King, Rikiki)
-and what they share, ``worlds`` (levels, determinisation, playouts).
+name and not re-exported here: ``search`` (Wizard), ``family_search`` (any game of the
+family; Skull King's and Rikiki's in their modules) and what they share, ``worlds`` (levels,
+determinisation, playouts).
 
 Readings, where the texts leave room: after a Wizard played before any number
 card nothing has to be followed for the rest of the trick (W-P2; seed 004's

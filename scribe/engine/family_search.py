@@ -1,6 +1,8 @@
-"""Searching players for Skull King and Rikiki (issue 37): Wizard's information-set search
-(``search``) over the family's play engine (``family``), for any game whose definition is
-a ``rules.trickplay.TrickGame``.
+"""Searching players for the games of the bids-and-tricks family (issue 37): Wizard's
+information-set search (``search``) over the family's play engine (``family``), for any game
+whose definition is a ``rules.trickplay.TrickGame``: :class:`TrickSearch`, which a game's
+engine module completes with its deck, voids, views, bids and scoring (Skull King's
+``skull_king.SkullKingSearch``, Rikiki's ``rikiki.RikikiSearch``).
 
 At each decision the player deals the cards it cannot see among the other seats and the
 undealt stock, consistently with what its seat has seen (its hand, the card turned, the
@@ -8,23 +10,15 @@ cards played, the suits a seat has shown it lacks by not following: ``worlds.Uns
 never reading another hand: it gets only its seat's view. In each world it plays every
 legal choice out to the end of the round with the game's fast heuristic (now and then a
 random legal card), over the same worlds and dice for every choice, and keeps the choice
-with the best mean score for its own seat, by the rules' own scoring:
-
-- Skull King (:class:`SkullKingSearch`): every card, the Tigress both as a Pirate and as an
-  Escape; the Kraken, the White Whale and Loot when the deck holds them (K-T1, K-S3); the
-  bid, made alone (K-B1: the others bid as the heuristic would on the world's hands);
-  K-S1/K-S4 scoring with K-S2's bonuses and K-S3's Loot alliances counted for the seat.
-- Rikiki (:class:`RikikiSearch`): every card; the bid in turn (R-B1), never the dealer's
-  hooked number (R-B2), the later bidders modelled by the heuristic; the trump turned,
-  spades always or none (R-T1); the table's scoring (R-S2, R-S3).
+with the best mean score for its own seat, by the rules' own scoring.
 
 The budget (``worlds`` x ``playouts``) is the level (``worlds.LEVELS``: easy, medium,
 hard). A decision's dice come from the seed and what the seat sees, so a seed and a view
 give one decision, and two deals that look the same from the seat give the same one.
 
 The entry point for a seat at a real table (``scribe/bots``): build the engine's view of
-the round from the seat's sheet (:class:`~scribe.engine.skull_king.SkullKingView` or
-:class:`~scribe.engine.rikiki.RikikiView` (``rikiki.round_view``): the bids made, the
+the round from the seat's sheet (:class:`~scribe.engine.skull_king.SkullKingView`, or
+:class:`~scribe.engine.rikiki.RikikiView` through ``rikiki.round_view``: the bids made, the
 Cannonball's seats, and the tricks from the round's ``RoundPlay`` with ``view.follow(play,
 parse_card)``), then
 
@@ -35,16 +29,8 @@ parse_card)``), then
     RikikiSearch(setup, seed, level).play(legal, hand, view, seat) -> str (a code)
 
 ``setup`` is the game's own (``games.skull_king.Setup``, ``games.rikiki.Setup``): its rules
-say the deck and the scoring. Skull King's searcher also says whether it
-fires Rascal's Cannonball once the bids are known (``fires``, K-S4), searched the same way.
-Not searched: Graybeard's ghost at two players, the one-card round played blind (R-B3).
-
->>> from scribe.engine.skull_king import SkullKingHeuristic, play_skull_king_game, skull_king_setup
->>> from scribe.rules.cards import make_rng
->>> setup = skull_king_setup(4, kraken=True, loot=True)
->>> g = play_skull_king_game(4, [SkullKingSearch(setup, 1, "easy")] + [SkullKingHeuristic()] * 3, make_rng(2), setup=setup)
->>> len(g.rounds), all(sum(r.won) + r.destroyed == r.cards for r in g.rounds)
-(10, True)
+say the deck and the scoring. Not searched: Graybeard's ghost at two players (Skull King),
+the one-card round played blind (R-B3: a reminder, the seat sees its card).
 """
 
 from __future__ import annotations
@@ -52,20 +38,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from scribe.games.rikiki.hook import hooked_bid
-from scribe.games.skull_king.cards import SUITS as SK_SUITS, Card, Kind, deck
-from scribe.games.skull_king.play import SKULL_KING_TRICKS, tally
-from scribe.games.skull_king.tricks import led_suit
-from scribe.rules.cards import standard
-from scribe.rules.cards.standard_tricks import STANDARD_TRICKS
-from scribe.rules.trickplay import RoundPlay, Trick
+from scribe.rules.trickplay import Trick
 
 from .family import TrickView
-from .rikiki import RikikiHeuristic, RikikiView
-from .skull_king import SkullKingHeuristic, SkullKingView, choices, seat_points
 from .worlds import LEVELS, Rollout, T, Unseen, best, decision_dice
 
-__all__ = ["RikikiSearch", "SkullKingSearch", "TrickSearch"]
+__all__ = ["TrickSearch", "copy_tricks"]
 
 BID_WINDOW = 2  # bids tried around the heuristic's (and zero): see TrickSearch.bid
 
@@ -250,7 +228,8 @@ class TrickSearch:
             self._place(sim, hands, seat, player.play(legal, hand, sim, seat), ctx)
 
 
-def _copy_tricks(view: TrickView, sim: TrickView) -> Any:
+def copy_tricks(view: TrickView, sim: TrickView) -> Any:
+    """``sim`` with the bids and the tricks of ``view``, in lists of its own (a game's ``copy``)."""
     sim.won = list(view.won)
     sim.leader = view.leader
     sim.trick = list(view.trick)
@@ -258,126 +237,3 @@ def _copy_tricks(view: TrickView, sim: TrickView) -> Any:
     sim.done = list(view.done)
     sim.bids = list(view.bids)  # type: ignore[attr-defined]
     return sim
-
-
-class SkullKingSearch(TrickSearch):
-    """Skull King's searching player (K-B1, K-S1..K-S4, K-T1; see the module's docstring)."""
-
-    tricks = SKULL_KING_TRICKS
-    heuristic = SkullKingHeuristic()
-    categories = 5  # the four suits (black too: it must be followed), then every special card
-    rollout_forms = staticmethod(choices)
-
-    __slots__ = ()
-
-    def deck(self) -> Sequence[Card]:
-        rules = self.setup.rules
-        return deck(rules.kraken, rules.white_whale, rules.loot)
-
-    @staticmethod
-    def category(card: Card) -> int:
-        return SK_SUITS.index(card.suit) if card.kind is Kind.NUMBER else 4
-
-    def void(self, before: Sequence[Card], card: Card) -> int | None:
-        led = led_suit(before)
-        if led is not None and card.kind is Kind.NUMBER and card.suit is not led:
-            return SK_SUITS.index(led)  # a suit card of another suit: none of the led one left
-        return None
-
-    def forms(self, legal: Sequence[Card]) -> list[Card]:
-        return sorted(set(choices(legal)), key=str)  # the Tigress as a Pirate and as an Escape
-
-    def copy(self, view: SkullKingView) -> SkullKingView:
-        sim = _copy_tricks(view, SkullKingView(view.players, view.number, view.cards, view.dealer))
-        sim.cannonball = list(view.cannonball)
-        return sim
-
-    def bid_rest(self, sim: SkullKingView, hands: dict[int, list[Card]], seat: int, bid: int) -> None:
-        # K-B1: everyone bids at once, so none has seen the seat's bid
-        sim.bids = [bid if s == seat else self.heuristic.bid(hands[s], sim, s) for s in range(sim.players)]
-
-    def fires(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> bool:
-        """Rascal's Cannonball (K-S4: 15 a card on an exact bid, else nothing), chosen after
-        the bids when it scores better over the same worlds than the plain potential."""
-        rules = self.setup.rules
-        if not (rules.cannonball and rules.scoring == "rascal"):
-            return False
-        ctx = self.context(view)
-
-        def score(fire: bool, hands: dict[int, list[Card]], roll: int) -> int:
-            sim = self.copy(view)
-            sim.cannonball = [*sim.cannonball, seat] if fire else [s for s in sim.cannonball if s != seat]
-            self._finish(sim, hands, self._rollout(roll), ctx)
-            return self.points(sim, seat)
-
-        return self._search("cannonball", [False, True], score, hand, view, seat)
-
-    def points(self, sim: SkullKingView, seat: int) -> int:
-        result = tally(RoundPlay(sim.leader, None, (), None, tuple(sim.won), tuple(sim.done)), sim.players)
-        result["cannonball"] = sim.cannonball
-        return seat_points(self.setup.rules, sim.cards, sim.bids, result, seat)  # type: ignore[arg-type]
-
-    def public(self, view: SkullKingView) -> tuple[Any, ...]:
-        return tuple(view.cannonball)
-
-
-class RikikiSearch(TrickSearch):
-    """Rikiki's searching player (R-B1, R-B2, R-T1, R-S2, R-S3; see the module's docstring)."""
-
-    tricks = STANDARD_TRICKS
-    heuristic = RikikiHeuristic()
-    categories = 4  # the four suits
-
-    __slots__ = ()
-
-    def deck(self) -> Sequence[str]:
-        return standard.PACKS[self.setup.rules.pack]
-
-    def visible(self, view: RikikiView) -> list[str]:
-        return [view.turned] if view.turned else []
-
-    def context(self, view: RikikiView) -> str | None:
-        return view.trump
-
-    @staticmethod
-    def category(card: str) -> int:
-        return standard.SUITS.index(standard.CARD[card][0])
-
-    def void(self, before: Sequence[str], card: str) -> int | None:
-        if before and standard.CARD[card][0] != standard.CARD[before[0]][0]:
-            return self.category(before[0])
-        return None
-
-    def copy(self, view: RikikiView) -> RikikiView:
-        return _copy_tricks(view, RikikiView(view.players, view.number, view.cards, view.dealer, view.turned,
-                                             view.trump, view.hook_from))
-
-    def legal_bids(self, view: RikikiView, seat: int) -> list[int]:
-        forbidden = self._hooked(view, seat)
-        return [b for b in range(view.cards + 1) if b != forbidden]
-
-    @staticmethod
-    def _hooked(view: RikikiView, seat: int) -> int | None:
-        """R-B2: the dealer, bidding last, may not make the bids total the cards dealt."""
-        if seat != view.dealer:
-            return None
-        return hooked_bid([b for s, b in enumerate(view.bids) if s != seat and b is not None], view.cards,
-                          view.hook_from)
-
-    def bid_rest(self, sim: RikikiView, hands: dict[int, list[str]], seat: int, bid: int) -> None:
-        """The bids not known yet, in turn from the dealer's left (R-B1): those after the
-        seat, and those before it while bids stay sealed until all are in (W-B7's modes)."""
-        sim.bids[seat] = bid
-        n = sim.players
-        for step in range(1, n + 1):
-            s = (sim.dealer + step) % n
-            if sim.bids[s] is None:
-                sim.forbidden_bid = self._hooked(sim, s)
-                sim.bids[s] = self.heuristic.bid(hands[s], sim, s)
-        sim.forbidden_bid = None
-
-    def points(self, sim: RikikiView, seat: int) -> int:
-        return self.setup.points(sim.bids[seat], sim.won[seat])
-
-    def public(self, view: RikikiView) -> tuple[Any, ...]:
-        return view.turned, view.trump, view.hook_from

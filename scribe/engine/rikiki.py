@@ -25,6 +25,7 @@ from scribe.rules.errors import N_, RuleError
 from scribe.rules.trickplay import RoundPlay
 
 from .family import GamePlayed, TrickView, play_rounds, play_tricks
+from .family_search import TrickSearch, copy_tricks
 from .policies import aim, bid_near
 
 
@@ -149,3 +150,68 @@ def play_rikiki_game(players: int, policies: Sequence[Any], rng: random.Random |
     """
     setup = setup or rikiki_setup(players, first_dealer, preset, **rules)
     return play_rounds(setup, policies, rng, play_rikiki_round)
+
+
+class RikikiSearch(TrickSearch):
+    """Rikiki's searching player (``family_search``): every card; the bid in turn (R-B1),
+    never the dealer's hooked number (R-B2), the bids it cannot see modelled by the
+    heuristic; the trump turned, spades always or none (R-T1); the table's scoring (R-S2,
+    R-S3). ``setup``: the game's (its pack, hook and scoring)."""
+
+    tricks = STANDARD_TRICKS
+    heuristic = RikikiHeuristic()
+    categories = 4  # the four suits
+
+    __slots__ = ()
+
+    def deck(self) -> Sequence[str]:
+        return standard.PACKS[self.setup.rules.pack]
+
+    def visible(self, view: RikikiView) -> list[str]:
+        return [view.turned] if view.turned else []
+
+    def context(self, view: RikikiView) -> str | None:
+        return view.trump
+
+    @staticmethod
+    def category(card: str) -> int:
+        return standard.SUITS.index(standard.CARD[card][0])
+
+    def void(self, before: Sequence[str], card: str) -> int | None:
+        if before and standard.CARD[card][0] != standard.CARD[before[0]][0]:
+            return self.category(before[0])
+        return None
+
+    def copy(self, view: RikikiView) -> RikikiView:
+        return copy_tricks(view, RikikiView(view.players, view.number, view.cards, view.dealer, view.turned,
+                                             view.trump, view.hook_from))
+
+    def legal_bids(self, view: RikikiView, seat: int) -> list[int]:
+        forbidden = self._hooked(view, seat)
+        return [b for b in range(view.cards + 1) if b != forbidden]
+
+    @staticmethod
+    def _hooked(view: RikikiView, seat: int) -> int | None:
+        """R-B2: the dealer, bidding last, may not make the bids total the cards dealt."""
+        if seat != view.dealer:
+            return None
+        return hooked_bid([b for s, b in enumerate(view.bids) if s != seat and b is not None], view.cards,
+                          view.hook_from)
+
+    def bid_rest(self, sim: RikikiView, hands: dict[int, list[str]], seat: int, bid: int) -> None:
+        """The bids not known yet, in turn from the dealer's left (R-B1): those after the
+        seat, and those before it while bids stay sealed until all are in (W-B7's modes)."""
+        sim.bids[seat] = bid
+        n = sim.players
+        for step in range(1, n + 1):
+            s = (sim.dealer + step) % n
+            if sim.bids[s] is None:
+                sim.forbidden_bid = self._hooked(sim, s)
+                sim.bids[s] = self.heuristic.bid(hands[s], sim, s)
+        sim.forbidden_bid = None
+
+    def points(self, sim: RikikiView, seat: int) -> int:
+        return self.setup.points(sim.bids[seat], sim.won[seat])
+
+    def public(self, view: RikikiView) -> tuple[Any, ...]:
+        return view.turned, view.trump, view.hook_from

@@ -28,12 +28,11 @@ from scribe.climain import StatusCommand, exit_status
 from scribe.rules.cards import check_players, make_rng
 from scribe.rules.errors import N_, RuleError
 
-from .family_search import SkullKingSearch
 from .options import BID_RULES, PlayOptions
 from .play import GameRecord, play_game
 from .policies import HeuristicPolicy, RandomPolicy
 from .search import SearchPolicy
-from .skull_king import SkullKingHeuristic, SkullKingRandom, play_skull_king_game, skull_king_setup
+from .skull_king import SkullKingHeuristic, SkullKingRandom, SkullKingSearch, play_skull_king_game, skull_king_setup
 from .unicolore import play_unicolore_game
 from .worlds import LEVELS
 
@@ -147,7 +146,7 @@ def simulate(
     """Play ``games`` whole games at ``players`` seats from ``seed`` and summarise them.
 
     ``policy`` is ``random``, ``heuristic`` or a searching player (``search``, or its level
-    ``easy``, ``medium``, ``hard``: ``search`` and ``family_search``) for everyone, or a comma-separated name
+    ``easy``, ``medium``, ``hard``: ``search``, ``skull_king.SkullKingSearch``) for everyone, or a comma-separated name
     per seat (``"heuristic,random,random"``). ``rule_options`` are the fields of
     :class:`~scribe.engine.options.PlayOptions` (``no_wizard_on_trump_lead=True``,
     ``bid_rule="plus_minus_one"``, ...). ``unicolore`` plays W-U1..W-U3 instead.

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from scribe.games.skull_king import Setup, make_setup
 from scribe.games.skull_king.cards import (
+    SUITS,
     TIGRESS_ESCAPE,
     TIGRESS_PIRATE,
     Card,
@@ -30,13 +31,15 @@ from scribe.games.skull_king.cards import (
     deal,
     deck,
 )
-from scribe.games.skull_king.play import SKULL_KING_TRICKS
+from scribe.games.skull_king.play import SKULL_KING_TRICKS, tally
 from scribe.games.skull_king.scoring import Bonus, loot_points, round_points
 from scribe.games.skull_king.setup import RuleSet
+from scribe.games.skull_king.tricks import led_suit
 from scribe.rules.errors import N_, RuleError
 from scribe.rules.trickplay import RoundPlay
 
 from .family import GamePlayed, TrickView, play_rounds, play_tricks
+from .family_search import TrickSearch, copy_tricks
 from .policies import aim
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -245,3 +248,68 @@ def play_skull_king_game(players: int, policies: Sequence[SkullKingPolicy], rng:
     """
     setup = setup or skull_king_setup(players, first_dealer, **rules)
     return play_rounds(setup, policies, rng, play_skull_king_round)
+
+
+class SkullKingSearch(TrickSearch):
+    """Skull King's searching player (``family_search``): every card, the Tigress both as a
+    Pirate and as an Escape; the Kraken, the White Whale and Loot when the deck holds them
+    (K-T1, K-S3); the bid, made alone (K-B1: the others bid as the heuristic would on the
+    world's hands); the Cannonball after the bids (K-S4); K-S1/K-S4 scoring with K-S2's
+    bonuses and K-S3's Loot counted for the seat. ``setup``: the game's (its rules)."""
+
+    tricks = SKULL_KING_TRICKS
+    heuristic = SkullKingHeuristic()
+    categories = 5  # the four suits (black too: it must be followed), then every special card
+    rollout_forms = staticmethod(choices)
+
+    __slots__ = ()
+
+    def deck(self) -> Sequence[Card]:
+        rules = self.setup.rules
+        return deck(rules.kraken, rules.white_whale, rules.loot)
+
+    @staticmethod
+    def category(card: Card) -> int:
+        return SUITS.index(card.suit) if card.kind is Kind.NUMBER else 4
+
+    def void(self, before: Sequence[Card], card: Card) -> int | None:
+        led = led_suit(before)
+        if led is not None and card.kind is Kind.NUMBER and card.suit is not led:
+            return SUITS.index(led)  # a suit card of another suit: none of the led one left
+        return None
+
+    def forms(self, legal: Sequence[Card]) -> list[Card]:
+        return sorted(set(choices(legal)), key=str)  # the Tigress as a Pirate and as an Escape
+
+    def copy(self, view: SkullKingView) -> SkullKingView:
+        sim = copy_tricks(view, SkullKingView(view.players, view.number, view.cards, view.dealer))
+        sim.cannonball = list(view.cannonball)
+        return sim
+
+    def bid_rest(self, sim: SkullKingView, hands: dict[int, list[Card]], seat: int, bid: int) -> None:
+        # K-B1: everyone bids at once, so none has seen the seat's bid
+        sim.bids = [bid if s == seat else self.heuristic.bid(hands[s], sim, s) for s in range(sim.players)]
+
+    def fires(self, hand: Sequence[Card], view: SkullKingView, seat: int) -> bool:
+        """Rascal's Cannonball (K-S4: 15 a card on an exact bid, else nothing), chosen after
+        the bids when it scores better over the same worlds than the plain potential."""
+        rules = self.setup.rules
+        if not (rules.cannonball and rules.scoring == "rascal"):
+            return False
+        ctx = self.context(view)
+
+        def score(fire: bool, hands: dict[int, list[Card]], roll: int) -> int:
+            sim = self.copy(view)
+            sim.cannonball = [*sim.cannonball, seat] if fire else [s for s in sim.cannonball if s != seat]
+            self._finish(sim, hands, self._rollout(roll), ctx)
+            return self.points(sim, seat)
+
+        return self._search("cannonball", [False, True], score, hand, view, seat)
+
+    def points(self, sim: SkullKingView, seat: int) -> int:
+        result = tally(RoundPlay(sim.leader, None, (), None, tuple(sim.won), tuple(sim.done)), sim.players)
+        result["cannonball"] = sim.cannonball
+        return seat_points(self.setup.rules, sim.cards, sim.bids, result, seat)  # type: ignore[arg-type]
+
+    def public(self, view: SkullKingView) -> tuple[Any, ...]:
+        return tuple(view.cannonball)

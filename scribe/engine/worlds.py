@@ -1,8 +1,9 @@
 """What every searching player of the bids-and-tricks family shares (issue 37): the
 difficulty levels, the worlds (the unseen cards dealt again consistently with what a seat
 has seen), the fast players of a playout and the comparison of choices over the same
-worlds and dice. The games' searchers (``search`` for Wizard, ``family_search`` for Skull
-King and Rikiki) say only what their seat saw and how a round plays out and scores.
+worlds and dice. The searchers (``search`` for Wizard, ``family_search`` for any game of
+the family, Skull King's and Rikiki's) say only what their seat saw and how a round plays
+out and scores.
 
 >>> import random
 >>> u = Unseen(["a", "b", "c", "d"], {1: 1, 2: 1}, {2: {0}}, category=lambda c: int(c in "ab"), categories=2)

@@ -9,9 +9,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe.engine.family import play_tricks
-from scribe.engine.family_search import RikikiSearch, SkullKingSearch
 from scribe.engine.rikiki import (
     RikikiHeuristic,
+    RikikiSearch,
     RikikiView,
     play_rikiki_game,
     play_rikiki_round,
@@ -20,6 +20,7 @@ from scribe.engine.rikiki import (
 )
 from scribe.engine.skull_king import (
     SkullKingHeuristic,
+    SkullKingSearch,
     SkullKingView,
     play_skull_king_game,
     play_skull_king_round,
