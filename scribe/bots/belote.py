@@ -7,8 +7,9 @@ count in ``belote_hand``), a card while it plays (B-P1..B-P3, by determinised se
 seat sees it (``rules_of(sheet).view``) and, to be sure, only the seat's own sight of the
 deal (``DeckDeal.seen_by``): never another hand, never the stock.
 
-The level is the search's budget, worlds per card: "easy" plays the heuristic alone and
-misjudges its hand a little, "medium" and "hard" search :data:`WORLDS` worlds. The dice
+The level (:data:`LEVELS`) is the search's budget, worlds per card, and how well the hand
+is judged: "easy" plays the heuristic card alone and misjudges its hand by a few points,
+"medium" and "hard" search 12 and 40 worlds. The dice
 of each decision come from the seed and what the seat sees (its hand, the calls, the
 cards played), so a seed gives the same decisions, and two deals that look the same from
 the seat give the same decisions.
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import replace  # noqa: F401  (the doctest)
+from dataclasses import dataclass, replace  # noqa: F401  (the doctest)
 from typing import Any, Final
 
 from scribe.games.belote.settings import COINCHE
@@ -38,11 +39,21 @@ from scribe.games.belote.settings import COINCHE
 from .belote_hand import belote_call, coinche_call
 from .belote_search import best_card
 
-LEVELS: Final = ("easy", "medium", "hard")
-WORLDS: Final = {"easy": 0, "medium": 12, "hard": 40}
+
+@dataclass(frozen=True)
+class Level:
+    """``worlds`` dealt per decision of the play (0: the heuristic's card); ``noise``: the
+    spread, in points, of a seeded misjudgement of the hand when speaking."""
+
+    worlds: int
+    noise: float = 0.0
 
 
-def _rng(seed: int, seat: int, level: str, table: Any) -> random.Random:
+LEVELS: Final = {"easy": Level(0, 12.0), "medium": Level(12), "hard": Level(40)}
+PLAIN: Final = Level(0)  # the simple heuristic the bench plays against: the hand's count, no search
+
+
+def _rng(seed: int, seat: int, level: Level, table: Any) -> random.Random:
     """The decision's dice: from the seed and what the seat sees, nothing else."""
     seen = (seed, seat, level, table.round, table.dealer, table.variant, tuple(sorted(table.hands[seat])),
             table.turned, tuple((p, sorted(c.items())) for p, c in table.calls), table.plays)
@@ -54,8 +65,13 @@ def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, 
     """The entry ``seat``'s phone would send now: ("call", data) or ("played", data), or
     None when it has nothing to do (not its turn, no deal on the table, the game over,
     a hand it may not see)."""
-    if level not in WORLDS:
+    if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
+    return decision(view, seat, LEVELS[level], seed)
+
+
+def decision(view: Any, seat: int, level: Level, seed: int) -> tuple[str, dict[str, Any]] | None:
+    """:func:`decide` at any :class:`Level`."""
     setup = getattr(view, "setup", None)
     table = getattr(view, "table", None)
     if setup is None or table is None or not getattr(setup, "virtual_deck", False) or view.finished:
@@ -67,9 +83,9 @@ def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, 
     if table.phase == "speaking" and table.speaker == seat:
         rng = _rng(seed, seat, level, table)
         if setup.variant == COINCHE:
-            return "call", {**head, **coinche_call(table, seat, setup.settings, level, rng)}
-        return "call", {**head, **belote_call(table, seat, setup.settings.second_round, level, rng)}
+            return "call", {**head, **coinche_call(table, seat, setup.settings, level.noise, rng)}
+        return "call", {**head, **belote_call(table, seat, setup.settings.second_round, level.noise, rng)}
     if table.phase == "playing" and table.player == seat:
         rng = _rng(seed, seat, level, table)
-        return "played", {**head, "card": best_card(table, seat, setup.settings, WORLDS[level], rng)}
+        return "played", {**head, "card": best_card(table, seat, setup.settings, level.worlds, rng)}
     return None

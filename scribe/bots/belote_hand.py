@@ -19,7 +19,7 @@ at most, capot from :data:`CAPOT_AT`), raises a partner's bid by ten for each of
 and for a Jack or 9 of the partner's trump (the usual convention), coinches a contract
 the defence should beat by :data:`COINCHE_MARGIN`, surcoinches with :data:`SURCOINCHE_MARGIN`
 to spare. Sans atout and tout atout are never bid (they are played when someone else
-bids them). The "easy" level misjudges its hand by a seeded few points.
+bids them). A level may misjudge its hand by a seeded few points (``noise``, the spread).
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ TOP_BID = 160
 CAPOT_AT = 220
 COINCHE_MARGIN = 30
 SURCOINCHE_MARGIN = 40
-NOISE = {"easy": 12.0, "medium": 0.0, "hard": 0.0}
 
 
 def _ranks(hand: Iterable[str], s: str) -> set[str]:
@@ -85,25 +84,24 @@ def defence(hand: Sequence[str], trump: str) -> int:
     return estimate(hand, trump) - 8 * max(0, n - 3)
 
 
-def _noisy(value: int, level: str, rng: random.Random) -> int:
-    spread = NOISE.get(level, 0.0)
-    return value + round(rng.gauss(0, spread)) if spread else value
+def _noisy(value: int, noise: float, rng: random.Random) -> int:
+    return value + round(rng.gauss(0, noise)) if noise else value
 
 
 # ----------------------------------------------------------------- Belote's taking
 
 
-def belote_call(table: Any, seat: int, second_round: str, level: str, rng: random.Random) -> dict[str, Any]:
+def belote_call(table: Any, seat: int, second_round: str, noise: float, rng: random.Random) -> dict[str, Any]:
     """B-D1, B-D2: the first round takes the turned suit or passes; the second names the
     best suit (not the turned one when the table says so) or passes."""
     hand = [*table.hands[seat], table.turned]  # the taker is given the turned card
     turned_suit = table.turned[-1]
     if len(table.calls) < 4:
-        value = _noisy(estimate(hand, turned_suit) + TO_COME, level, rng)
+        value = _noisy(estimate(hand, turned_suit) + TO_COME, noise, rng)
         return {"call": "take"} if value >= TAKE_AT else {"call": "pass"}
     suits = [s for s in SUITS if not (second_round == "other" and s == turned_suit)]
     best = max(suits, key=lambda s: (estimate(hand, s), -SUITS.index(s)))
-    value = _noisy(estimate(hand, best) + TO_COME, level, rng)
+    value = _noisy(estimate(hand, best) + TO_COME, noise, rng)
     return {"call": "take", "suit": best} if value >= TAKE_AT else {"call": "pass"}
 
 
@@ -130,12 +128,12 @@ def _above(amount: int | str | None, standing: int | str | None) -> bool:
     return amount == CAPOT or amount > standing
 
 
-def coinche_call(table: Any, seat: int, settings: Any, level: str, rng: random.Random) -> dict[str, Any]:
+def coinche_call(table: Any, seat: int, settings: Any, noise: float, rng: random.Random) -> dict[str, Any]:
     """C-A1, C-A2: this seat's call in the auction, from its hand and the standing bid."""
     hand = list(table.hands[seat])
     bid = table.bid
     team = seat % 2
-    values = {s: _noisy(estimate(hand, s), level, rng) for s in SUITS}
+    values = {s: _noisy(estimate(hand, s), noise, rng) for s in SUITS}
     best = max(SUITS, key=lambda s: (values[s], -SUITS.index(s)))
     if bid is None:
         amount = _amount(values[best], settings)

@@ -29,7 +29,7 @@ from typing import Any
 from scribe.games.belote.cards import DIX_DE_DER, SA, Rules, is_trump, points, strength, suit, winner_index
 from scribe.games.belote.coinche import score as coinche_score
 from scribe.games.belote.play import belotes, legal
-from scribe.games.belote.scoring import CAPOT, GENERALE, POINTS, Deal, score as belote_score
+from scribe.games.belote.scoring import CAPOT, GENERALE, POINTS, Deal, Result, score as belote_score
 from scribe.rules.cards.standard import PACK_32
 
 PLAYERS = 4
@@ -225,8 +225,20 @@ def play_out(stage: Stage, hands: list[list[str]], first: str | None = None) -> 
 
 
 def deal_value(stage: Stage, done: Sequence[Sequence[tuple[int, str]]], winners: Sequence[int], team: int) -> int:
-    """``team``'s deal score less the other team's, by the rules' own scoring (annonces
-    left out: the deck does not hold them; a litige's held points count for nobody)."""
+    """``team``'s deal score less the other team's (:func:`deal_result`)."""
+    scores = deal_result(stage, done, winners).scores
+    return scores[team] - scores[1 - team]
+
+
+def played_result(table: Any, settings: Any) -> Result:
+    """A deal played to its end (a full ``DeckDeal``): its outcome and scores."""
+    stage = Stage((), (), (), 0, table.rules, dict(table.contract), settings, table.variant)
+    return deal_result(stage, [p for _l, p, _w in table.tricks], [w for _l, _p, w in table.tricks])
+
+
+def deal_result(stage: Stage, done: Sequence[Sequence[tuple[int, str]]], winners: Sequence[int]) -> Result:
+    """The deal's outcome and each team's score by the rules' own scoring (annonces left
+    out: the deck does not hold them; a litige's held points count for nobody)."""
     rules, c, s = stage.rules, stage.contract, stage.settings
     takers = c["takers"]
     pts = [0, 0]
@@ -242,11 +254,10 @@ def deal_value(stage: Stage, done: Sequence[Sequence[tuple[int, str]]], winners:
         deal = Deal(takers, None if capot is not None else pts[takers], capot, bel, trump=c["trump"], contract=kind,
                     amount=amount if kind == POINTS else 0, level=c["level"],
                     alone=kind == GENERALE and all(w == c["taker"] for w in winners))
-        scores = coinche_score(deal, s).scores
+        return coinche_score(deal, s)
     else:
         deal = Deal(takers, None if capot is not None else pts[takers], capot, bel, trump=c["trump"])
-        scores = belote_score(deal, s).scores
-    return scores[team] - scores[1 - team]
+    return belote_score(deal, s)
 
 
 def best_card(table: Any, seat: int, settings: Any, worlds: int, rng: random.Random) -> str:
