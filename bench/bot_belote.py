@@ -1,6 +1,6 @@
 """Benchmark: how strong the Belote and Coinche bot is (issue 37), on duplicate deals.
 
-    python bench/bot_belote.py [--variant belote|coinche] [--levels easy,medium,hard] [--seconds 60] [--seed 1]
+    python bench/bot_belote.py [--variant belote|coinche] [--levels easy,medium,hard] [--seconds 60] [--deals N] [--seed 1]
 
 One team of bots (``scribe.bots.belote.decide`` at a level) against one team of the
 simple heuristic (the same hand count for the calls, no noise, and
@@ -17,7 +17,8 @@ hands go to each side and the luck of the cards cancels. Per level it prints:
 - decisions per CPU second and the slowest move in wall time (what a table would wait
   for; it grows with the load, printed in the first line).
 
-Levels run one after the other, each within ``--seconds`` (a deal under way is finished).
+Levels run one after the other, each within ``--seconds`` and ``--deals`` (a deal under
+way is finished).
 Not a test: pytest never collects it, and no test asserts on time.
 """
 
@@ -73,13 +74,13 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def run_level(variant: str, level: str, seconds: float, seed: int) -> dict:
+def run_level(variant: str, level: str, seconds: float, seed: int, deals: int) -> dict:
     bot = Timed(level, seed)
     taken = {"bots": [0, 0], "heuristic": [0, 0]}  # made, taken
     diffs: list[int] = []
     start = time.perf_counter()
     number = 0
-    while time.perf_counter() - start < seconds:
+    while time.perf_counter() - start < seconds and number < deals:
         s = make_setup(FOUR, first_dealer=number % 4, variant=variant, virtual_deck=True)
         drawn = deck.draw(s, 1, random.Random(seed * 100_003 + number))
         diff = 0
@@ -104,6 +105,7 @@ def main() -> None:
     ap.add_argument("--levels", default="easy,medium,hard")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=10_000, help="at most this many deals per level")
     args = ap.parse_args()
     print(f"# bot_belote {args.variant}, {args.seconds:.0f} s per level, seed {args.seed}, "
           f"load average {os.getloadavg()[0]:.2f}")
@@ -111,7 +113,7 @@ def main() -> None:
           "| points/deal (bots - heur.) | 95 % CI | decisions/s CPU | slowest move |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for level in args.levels.split(","):
-        r = run_level(args.variant, level, args.seconds, args.seed)
+        r = run_level(args.variant, level, args.seconds, args.seed, args.deals)
         (bm, bt), (hm, ht) = r["taken"]["bots"], r["taken"]["heuristic"]
         blo, bhi = wilson(bm, bt)
         hlo, hhi = wilson(hm, ht)

@@ -83,8 +83,8 @@ def decision(view: Any, seat: int, level: Level, seed: int) -> tuple[str, dict[s
     if table.phase == "speaking" and table.speaker == seat:
         rng = _rng(seed, seat, level, table)
         if setup.variant == COINCHE:
-            return "call", {**head, **coinche_call(table, seat, setup.settings, level.noise, rng)}
-        return "call", {**head, **belote_call(table, seat, setup.settings.second_round, level.noise, rng)}
+            return "call", {**head, **coinche_call(table, seat, setup.settings, level.noise, rng, level.worlds)}
+        return "call", {**head, **belote_call(table, seat, setup.settings, level.noise, level.worlds, rng)}
     if table.phase == "playing" and table.player == seat:
         rng = _rng(seed, seat, level, table)
         return "played", {**head, "card": best_card(table, seat, setup.settings, level.worlds, rng)}

@@ -32,13 +32,17 @@ from scribe.games.belote.auction import MIN_BID
 from scribe.games.belote.scoring import CAPOT, GENERALE
 from scribe.rules.cards.standard import SUITS
 
+from .belote_search import contract_mean
+
 PARTNER = 30
 TAKE_AT = 85  # Belote: the takers need 82 of the 162 (B-S1); a little margin
 TO_COME = 10  # Belote: the taker's 2 cards still to come, on average
 TOP_BID = 160
+BID_MARGIN = 10  # the auction's winner is the one who counted highest: bid a little under the count
 CAPOT_AT = 220
 COINCHE_MARGIN = 30
 SURCOINCHE_MARGIN = 40
+CLOSE = 10  # a call this near its mark is tried out by the search (the levels that search)
 
 
 def _ranks(hand: Iterable[str], s: str) -> set[str]:
@@ -91,18 +95,25 @@ def _noisy(value: int, noise: float, rng: random.Random) -> int:
 # ----------------------------------------------------------------- Belote's taking
 
 
-def belote_call(table: Any, seat: int, second_round: str, noise: float, rng: random.Random) -> dict[str, Any]:
+def belote_call(table: Any, seat: int, settings: Any, noise: float, worlds: int, rng: random.Random
+                ) -> dict[str, Any]:
     """B-D1, B-D2: the first round takes the turned suit or passes; the second names the
-    best suit (not the turned one when the table says so) or passes."""
+    best suit (not the turned one when the table says so) or passes. A close call (within
+    :data:`CLOSE` of the mark) is tried out over ``worlds`` deals when the level searches."""
     hand = [*table.hands[seat], table.turned]  # the taker is given the turned card
     turned_suit = table.turned[-1]
-    if len(table.calls) < 4:
-        value = _noisy(estimate(hand, turned_suit) + TO_COME, noise, rng)
-        return {"call": "take"} if value >= TAKE_AT else {"call": "pass"}
-    suits = [s for s in SUITS if not (second_round == "other" and s == turned_suit)]
+    first = len(table.calls) < 4
+    suits = [turned_suit] if first else [s for s in SUITS
+                                         if not (settings.second_round == "other" and s == turned_suit)]
     best = max(suits, key=lambda s: (estimate(hand, s), -SUITS.index(s)))
     value = _noisy(estimate(hand, best) + TO_COME, noise, rng)
-    return {"call": "take", "suit": best} if value >= TAKE_AT else {"call": "pass"}
+    if worlds and abs(value - TAKE_AT) <= CLOSE:
+        take = contract_mean(table, seat, best, None, settings, worlds, rng) > 0
+    else:
+        take = value >= TAKE_AT
+    if not take:
+        return {"call": "pass"}
+    return {"call": "take"} if first else {"call": "take", "suit": best}
 
 
 # ----------------------------------------------------------------- Coinche's auction
@@ -114,7 +125,7 @@ def _amount(value: int, settings: Any) -> int | str | None:
     if value >= CAPOT_AT:
         return CAPOT
     top = TOP_BID if settings.ceiling is None else min(TOP_BID, settings.ceiling)
-    amount = min(value // 10 * 10, top)
+    amount = min((value - BID_MARGIN) // 10 * 10, top)
     return amount if amount >= MIN_BID else None
 
 
@@ -128,15 +139,32 @@ def _above(amount: int | str | None, standing: int | str | None) -> bool:
     return amount == CAPOT or amount > standing
 
 
-def coinche_call(table: Any, seat: int, settings: Any, noise: float, rng: random.Random) -> dict[str, Any]:
-    """C-A1, C-A2: this seat's call in the auction, from its hand and the standing bid."""
+def _tried(table: Any, seat: int, amount: int | str | None, trump: str, standing: int | str | None, settings: Any,
+           worlds: int, rng: random.Random) -> int | str | None:
+    """A bid of the seat's own (not a raise) tried out over ``worlds`` deals when the
+    level searches: kept if it pays on average, else ten lower if that still overbids and
+    pays, else none (pass)."""
+    if not worlds or not isinstance(amount, int):
+        return amount
+    for tried in (amount, amount - 10):
+        if tried < MIN_BID or not _above(tried, standing):
+            break
+        if contract_mean(table, seat, trump, tried, settings, worlds, rng) > 0:
+            return tried
+    return None
+
+
+def coinche_call(table: Any, seat: int, settings: Any, noise: float, rng: random.Random, worlds: int = 0
+                 ) -> dict[str, Any]:
+    """C-A1, C-A2: this seat's call in the auction, from its hand and the standing bid;
+    its own bids tried out by the search at the levels that search (:func:`_tried`)."""
     hand = list(table.hands[seat])
     bid = table.bid
     team = seat % 2
     values = {s: _noisy(estimate(hand, s), noise, rng) for s in SUITS}
     best = max(SUITS, key=lambda s: (values[s], -SUITS.index(s)))
     if bid is None:
-        amount = _amount(values[best], settings)
+        amount = _tried(table, seat, _amount(values[best], settings), best, None, settings, worlds, rng)
         return {"call": "bid", "amount": amount, "trump": best} if amount is not None else {"call": "pass"}
     standing, trump = bid["amount"], bid["trump"]
     if bid["level"] == 1:  # coinched: the takers may surcoinche, nobody bids (C-A2)
@@ -149,11 +177,13 @@ def coinche_call(table: Any, seat: int, settings: Any, noise: float, rng: random
             return {"call": "coinche"}
         amount = _amount(values[best], settings)
         if _above(amount, standing):
-            return {"call": "bid", "amount": amount, "trump": best}
+            amount = _tried(table, seat, amount, best, standing, settings, worlds, rng)
+            if amount is not None:
+                return {"call": "bid", "amount": amount, "trump": best}
         return {"call": "pass"}
     if bid["taker"] != seat and trump in SUITS and isinstance(standing, int) \
             and not any(p == seat and c["call"] == "bid" for p, c in table.calls):
-        raised = standing + 10 * _support(hand, trump)  # the partner's bid, raised once
+        raised = standing + 10 * (_support(hand, trump) - 1)  # the partner's bid, raised once
         amount = _amount(raised, settings) if raised > standing else None
         if _above(amount, standing) and amount != CAPOT:
             return {"call": "bid", "amount": amount, "trump": trump}
@@ -168,8 +198,8 @@ def _as_int(amount: int | str) -> int:
 
 
 def _support(hand: Sequence[str], trump: str) -> int:
-    """Tens to add to a partner's bid: one per plain Ace, one for the Jack, one for the 9
-    of its trump."""
+    """A partner's bid is raised by ten for each of these less one (the partner counted on
+    an average hand, about one of them): a plain Ace, the Jack, the 9 of its trump."""
     t = _ranks(hand, trump)
     aces = sum(1 for c in hand if c[:-1] == "A" and c[-1] != trump)
     return aces + ("J" in t) + ("9" in t)

@@ -284,3 +284,28 @@ def best_card(table: Any, seat: int, settings: Any, worlds: int, rng: random.Ran
         if best_total is None or total > best_total:
             best, best_total = card, total
     return best
+
+
+# ----------------------------------------------------------------- a call tried out
+
+
+def contract_mean(table: Any, seat: int, trump: str, amount: int | str | None, settings: Any, worlds: int,
+                  rng: random.Random) -> float:
+    """The mean deal score of ``seat``'s team less the other's, were ``seat`` to take
+    (or win the auction) at ``trump`` for ``amount`` (None at Belote): the unseen cards
+    dealt ``worlds`` times (at Belote the seat also gets the turned card and 2 more), each
+    deal played out by the heuristic from the first lead. Used on close calls only."""
+    rules = Rules(trump, settings.sa_jack, settings.ta_table, settings.undertrump)
+    hand = [*table.hands[seat], *((table.turned,) if table.turned is not None else ())]
+    unseen = [c for c in PACK_32 if c not in hand]
+    contract = {"taker": seat, "takers": seat % 2, "trump": trump, "amount": amount, "level": 0}
+    stage = Stage((), (), (), (table.dealer - 1) % PLAYERS, rules, contract, settings, table.variant)
+    total = 0
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        rest = iter(unseen)
+        hands = [[*hand, *(next(rest) for _ in range(TRICKS - len(hand)))] if p == seat
+                 else [next(rest) for _ in range(TRICKS)] for p in range(PLAYERS)]
+        done, winners = play_out(stage, hands)
+        total += deal_value(stage, done, winners, seat % 2)
+    return total / worlds if worlds else 0.0
