@@ -1,17 +1,19 @@
 """Benchmark: how strong the Belote and Coinche bot is (issue 37), on duplicate deals.
 
-    python bench/bot_belote.py [--variant belote|coinche] [--levels easy,medium,hard] [--seconds 60] [--deals N] [--seed 1]
+    python bench/bot_belote.py [--variant belote|coinche] [--levels easy,medium,hard] [--seconds 60] [--deals N] [--seed 1] [--rivals plain|easy|medium|hard]
 
 One team of bots (``scribe.bots.belote.decide`` at a level) against one team of the
 simple heuristic (the same hand count for the calls, no noise, and
 ``belote_search.heuristic``'s plain card: lead a master, give points to a partner who
 holds the trick, win cheaply, throw the least). Each deal is played twice through the
 virtual deck's checks, the bots on seats 0 and 2 and then on seats 1 and 3, so the same
-hands go to each side and the luck of the cards cancels. Per level it prints:
+hands go to each side and the luck of the cards cancels (``--rivals easy|medium|hard``:
+the other team is the bot at that level, the bot against itself at another budget). Per
+level it prints:
 
 - contracts made as taker: the bots' (made / taken, with a 95 % Wilson interval) and the
-  heuristic's on the same deals;
-- the points per deal difference: the bots' deal scores less the heuristic's over both
+  rivals' on the same deals;
+- the points per deal difference: the bots' deal scores less the rivals' over both
   plays of a deal, per deal, with a 95 % interval (normal, over deals: the two plays of a
   deal are not independent, so a deal is the unit);
 - decisions per CPU second and the slowest move in wall time (what a table would wait
@@ -74,8 +76,9 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def run_level(variant: str, level: str, seconds: float, seed: int, deals: int) -> dict:
+def run_level(variant: str, level: str, seconds: float, seed: int, deals: int, rivals: str = "plain") -> dict:
     bot = Timed(level, seed)
+    rival = heuristic if rivals == "plain" else Timed(rivals, seed + 1)
     taken = {"bots": [0, 0], "heuristic": [0, 0]}  # made, taken
     diffs: list[int] = []
     start = time.perf_counter()
@@ -85,7 +88,7 @@ def run_level(variant: str, level: str, seconds: float, seed: int, deals: int) -
         drawn = deck.draw(s, 1, random.Random(seed * 100_003 + number))
         diff = 0
         for bots_team in (0, 1):
-            players = [bot if p % 2 == bots_team else heuristic for p in range(4)]
+            players = [bot if p % 2 == bots_team else rival for p in range(4)]
             table = play_deal(s, drawn, players)
             if table.phase != "played":
                 continue
@@ -106,14 +109,16 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deals", type=int, default=10_000, help="at most this many deals per level")
+    ap.add_argument("--rivals", default="plain", choices=("plain", *LEVELS),
+                    help="the other team: the simple heuristic (plain) or the bot at a level")
     args = ap.parse_args()
     print(f"# bot_belote {args.variant}, {args.seconds:.0f} s per level, seed {args.seed}, "
-          f"load average {os.getloadavg()[0]:.2f}")
-    print("| level | deals (plays) | bots made as taker | 95 % CI | heuristic made | 95 % CI "
-          "| points/deal (bots - heur.) | 95 % CI | decisions/s CPU | slowest move |")
+          f"rivals {args.rivals}, load average {os.getloadavg()[0]:.2f}")
+    print("| level | deals (plays) | bots made as taker | 95 % CI | rivals made | 95 % CI "
+          "| points/deal (bots - rivals) | 95 % CI | decisions/s CPU | slowest move |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for level in args.levels.split(","):
-        r = run_level(args.variant, level, args.seconds, args.seed, args.deals)
+        r = run_level(args.variant, level, args.seconds, args.seed, args.deals, args.rivals)
         (bm, bt), (hm, ht) = r["taken"]["bots"], r["taken"]["heuristic"]
         blo, bhi = wilson(bm, bt)
         hlo, hhi = wilson(hm, ht)
