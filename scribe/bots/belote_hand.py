@@ -13,13 +13,22 @@ past the third 8 (length: they win tricks once the others are drawn). A plain Ac
 plain King 5 beside the Ace and the 10. With three trumps or more, a void plain suit 6
 and a singleton 3 (cuts). The partner brings :data:`PARTNER` on average.
 
-Calls from it: Belote takes at :data:`TAKE_AT` (the 8th and the 2 cards still to come
-count :data:`TO_COME`); Coinche bids the estimate rounded down to ten (80 at least, 160
-at most, capot from :data:`CAPOT_AT`), raises a partner's bid by ten for each of its Aces
-and for a Jack or 9 of the partner's trump (the usual convention), coinches a contract
-the defence should beat by :data:`COINCHE_MARGIN`, surcoinches with :data:`SURCOINCHE_MARGIN`
-to spare. Sans atout and tout atout are never bid (they are played when someone else
-bids them). A level may misjudge its hand by a seeded few points (``noise``, the spread).
+Calls from it: Belote takes at :data:`TAKE_AT` (the turned card and the 2 cards still
+to come, :data:`TO_COME`, count); Coinche bids :data:`BID_MARGIN` under the estimate,
+rounded down to ten (80 at least, 160 at most, capot from :data:`CAPOT_AT`); raises a
+partner's bid by ten for each of its plain Aces and the Jack and 9 of the partner's trump,
+less one (the usual convention, the partner having counted on about one of them);
+coinches a contract the defence should beat by :data:`COINCHE_MARGIN`; surcoinches with
+:data:`SURCOINCHE_MARGIN` to spare. At the levels that search, a close call (a take within
+:data:`CLOSE` of its mark, a bid of the seat's own) is tried out over deals of the unseen
+cards played out by the search's heuristic (``belote_search.contract_mean``): it is made
+if it pays on average. Sans atout and tout atout are never bid (the bot plays them when
+someone else bids them); nor is the générale. A level may misjudge its hand by a seeded
+few points (``noise``, the spread).
+
+Checked once, not tuned: on 3000 Coinche deals played out by the heuristic, the first
+speaker's team took 87 to 131 points on average for counts of 60 to 139
+(bench/README.md).
 """
 
 from __future__ import annotations
