@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scribe import service, sharing, store
 from scribe.bots.belote import decide
+from scribe.bots.belote_search import sighting, world
 from scribe.bots.belote_table import play_deal
 from scribe.games.belote import deck
 from scribe.games.belote.game import GAME as RULES
+from scribe.games.belote.play import legal
 from scribe.games.belote.setup import make_setup
 from scribe.rules.cards.standard import PACK_32
 from scribe.rules.errors import RuleError
@@ -157,6 +159,47 @@ def test_twin_deals_that_look_the_same_from_the_seat_get_the_same_decisions(case
 
     play_deal(s, drawn, [player] * 4)
     assert twins > 4
+
+
+def _fits(table, seat, hands):
+    """Every card played so far was legal from the hands ``hands`` say the seats held, and
+    the taker held the turned card (the worlds' consistency, checked by replaying)."""
+    held = [list(h) for h in hands]
+    for p, c in table.plays:
+        held[p].append(c)  # back to the hands as dealt
+    if table.turned is not None and table.turned not in held[table.contract["taker"]]:
+        return False
+    for _l, plays, _w in (*table.tricks, (None, table.trick, None)):
+        for i, (p, c) in enumerate(plays):
+            if c not in legal(held[p], [x for _s, x in plays[:i]], table.rules)[0]:
+                return False
+            held[p].remove(c)
+    return True
+
+
+@pytest.mark.parametrize("case", [SETTINGS[0], SETTINGS[1], SETTINGS[3], SETTINGS[8]])
+def test_the_worlds_dealt_fit_what_the_seat_saw_and_the_true_hands_do_too(case):
+    checked = 0
+    for seed in range(3):
+        s, drawn = deal(case, seed)
+
+        def player(view, seat):
+            nonlocal checked
+            t = view.table
+            if t.phase == "playing":
+                full = deck.build(s, 1, drawn, t.calls, t.plays)
+                sight = sighting(t, seat)
+                truth = [set(full.hands[p]) for p in range(4)]
+                assert all(not (sight.bans[p] & truth[p]) and sight.fixed[p] <= truth[p] for p in range(4) if p != seat)
+                for n in range(5):
+                    hands = world(sight, random.Random(n))
+                    assert hands is not None and _fits(full, seat, hands)
+                    assert sorted(hands[seat]) == sorted(full.hands[seat])
+                checked += 1
+            return decide(view, seat, "easy", seed)
+
+        play_deal(s, drawn, [player] * 4)
+    assert checked >= 60
 
 
 def test_the_same_seed_gives_the_same_deal_and_another_seed_may_not():
