@@ -90,6 +90,8 @@ def test_a_family_package_imports_no_game(package):
 ALLOWED = {
     ("engine/play.py", "wizard"): "simulated players play Wizard's deck and score with its rules (W-S1)",
     ("engine/skull_king.py", "skull_king"): "simulated players of Skull King play its cards and scoring",
+    ("engine/rikiki.py", "rikiki"): "simulated and searching players of Rikiki play its deals, hook and scoring",
+    ("engine/search.py", "wizard"): "the searching Wizard player scores its playouts with Wizard's rules (W-S1)",
     ("engine/simulate.py", "wizard"): "the simulation's game option, by its registry name",
     ("engine/simulate.py", "skull_king"): "the simulation's game option, by its registry name",
     ("printing.py", "wizard"): "a blank pad's default game when none is named",
@@ -101,6 +103,11 @@ ALLOWED = {
     ("web/event_words.py", "points"): "the words of the points ranking and tie-break (E-R1, E-R4), not the game",
     ("web/events_api.py", "points"): "a ranking line's points in the JSON, not the game",
     ("web/events_openapi.py", "points"): "a ranking line's points in the JSON schema, not the game",
+    ("bots/__init__.py", "belote"): "the bots found by their game's registry name (issue 37)",
+    ("bots/belote.py", "belote"): "a Belote seat's bot decides by Belote's own rules (issue 37)",
+    ("bots/belote_hand.py", "belote"): "a Belote hand counted at Belote's trumps and auction (issue 37)",
+    ("bots/belote_search.py", "belote"): "Belote's legal cards and scoring played out by the bot's search (issue 37)",
+    ("bots/belote_table.py", "belote"): "a Belote deal played out through Belote's own checks (issue 37)",
 }
 
 

@@ -9,8 +9,11 @@ The cards, the deck and the deal are the rules' (:mod:`scribe.rules.cards`), re-
 here. Modules: ``tricks`` (winner, legal plays), ``options`` (rule switches),
 ``view``/``policies``/``play`` (rounds and games between players), ``unicolore``
 (W-U3's tricks and games), ``family`` (tricks played out by any game of the bids-and-
-tricks family from its definition), ``skull_king`` (its rounds, games and players),
-``simulate`` (``scribe simulate``).
+tricks family from its definition), ``skull_king`` and ``rikiki`` (their rounds, games and
+players), ``simulate`` (``scribe simulate``), and issue 37's searching players, imported by
+name and not re-exported here: ``search`` (Wizard), ``family_search`` (any game of the
+family; Skull King's and Rikiki's in their modules) and what they share, ``worlds`` (levels,
+determinisation, playouts).
 
 Readings, where the texts leave room: after a Wizard played before any number
 card nothing has to be followed for the rest of the trick (W-P2; seed 004's

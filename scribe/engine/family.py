@@ -16,9 +16,13 @@ definition alone. (Wizard's random and heuristic games keep their own faster loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scribe.games.bidding.result import top
+from scribe.rules.cards import make_rng
 from scribe.rules.errors import N_, RuleError
 from scribe.rules.trickplay import RoundPlay, Trick, TrickGame
 
@@ -28,6 +32,36 @@ class Player(Protocol):
     (with its choice, e.g. the Tigress as ``TP`` or ``TE``)."""
 
     def play(self, legal: Sequence[Any], hand: Sequence[Any], view: Any, seat: int) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayed:
+    """A finished game of the family between engine players: its setup (the game's),
+    its rounds, each seat's final total."""
+
+    setup: Any
+    rounds: tuple[Any, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return self.setup.n
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total; a tie gives several winners (K-E1)."""
+        return top(self.totals)
+
+
+def play_rounds(setup: Any, policies: Sequence[Any], rng: random.Random | None, play_round: Any) -> GamePlayed:
+    """Every round of ``setup`` played by ``play_round(setup, number, policies, rng)``, and
+    the totals; refused when there is not one policy per seat."""
+    if len(policies) != setup.n:
+        raise RuleError(N_("%(players)s players need %(players)s policies, not %(count)s."), field="policy",
+                        players=setup.n, count=len(policies))
+    rng = rng or make_rng()
+    rounds = tuple(play_round(setup, r, policies, rng) for r in range(1, setup.round_count + 1))
+    return GamePlayed(setup, rounds, tuple(sum(r.points[p] for r in rounds) for p in range(setup.n)))
 
 
 class TrickView:
@@ -44,6 +78,17 @@ class TrickView:
         self.trick: list[Any] = []
         self.seats: list[int] = []
         self.done: list[Trick[Any]] = []
+
+    def follow(self, play: RoundPlay[Any], card: Callable[[Any], Any] = lambda c: c) -> Any:
+        """This view with the tricks of the rules' play of the round (``rules.trickplay``'s
+        ``RoundPlay``, as a seat's sheet holds it), each card read by ``card`` (Skull King's
+        ``parse_card``: the engine plays Cards, a log may hold their codes). Returns the view."""
+        self.won = list(play.won)
+        self.leader = play.leader
+        self.trick = [card(c) for _s, c in play.trick]
+        self.seats = [s for s, _c in play.trick]
+        self.done = [Trick(t.leader, tuple((s, card(c)) for s, c in t.plays), t.outcome) for t in play.done]
+        return self
 
 
 def play_tricks(game: TrickGame[Any], hands: Sequence[list[Any]], first_leader: int, players: Sequence[Player],

@@ -104,11 +104,7 @@ class HeuristicPolicy:
         return max(0.0, (r - 10) / 3) * (0.7 - 0.08 * view.players)
 
     def bid(self, hand: Sequence[Card], view: RoundView, seat: int) -> int:
-        estimate = sum(self._chance(c, view) for c in hand)
-        b = min(view.cards, max(0, round(estimate)))
-        if b == view.forbidden_bid:
-            b = b + 1 if (estimate >= b and b < view.cards) or b == 0 else b - 1
-        return b
+        return bid_near(sum(self._chance(c, view) for c in hand), view.cards, view.forbidden_bid)
 
     def play(self, legal: Sequence[Card], hand: Sequence[Card], view: RoundView, seat: int) -> Card:
         trump = None if view.unicolore else view.trump
@@ -118,6 +114,19 @@ class HeuristicPolicy:
 
 
 C = TypeVar("C")  # a card of any deck
+
+
+def bid_near(estimate: float, cards: int, forbidden: int | None) -> int:
+    """The whole bid nearest ``estimate`` (0..``cards``); if that one is ``forbidden`` (the
+    last bidder's restriction), the neighbour on the estimate's side.
+
+    >>> bid_near(1.4, 3, None), bid_near(1.4, 3, 1), bid_near(0.9, 3, 1), bid_near(0.2, 3, 0)
+    (1, 2, 0, 1)
+    """
+    b = min(cards, max(0, round(estimate)))
+    if b == forbidden:
+        b = b + 1 if (estimate >= b and b < cards) or b == 0 else b - 1
+    return b
 
 
 def aim(ordered: Sequence[C], want: bool, leading: bool, would_win: Callable[[C], bool]) -> C:

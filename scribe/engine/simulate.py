@@ -1,5 +1,6 @@
 """Many simulated games and a short report: ``scribe simulate --players N --games K --seed S``,
-of Wizard (the default) or of Skull King (``--game skull_king``).
+of Wizard (the default) or of Skull King (``--game skull_king``), between random, heuristic
+and searching players (``--policy search``, or a level: ``easy``, ``medium``, ``hard``).
 
 The command is :data:`command` (click); ``scribe.cli`` adds it to the ``scribe`` group.
 
@@ -30,10 +31,14 @@ from scribe.rules.errors import N_, RuleError
 from .options import BID_RULES, PlayOptions
 from .play import GameRecord, play_game
 from .policies import HeuristicPolicy, RandomPolicy
-from .skull_king import SkullKingHeuristic, SkullKingRandom, play_skull_king_game, skull_king_setup
+from .search import SearchPolicy
+from .skull_king import SkullKingHeuristic, SkullKingRandom, SkullKingSearch, play_skull_king_game, skull_king_setup
 from .unicolore import play_unicolore_game
+from .worlds import LEVELS
 
-POLICY_NAMES = ("random", "heuristic")
+#: ``search`` is the searching player at its medium level; ``easy``, ``medium``, ``hard`` name a level.
+SEARCH_NAMES = ("search", *LEVELS)
+POLICY_NAMES = ("random", "heuristic", *SEARCH_NAMES)
 GAMES = {"wizard": "Wizard", "skull_king": "Skull King"}  # the engine's games, by their registry name
 #: Skull King's rule options the engine plays (the rules' setup options, K-S1..K-S4, K-T1).
 SKULL_KING_OPTIONS = ("scoring", "bonus_on_miss", "kraken", "white_whale", "loot")
@@ -77,6 +82,19 @@ def _policy_names(policy: str, players: int) -> tuple[str, ...]:
     return names
 
 
+def _level(name: str) -> str | None:
+    """The search level a policy name stands for, or None for a player that does not search."""
+    if name not in SEARCH_NAMES:
+        return None
+    return "medium" if name == "search" else name
+
+
+def _search_seed(seed: int, block: int, seat: int) -> int:
+    """A searching seat's own dice: from the run's seed, its block and its seat, so that
+    ``--jobs`` never changes a report and two searchers never share their dice."""
+    return (seed * 1_000 + block) * 10 + seat
+
+
 BLOCK = 50  # games per block: each block has its own seeded rng, so --jobs never changes a report
 
 
@@ -84,15 +102,21 @@ def _play_block(args: tuple) -> tuple[list[int], list[int], list[float], int]:
     """Play one block of games: (total score per seat, exact bids per seat, wins per seat, rounds)."""
     players, names, unicolore, options, seed, block, count, game_name = args
     rng = make_rng(seed) if block == 0 else random.Random(f"{seed}:{block}")  # block 0: as before --jobs
+    levels = [_level(n) for n in names]
     if game_name == "skull_king":
-        policies: list[Any] = [SkullKingRandom(rng) if n == "random" else SkullKingHeuristic() for n in names]
         setups = [skull_king_setup(players, d, **options) for d in range(players)]
+        policies: list[Any] = [
+            SkullKingRandom(rng) if n == "random" else SkullKingHeuristic() if lv is None
+            else SkullKingSearch(setups[0], _search_seed(seed, block, seat), lv)
+            for seat, (n, lv) in enumerate(zip(names, levels))]
 
         def play(players: int, policies: Any, rng: random.Random, options: Any, first_dealer: int) -> Any:
             return play_skull_king_game(players, policies, rng, setup=setups[first_dealer])
     else:
         heuristic = HeuristicPolicy()
-        policies = [RandomPolicy(rng) if n == "random" else heuristic for n in names]
+        policies = [RandomPolicy(rng) if n == "random" else heuristic if lv is None
+                    else SearchPolicy.at(lv, _search_seed(seed, block, seat))
+                    for seat, (n, lv) in enumerate(zip(names, levels))]
         play = play_unicolore_game if unicolore else play_game  # type: ignore[assignment]
     totals, exact, wins, rounds = [0] * players, [0] * players, [0.0] * players, 0
     for g in range(block * BLOCK, block * BLOCK + count):
@@ -121,7 +145,8 @@ def simulate(
 ) -> SimulationReport:
     """Play ``games`` whole games at ``players`` seats from ``seed`` and summarise them.
 
-    ``policy`` is ``random`` or ``heuristic`` for everyone, or a comma-separated name
+    ``policy`` is ``random``, ``heuristic`` or a searching player (``search``, or its level
+    ``easy``, ``medium``, ``hard``: ``search``, ``skull_king.SkullKingSearch``) for everyone, or a comma-separated name
     per seat (``"heuristic,random,random"``). ``rule_options`` are the fields of
     :class:`~scribe.engine.options.PlayOptions` (``no_wizard_on_trump_lead=True``,
     ``bid_rule="plus_minus_one"``, ...). ``unicolore`` plays W-U1..W-U3 instead.
@@ -226,7 +251,8 @@ def format_report(report: SimulationReport) -> str:
 @click.option("--games", type=int, default=1000, show_default=True, help="whole games to play")
 @click.option("--seed", type=int, default=0, show_default=True, help="the same seed replays the same games")
 @click.option("--policy", default="random", show_default=True,
-              help="random or heuristic for every seat, or one per seat: heuristic,random,random,random")
+              help="random, heuristic, or search (the searching player; by level: easy, medium, hard) for every "
+                   "seat, or one per seat: hard,heuristic,heuristic,heuristic")
 # The help says each rule in words; its clause in docs/rules.md is named here only:
 # --bid-rule W-B2/W-B3, --no-wizard-on-trump-lead W-P6 and --dealer-blind W-R3 (both from
 # review 002), --unicolore W-U1..W-U3.

@@ -76,6 +76,15 @@ class RoundView:
         self.played: list[Card] = []
         self._winner = winner
 
+    @property
+    def trick_winner_function(self) -> Winner:
+        """The round's trick resolution (standard or Unicolore), for a searching player's copies."""
+        return self._winner
+
+    def trick_winner(self, cards: Sequence[Card]) -> int:
+        """Index, in play order, of the card that wins the complete trick ``cards``."""
+        return self._winner(cards, self.trump, self.options.no_wizard_on_trump_lead)
+
     def would_win(self, card: Card) -> bool:
         """True if ``card`` played now would beat the cards already in the trick."""
         trick = self.trick
