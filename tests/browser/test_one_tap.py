@@ -147,8 +147,19 @@ def test_play_again_tapped_twice_opens_one_next_game(server, contexts, gap):
     page.goto(f"{server}/games/{key}")
     button = page.get_by_role("button", name="Play again: same players and rules")
     button.scroll_into_view_if_needed()
+    # A phone's network: each request answered 400 ms later, so the second touch lands while
+    # the first one's form is on its way, as at a table. On loopback the next page could
+    # arrive within the gap, and a touch Chromium is sent while a page commits never
+    # returns (it held CI until pytest-timeout failed it).
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 400,
+                                                  "downloadThroughput": -1, "uploadThroughput": -1})
+    sent: list[str] = []
+    page.on("request", lambda r: r.method == "POST" and sent.append(r.url))
     double_tap(page, button, gap)
-    expect()(page.locator("#round-title")).to_have_text("Round 1 of 1")
+    expect()(page.locator("#round-title")).to_have_text("Round 1 of 1", timeout=15_000)
+    assert len(sent) == 1, sent  # the phone sent the form once (the server would answer a second with the same game)
     page.wait_for_load_state()
     held = page.request.get(f"{server}/api/games").json()["games"]  # this phone's games
     assert len(held) == 2, [g["key"] for g in held]
