@@ -103,7 +103,6 @@ ALLOWED = {
     ("web/event_words.py", "points"): "the words of the points ranking and tie-break (E-R1, E-R4), not the game",
     ("web/events_api.py", "points"): "a ranking line's points in the JSON, not the game",
     ("web/events_openapi.py", "points"): "a ranking line's points in the JSON schema, not the game",
-    ("bots/__init__.py", "belote"): "the bots found by their game's registry name (issue 37)",
     ("bots/belote.py", "belote"): "a Belote seat's bot decides by Belote's own rules (issue 37)",
     ("bots/belote_hand.py", "belote"): "a Belote hand counted at Belote's trumps and auction (issue 37)",
     ("bots/belote_search.py", "belote"): "Belote's legal cards and scoring played out by the bot's search (issue 37)",
