@@ -1,7 +1,8 @@
 """A game's whole record as one JSON object, to move a game to another Scribe or keep it.
 
 ``{"format": "scribe-game", "version": 1, "game", "name", "lang", "created_at", "setup",
-"entries": [{"seq", "kind", "data", "at"}, ...]}``: the setup and the append-only log,
+"entries": [{"seq", "kind", "data", "at"}, ...]}`` (and ``"hints": true`` when the table
+shows the robot's hints for learners, issue 37): the setup and the append-only log,
 from which the sheet is replayed. Importing trusts nothing in the file: the setup goes
 through the game's ``make_setup`` and every entry through its ``verify`` against the
 sheet replayed so far, as if played again; a refusal names the part at fault and saves
@@ -20,13 +21,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from . import service
+from . import hints, service
 from .config import LANGUAGES
 from .games import GAMES, rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import REDO, UNDO, Entry, verify_named, verify_redo, verify_undo
 from .rules.sealed import SEALED
-from .store.games import Database, insert_game_with_log
+from .store.games import Database, hints_on, insert_game_with_log
 
 FORMAT = "scribe-game"
 VERSION = 1
@@ -81,6 +82,7 @@ def export_record(db: Database, game_id: str) -> dict[str, Any]:
         "created_at": game.created_at,
         "setup": game.setup,
         "entries": [{"seq": e.seq, "kind": e.kind, "data": dict(e.data), "at": e.at} for e in written],
+        **({"hints": True} if hints_on(db, game.id) else {}),  # the table's robot hints (issue 37), when on
     }
 
 
@@ -91,8 +93,14 @@ def import_record(db: Database, record: Any) -> str:
     game, setup, lang, created_at, name = _header(record)
     rules = GAMES[game]
     entries, sheet = _replayed(rules, setup, record.get("entries"))
+    on = record.get("hints", False)
+    if not isinstance(on, bool):
+        raise RuleError(N_("The record's robot hints must be true or false."), field="hints")
+    # a table setting, not play: kept where this Scribe's robot plays the game, else left off
+    on = on and hints.offered(game, setup)
     # one transaction for the game and its whole log: a failure half-way leaves nothing
-    return insert_game_with_log(db, game, name, setup.as_dict(), lang, rules.summary(sheet), created_at, entries)
+    return insert_game_with_log(db, game, name, setup.as_dict(), lang, rules.summary(sheet), created_at, entries,
+                                hints=on)
 
 
 def read_record(text: str | bytes) -> Any:

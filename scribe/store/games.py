@@ -245,15 +245,17 @@ def versions_of(db: Database, game_ids: Iterable[str]) -> dict[str, int]:
 
 
 def insert_game_with_log(db: Database, game: str, name: str, setup: dict[str, Any], lang: str,
-                         summary: dict[str, Any], created_at: str, entries: list[Entry]) -> str:
+                         summary: dict[str, Any], created_at: str, entries: list[Entry], hints: bool = False) -> str:
     """Store a game and its whole log at once (an imported record, already checked), in
-    one transaction: a failure half-way leaves nothing. Its new id."""
+    one transaction: a failure half-way leaves nothing. Its new id. ``hints``: the table
+    shows the robot's hints (m016)."""
     game_id = new_id()
     with writing(db, lock=True) as conn:
         conn.execute(
-            "insert into games (id, game, name, setup, lang, version, summary, created_at, updated_at, deleted_at) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, null)",
-            [game_id, game, name, json.dumps(setup), lang, len(entries), json.dumps(summary), created_at, now()],
+            "insert into games (id, game, name, setup, lang, version, summary, created_at, updated_at, deleted_at, "
+            "hints) values (?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?)",
+            [game_id, game, name, json.dumps(setup), lang, len(entries), json.dumps(summary), created_at, now(),
+             1 if hints else 0],
         )
         conn.executemany(
             "insert into entries (game_id, seq, kind, data, at) values (?, ?, ?, ?, ?)",
@@ -282,3 +284,14 @@ def delete_game(db: Database, game_id: str) -> None:
 
 def restore_game(db: Database, game_id: str) -> None:
     _set(db, game_id, deleted_at=None)
+
+
+def hints_on(db: Database, game_id: str) -> bool:
+    """Whether the table shows each seat the robot's hint (m016)."""
+    row = db.execute("select hints from games where id = ?", [game_id]).fetchone()
+    return bool(row and row[0])
+
+
+def set_hints(db: Database, game_id: str, on: bool) -> None:
+    """Turn the robot's hints on or off (the row's update is announced as any change of it)."""
+    _set(db, game_id, hints=1 if on else 0)

@@ -297,3 +297,13 @@ def m015_event_notes(db: Database) -> None:
         primary key (event_id, seq))""")
     db.execute("create trigger push_event_note after insert on event_notes "
                "begin insert into push_changes (game_id) values (new.event_id); end")
+
+
+@migrations()
+def m016_table_hints(db: Database) -> None:
+    """The robot's hints for learners (issue 37, ``scribe/hints.py``): a table setting the
+    Scribe turns on or off, not an entry of the game (a switch of the table, not a move of
+    the game: the record of play stays the same with or without it). 0: off, as every
+    game made before this step. A change updates the game's row, so m011's trigger
+    names it in the push journal."""
+    db["games"].add_column("hints", int, not_null_default=0)

@@ -216,10 +216,16 @@ create trigger event_notes_written after insert on event_notes
     for each row execute function scribe_event_link_changed();
 """
 
+# The robot's hints for learners, a table setting (SQLite's m016): its change updates the
+# game's row, which p002's trigger announces.
+P009_TABLE_HINTS = """
+alter table games add column hints integer not null default 0;
+"""
+
 STEPS = (("p001_tables", P001_TABLES), ("p002_change_notices", P002_NOTICES), ("p003_taps", P003_TAPS),
          ("p004_claim_pending", P004_CLAIM_PENDING), ("p005_events", P005_EVENTS),
          ("p006_game_notes", P006_GAME_NOTES), ("p007_event_notices", P007_EVENT_NOTICES),
-         ("p008_event_notes", P008_EVENT_NOTES))
+         ("p008_event_notes", P008_EVENT_NOTES), ("p009_table_hints", P009_TABLE_HINTS))
 _LOCK = 7_263_412_023  # the advisory lock the migrating process holds
 
 

@@ -22,6 +22,7 @@ from . import (
     events_api,
     filters,
     health,
+    hints,
     hosts,
     i18n,
     limits,
@@ -97,6 +98,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(events.bp)  # club nights (issue 36)
     app.register_blueprint(event_paper.bp)
     app.register_blueprint(notes.bp)
+    app.register_blueprint(hints.bp)  # the robot's hints for learners (issue 37)
     app.register_blueprint(event_notes.bp)  # a club night's note (issue 36)
     app.register_blueprint(event_live.bp)  # the TV's and the organiser's boards, pushed
     app.register_blueprint(health.bp)

@@ -8,11 +8,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import service, sharing
-from ..games import DEFAULT
+from .. import hints, service, sharing
+from ..games import DEFAULT, GAMES
 from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
-from ..store import links
+from ..store import games as store_games, links
 from ..store.links import PLAYER, SCRIBE, WATCH
 from . import access, live, once, stats, taps
 from .db import get_db
@@ -111,10 +111,17 @@ def create_game():
     kind = _game_kind(request.form.get("game"))
     web = WEB_GAMES[kind]
     options, shown, kept = web.parse_setup(request.form)
+    wants_hints = request.form.get("hints")
     try:
+        on = hints.verify_switch(wants_hints or "off")  # the robot's hints (issue 37): checked before anything is made
+        shown = {**shown, "hints": on}
+        if on:
+            hints.check(get_db(), None, kind, GAMES[kind].make_setup(**options), True)
         made = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
                                 game_language(request.form.get("lang")), made_from=once.from_form(request.form),
                                 **options)
+        if on and made.new:
+            store_games.set_hints(get_db(), made.game_id, True)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""

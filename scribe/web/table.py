@@ -20,7 +20,7 @@ from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, scribe_seat, taps
+from . import access, hints, scribe_seat, taps
 from .db import get_db
 from .games import web_for
 from .render import error_ctx, is_htmx, page_or_fragment, see_other, table_url
@@ -300,7 +300,8 @@ def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any
     ctx.update(seat=seat, waits=waits, can_bid=can_bid, awaits_deal=rules.awaits_deal(shown.full),
                cards=sharing.own_hands(sheet, seat), can_rebid=can_rebid,
                rebid_forbidden=forbidden if getattr(forbidden, "player", None) == seat else None,
-               names_trump=namer is not None and namer[0] == seat)
+               names_trump=namer is not None and namer[0] == seat,
+               robot_hint=hints.seat_hint(shown))  # this seat's own page only: from its own view
     return {**ctx, **extra}
 
 
