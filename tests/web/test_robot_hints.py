@@ -33,7 +33,9 @@ HINT = re.compile(r'<p class="robot-hint" id="robot-hint" role="note"((?: data-\
 
 @pytest.fixture
 def seeded(monkeypatch):
+    """The deal's shuffle and the hint's dice seeded: the same deal and hints every run."""
     monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))
+    monkeypatch.setattr(hints, "seed_of", lambda game_id: 1)
 
 
 def game_id(app, key: str) -> str:
