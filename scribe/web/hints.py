@@ -61,7 +61,11 @@ def seat_hint(shown: sharing.Shown) -> SeatHint | None:
     if seat is None or not hints.shown_at(get_db(), shown.game.id, shown.game.game, shown.full.setup):
         return None
     move = hints.hint(shown.game.id, shown.game.game, shown.sheet, seat, hints.seed_of(shown.game.id))
-    said = None if move is None else words(move, shown.sheet.setup)
+    try:
+        said = None if move is None else words(move, shown.sheet.setup)
+    except (KeyError, ValueError, TypeError, AttributeError):  # a move the game has no words for: no hint, no broken page
+        hints.log.exception("no words for the hint %r of game %s", move, shown.game.id)
+        said = None
     if said is None:
         return None
     data = move[1]
@@ -79,5 +83,5 @@ def words(move: tuple[str, dict[str, Any]], setup: Any) -> str | None:
     if kind == "call":  # Belote's taking rounds, Coinche's auction: as the game words a call
         return _("The robot would say: %(call)s", call=part(setup.GAME, "words").call_text(data))
     if kind == "trump" and data.get("suit"):
-        return _("The robot would name trump: %(suit)s", suit=formatting.trump(data["suit"], setup))
+        return _("The robot would name trump: %(suit)s", suit=part(setup.GAME, "words").suit(data["suit"]))
     return None

@@ -264,3 +264,89 @@ def test_the_record_carries_the_switch(app, client):
         with pytest.raises(record.RuleError) as refused:
             record.import_record(db, {**kept, "hints": "yes"})
         assert refused.value.field == "hints"
+
+
+# ------------------------------------------------------------------ the bidding family
+
+
+WIZARD = {"players": ["Anna", "Bruno", "Chloé"], "first_dealer": 2, "preset": "standard",
+          "rules": {"reveal": "hidden", "virtual_deck": True, "rounds": 3}}
+
+
+@pytest.fixture
+def wizard_robot(monkeypatch):
+    """A stand-in for the Wizard robot (the robot seat brings the real one): it answers the
+    move ``answer(view, seat)`` says, and keeps every view it was given."""
+    seen: list[tuple[object, int]] = []
+    robot = {"answer": lambda view, seat: ("bid", {"round": 1, "player": seat, "bid": 1})}
+
+    def decide(view, seat, level, seed):
+        assert level == "medium"
+        seen.append((view, seat))
+        return robot["answer"](view, seat)
+
+    real = hints.decider
+    monkeypatch.setattr(hints, "decider", lambda name: decide if name == "wizard" else real(name))
+    robot["seen"] = seen
+    return robot
+
+
+def _wizard_table(client, app):
+    made = client.post("/api/games", json=WIZARD).get_json()
+    key = made["key"]
+    tokens = [p["token"] for p in client.get(f"/api/games/{key}/links").get_json()["players"]]
+    seats = phones(app, tokens)
+    switch(client, key, "on", 303)
+    resp = client.post(f"/api/games/{key}/actions/deal", json={"round": 1})
+    assert resp.status_code == 200, resp.get_json()
+    return key, tokens, seats
+
+
+def test_a_wizard_table_with_a_robot_offers_the_switch_and_each_bidder_sees_its_own_bid_hint(app, client,
+                                                                                            wizard_robot):
+    assert 'name="hints"' in client.get("/games/new?game=wizard").get_data(as_text=True)
+    key, tokens, seats = _wizard_table(client, app)
+    for seat in range(3):  # hidden bids: every seat bids now, each on its own phone
+        page = seats[seat].get(f"/p/{tokens[seat]}").get_data(as_text=True)
+        assert hint_of(page) == ({"bid": "1"}, "The robot would bid: 1"), seat
+    for view, seat in wizard_robot["seen"]:  # each decision read its own seat's view: no other hand
+        hands = view.current.hands
+        assert hands is not None and hands[seat] is not None
+        assert all(h is None for p, h in enumerate(hands) if p != seat)
+    watch = client.get(f"/api/games/{key}/links").get_json()["watch"]["token"]
+    for page in (client.get(f"/w/{watch}"), game_page(client, key), client.get(f"/api/games/{key}"),
+                 client.get(f"/api/watch/{watch}")):
+        assert "The robot would" not in (page if isinstance(page, str) else page.get_data(as_text=True))
+
+
+def test_a_wizard_card_and_trump_are_worded_as_the_game_words_them(app, client, wizard_robot):
+    key, tokens, seats = _wizard_table(client, app)
+    hand = {}
+
+    def card(view, seat):
+        hand[seat] = view.current.hands[seat][0]
+        return "played", {"round": 1, "player": seat, "card": hand[seat]}
+
+    wizard_robot["answer"] = card
+    page = seats[0].get(f"/p/{tokens[0]}").get_data(as_text=True)
+    with app.test_request_context():
+        from scribe import formatting
+        from scribe.web.hints import words
+        with app_db(app) as db:
+            setup = service.load(db, game_id(app, key))[1].setup
+        assert hint_of(page) == ({"card": hand[0]}, f"The robot would play: {formatting.card(hand[0], setup)}")
+        assert words(("trump", {"round": 1, "suit": "red"}), setup) == "The robot would name trump: red"
+
+
+def test_a_robot_that_fails_or_says_what_has_no_words_gives_no_hint_and_the_page_stands(app, client, wizard_robot):
+    _key, tokens, seats = _wizard_table(client, app)
+
+    def broken(view, seat):
+        raise RuntimeError("a robot's bug")
+
+    wizard_robot["answer"] = broken
+    resp = seats[0].get(f"/p/{tokens[0]}")
+    assert resp.status_code == 200 and hint_of(resp.get_data(as_text=True)) is None
+    wizard_robot["answer"] = lambda view, seat: ("played", {"round": 1, "player": seat, "card": "no such card"})
+    resp = seats[1].get(f"/p/{tokens[1]}")
+    assert resp.status_code == 200 and hint_of(resp.get_data(as_text=True)) is None
