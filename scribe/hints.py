@@ -68,9 +68,9 @@ def verify_switch(raw: Any) -> bool:
     ...
     scribe.rules.errors.RuleError: Turn the robot's hints on or off.
     """
-    if raw in ("on", True):
+    if raw is True or raw == "on":  # ``is``: 1 == True, and 1 is no switch
         return True
-    if raw in ("off", "", False):
+    if raw is False or raw in ("off", ""):
         return False
     raise RuleError(N_("Turn the robot's hints on or off."), field="hints")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import formatting, hints, sharing
@@ -52,6 +52,32 @@ class SeatHint(NamedTuple):
 
 
 MARKED = ("card", "call", "suit", "amount", "trump", "bid")  # the move's fields a phone's buttons carry too
+
+
+def _json(shown: sharing.Shown) -> dict[str, bool]:
+    now = table_hints(shown.game, shown.full.setup)
+    return {"hints": now["on"], "offered": now["offered"]}
+
+
+@bp.get("/api/games/<key>/hints")
+def api_read(key: str):
+    """Whether the table shows the robot's hints, and whether it may."""
+    return jsonify(_json(access.scribe(key)))
+
+
+@bp.put("/api/games/<key>/hints")
+def api_switch(key: str):
+    """Turn the robot's hints on or off: {"hints": true|false}."""
+    shown = access.scribe(key)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return jsonify(error=_("Send a JSON object."), field=None), 400
+    try:
+        hints.switch(get_db(), shown.game.id, shown.game.game, shown.full.setup, body.get("hints"))
+    except RuleError as err:
+        status = 403 if isinstance(err, hints.ClubNightTable) else 422
+        return jsonify(error=error_ctx(err)["error"]["message"], field=err.field), status
+    return jsonify(_json(shown))
 
 
 def seat_hint(shown: sharing.Shown) -> SeatHint | None:

@@ -186,6 +186,7 @@ def _document() -> dict[str, Any]:
                              "codes are in, its table: " + _deck_tables(ALL_DECKS)}}, optional=("deck",)))},
                               **_errors(404, 410)}}},
             "/api/games/{key}/note": _note_paths(game_id),
+            "/api/games/{key}/hints": _hints_paths(game_id),
             **_game_paths(),
             "/api/games/{key}/rounds/{number}/correction": {
                 "post": {**_action("Correct a round: its fields are the game's (" + ", ".join(
@@ -563,6 +564,22 @@ def _note_paths(game_id: dict[str, Any]) -> dict[str, Any]:
                                                                   "replaces: 409 if another was written since"}}})},
                 "responses": {"200": {"description": "The note now", **_json(kept)},
                               **_errors(400, 404, 409, 410, 413, 415, 422, 503)}}}
+
+
+def _hints_paths(game_id: dict[str, Any]) -> dict[str, Any]:
+    """The robot's hints for learners (scribe/hints.py): a table setting, on or off."""
+    now = _closed({"hints": {"type": "boolean", "description": "Each seat's own page shows, at its turn, what "
+                             "the robot would do there"},
+                   "offered": {"type": "boolean", "description": "This table may turn them on: the virtual deck of "
+                               "a game a robot plays, not a club night's table"}})
+    return {
+        "get": {"summary": "Whether the table shows the robot's hints", "parameters": [game_id],
+                "responses": {"200": {"description": "The setting", **_json(now)}, **_errors(404, 410)}},
+        "put": {"summary": "Turn the robot's hints on or off (the Scribe's link only)", "parameters": [game_id],
+                "requestBody": {"required": True, **_json({"type": "object", "required": ["hints"],
+                                                           "properties": {"hints": {"type": "boolean"}}})},
+                "responses": {"200": {"description": "The setting now", **_json(now)},
+                              **_errors(400, 403, 404, 410, 413, 415, 422, 503)}}}
 
 
 def _ladders_schema(opt: dict[str, Any]) -> dict[str, Any]:

@@ -350,3 +350,24 @@ def test_a_robot_that_fails_or_says_what_has_no_words_gives_no_hint_and_the_page
     wizard_robot["answer"] = lambda view, seat: ("played", {"round": 1, "player": seat, "card": "no such card"})
     resp = seats[1].get(f"/p/{tokens[1]}")
     assert resp.status_code == 200 and hint_of(resp.get_data(as_text=True)) is None
+
+
+# ------------------------------------------------------------------ the API
+
+
+def test_the_api_reads_and_turns_the_switch(app, client, api):
+    key, tokens, _watch = deck_game(client)
+    assert api("get", f"/api/games/{key}/hints") == (200, {"hints": False, "offered": True})
+    assert api("put", f"/api/games/{key}/hints", {"hints": True}) == (200, {"hints": True, "offered": True})
+    assert stored(app, key) == 1
+    for bad in ({"hints": "maybe"}, {"hints": 1}, {"hints": None}, {}):
+        status, body = api("put", f"/api/games/{key}/hints", bad)
+        assert (status, body["field"]) == (422, "hints"), bad
+    assert api("put", f"/api/games/{key}/hints", [True])[0] == 400
+    assert api("get", f"/api/games/{tokens[0]}/hints")[0] == 404  # a seat's link is no Scribe's
+    assert stored(app, key) == 1
+    assert api("put", f"/api/games/{key}/hints", {"hints": False}) == (200, {"hints": False, "offered": True})
+    plain = create(client)  # no virtual deck: not offered, refused
+    assert api("get", f"/api/games/{plain}/hints") == (200, {"hints": False, "offered": False})
+    status, body = api("put", f"/api/games/{plain}/hints", {"hints": True})
+    assert status == 422 and "virtual deck" in body["error"]
