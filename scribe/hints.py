@@ -109,7 +109,7 @@ def shown_at(db: Database, game_id: str, game_name: str, setup: Any) -> bool:
 
 # One decision per game, version and seat: a page rendered again (a poll, a second tab, the
 # answer to a refused tap) asks nothing more of the search. A version names one view for good.
-_decided: Recent[tuple[str, int, int], tuple[Any, ...]] = Recent(512)
+_decided: Recent[tuple[Any, ...], tuple[Any, ...]] = Recent(512)
 
 
 def seed_of(game_id: str) -> int:
@@ -117,11 +117,15 @@ def seed_of(game_id: str) -> int:
     return int.from_bytes(blake2b(game_id.encode(), digest_size=8).digest(), "big")
 
 
-def hint(game_id: str, game_name: str, view: Any, seat: int, seed: int) -> tuple[str, dict[str, Any]] | None:
+def hint(game_id: str, game_name: str, view: Any, seat: int, seed: int,
+         sight: tuple[int, ...] = ()) -> tuple[str, dict[str, Any]] | None:
     """What the robot would send from ``seat`` now, read from ``view`` (the seat's own,
     already redacted for it) with the dice of ``seed`` (a game's: ``seed_of``); None when
-    it is not the seat's turn. A robot that fails gives no hint, never a broken page."""
-    key = (game_id, view.version, seat)
+    it is not the seat's turn. ``sight``: what else shapes the view than the version (a
+    link's horizon: a seat's new link may not see a hand dealt before it, so it is never
+    given a hint read from the old link's). A robot that fails gives no hint, never a
+    broken page."""
+    key = (game_id, view.version, seat, *sight)
     hit = _decided.get(key)
     if hit is None:
         decide = decider(game_name)

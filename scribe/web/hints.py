@@ -86,7 +86,9 @@ def seat_hint(shown: sharing.Shown) -> SeatHint | None:
     seat = shown.link.seat
     if seat is None or not hints.shown_at(get_db(), shown.game.id, shown.game.game, shown.full.setup):
         return None
-    move = hints.hint(shown.game.id, shown.game.game, shown.sheet, seat, hints.seed_of(shown.game.id))
+    link = shown.link
+    move = hints.hint(shown.game.id, shown.game.game, shown.sheet, seat, hints.seed_of(shown.game.id),
+                      (link.horizon, link.entered))
     try:
         said = None if move is None else words(move, shown.sheet.setup)
     except (KeyError, ValueError, TypeError, AttributeError):  # a move the game has no words for: no hint, no broken page

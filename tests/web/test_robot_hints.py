@@ -223,6 +223,23 @@ def test_a_page_shown_again_asks_the_robot_nothing_more(app, client, seeded, mon
     assert sorted(asked) == [0, 1, 2, 3]
 
 
+def test_a_seats_new_link_made_after_the_deal_is_given_no_hint_read_from_the_hand_it_may_not_see(app, client,
+                                                                                                 seeded):
+    """W-R4's rule on the virtual deck: a link made after the deal does not show that deal's
+    hand; the hint read from the old link's view is not shown to the new one either."""
+    key, tokens, _watch = deck_game(client)
+    switch(client, key, "on", 303)
+    deal(client, key)
+    seats = phones(app, tokens)
+    assert hint_of(seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True)) is not None
+    resp = client.post(f"/games/{key}/links", data={"link": str(DEE), "op": "reissue", "confirm": "yes"})
+    assert resp.status_code == 303
+    new = client.get(f"/api/games/{key}/links").get_json()["players"][DEE]["token"]
+    assert new != tokens[DEE]
+    page = app.test_client().get(f"/p/{new}").get_data(as_text=True)
+    assert "were dealt before this link was made" in page and hint_of(page) is None
+
+
 # ------------------------------------------------------------------ the seat's view only
 
 
