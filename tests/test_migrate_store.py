@@ -288,3 +288,22 @@ def test_a_club_night_moves_with_its_tables_and_opens_there_by_the_same_links(tm
 
     status, again = migrate(capsys, Path(laptop.config["DATABASE"]), url)
     assert status == 0 and "0 club nights moved, 1 already there, 0 failed" in again, again
+
+
+def test_a_tables_robot_hints_move_with_it(tmp_path, target, capsys):
+    """The robot's hints for learners (issue 37) are a table setting on the game's row
+    (m016, p009): a Belote table on the virtual deck with them on has them on there too."""
+    laptop = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "laptop")})
+    scribe = laptop.test_client()
+    status, body = call(scribe, "post", "/api/games", {"game": "belote", "players": ["Ana", "Ben", "Cy", "Dee"],
+                                                        "first_dealer": 0, "virtual_deck": True})
+    assert status == 201, body
+    on, off = body["key"], call(scribe, "post", "/api/games", {"game": "belote", "players": ["A", "B", "C", "D"],
+                                                               "first_dealer": 0, "virtual_deck": True})[1]["key"]
+    assert call(scribe, "put", f"/api/games/{on}/hints", {"hints": True})[1]["hints"] is True
+    url, config = target
+    status, report = migrate(capsys, Path(laptop.config["DATABASE"]), url)
+    assert status == 0, report
+    _hosted, (there,) = moved_to(config, laptop.config["SECRET_KEY"], tmp_path, scribe)
+    assert call(there, "get", f"/api/games/{on}/hints") == (200, {"hints": True, "offered": True})
+    assert call(there, "get", f"/api/games/{off}/hints") == (200, {"hints": False, "offered": True})
