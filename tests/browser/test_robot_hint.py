@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from .conftest import PHONE
 from .tables import api, serving
 from .test_belote_deck import NAMES, _fits, _open_table, _shot, _shots, expect
 
@@ -41,6 +42,12 @@ def _table(server, key):
 def test_a_phone_shows_the_robots_hint_on_its_turn_and_the_player_taps_it_or_another(seeded_server, contexts,
                                                                                        artifacts):
     x, server, shots = expect(), seeded_server, _shots(artifacts)
+    form = contexts(**PHONE)  # the new game's form offers the hints beside the virtual deck
+    form.goto(f"{server}/games/new?game=belote")
+    box = form.get_by_role("checkbox", name="The robot’s hints for learning")
+    box.scroll_into_view_if_needed()
+    x(box).to_be_visible()
+    _fits(form)
     key = api(server, "POST", "/api/games", {"game": "belote", "players": NAMES, "first_dealer": ANA,
                                               "virtual_deck": True})["key"]
     scribe, phones, tv = _open_table(server, contexts, key)
