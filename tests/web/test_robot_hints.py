@@ -140,6 +140,9 @@ def test_a_club_nights_table_has_no_switch_and_is_refused_it(app, client, seeded
     assert 'id="hints-form"' not in client.get(f"/games/{key}/settings").get_data(as_text=True)
     page = switch(client, key, "on", 403)
     assert errors(page) == {"hints": "A club night's tables are played without the robot's hints."}
+    resp = client.put(f"/api/games/{key}/hints", json={"hints": True})
+    assert resp.status_code == 403 and resp.get_json()["field"] == "hints"
+    assert client.get(f"/api/games/{key}/hints").get_json() == {"hints": False, "offered": False}
     deal(client, key)
     seats = phones(app, tokens)
     assert hint_of(seats[DEE].get(f"/p/{tokens[DEE]}").get_data(as_text=True)) is None  # never shown there
