@@ -315,12 +315,13 @@ def _belote_call(draw, sheet) -> dict[str, Any]:
 
 
 def _belote_deck_moves(draw, sheet) -> list[Move]:
-    """The virtual deck's next entry (issue 34): the deal, a call by the seat to speak (a
+    """The virtual deck's next entry (issue 34): a robot's seat (issue 37), the deal, a call by the seat to speak (a
     pass when the word drawn is refused), a legal card by the seat to play (now and then a
     take-back of the last card first), the Scribe's tap once every card is down."""
     t, n = sheet.table, sheet.round_number
-    if t is None:
-        return [("deal", {"round": n})]
+    if t is None:  # between deals, now and then a seat handed to a robot or back (issue 37)
+        bot = ("bot", {"seat": draw(st.integers(0, 3)), "level": draw(st.sampled_from(["easy", "hard", None]))})
+        return [bot, ("deal", {"round": n})] if draw(st.integers(0, 3)) == 0 else [("deal", {"round": n})]
     if t.phase == "speaking":
         return [("call", {"round": n, "player": t.speaker, **_belote_call(draw, sheet)}),
                 ("call", {"round": n, "player": t.speaker, "call": "pass"})]
