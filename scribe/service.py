@@ -171,9 +171,12 @@ def verify_game_name(raw: Any, default: str) -> str:
 
 
 def create(db: Database, game: str, name: Any, lang: str, made_from: str | None = None, made_with: str | None = None,
-           also: Callable[[Any, str], None] | None = None, **options: Any) -> str:
+           also: Callable[[Any, str], None] | None = None, robots: Mapping[int, str] | None = None,
+           **options: Any) -> str:
     """Check the setup with the game's rules, then store it; returns the new id.
-    ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade)."""
+    ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade).
+    ``robots``: seat -> level, the seats the new-game form hands to robots (issue 37),
+    each recorded as the game's first entries ("bot"), all checked before anything is saved."""
     if not isinstance(game, str) or game not in GAMES:  # a JSON list is unhashable
         raise RuleError(N_("Unknown game."), field="game")
     rules = GAMES[game]
@@ -182,12 +185,36 @@ def create(db: Database, game: str, name: Any, lang: str, made_from: str | None 
     if len(default) > GAME_NAME_MAX:  # six long names: the default name is shortened, never refused
         default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
+    _check_robots(rules, sheet, robots or {})
     game_id = store.create_game(
         db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet),
         made_from=made_from, made_with=made_with, also=also,
     )
     sheets.put((game_id, 0), Replayed(setup, sheet, ()))  # the answer shows it: not replayed again
+    for seat, level in sorted((robots or {}).items()):
+        act(db, game_id, BOT, {"seat": seat, "level": level})
     return game_id
+
+
+BOT = "bot"  # a seat handed to a robot (issue 37)
+
+
+def _check_robots(rules: GameRules, sheet: Any, robots: Mapping[int, str]) -> None:
+    """The robots a new game is made with, each entry checked on the sheet before it (a
+    refusal names the field ``robots``): a game is made with all of them or not at all."""
+    if not robots:
+        return
+    if BOT not in rules.KINDS:
+        raise RuleError(N_("No robot plays this game."), field="robots")
+    log: list[Entry] = []
+    for seat, level in sorted(robots.items()):
+        try:
+            data = rules.verify(sheet, BOT, {"seat": seat, "level": level, "seed": 0})
+        except RuleError as err:
+            raise RuleError(err.template, field="robots", **err.params) from None
+        entry = Entry(len(log) + 1, BOT, data)
+        sheet = rules.advance(sheet, entry, tuple(log))
+        log.append(entry)
 
 
 def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet: tuple[str, ...] = ()) -> None:

@@ -87,6 +87,10 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     script did not refill them when another preset was tapped sends ``shown`` unchanged,
     and then only the settings changed by hand are taken over the preset chosen."""
     rows = (form.getlist("players") + [""] * PLAYERS)[:PLAYERS]
+    robots = {i: form.get(f"robot.{i}") for i in range(PLAYERS) if form.get(f"robot.{i}") not in (None, "")}
+    for i in robots:  # a robot's seat needs no name typed
+        if not rows[i].strip():
+            rows[i] = _("Robot %(seat)s", seat=i + 1)
     preset = form.get("preset") or "ffb"
     known = preset in PRESETS
     variant = PRESETS[preset][0] if known else BELOTE
@@ -115,19 +119,22 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
              "end": end, "target": form.get("target", ""), "deals": form.get("deals", ""),
              "team0": names[0], "team1": names[1], "name": form.get("name", ""),
              "settings": {**preset_values(preset if known else "ffb"), **given},
-             "virtual_deck": form.get("virtual_deck") == "on"}
+             "virtual_deck": form.get("virtual_deck") == "on",
+             "robots": [robots.get(i, "") for i in range(PLAYERS)]}
     options = {"players": rows, "first_dealer": dealer, "target": target, "deals": deals, "variant": variant,
                "preset": preset, "settings": given,
                "names": names if any(n.strip() for n in names) else None}
     if shown["virtual_deck"]:  # how the cards are dealt, not a scoring rule (no preset sets it)
         options["virtual_deck"] = True
+    if robots:  # the seats robots play (issue 37): checked by the rules, as the game's first entries
+        options["robots"] = robots
     return options, shown, list(range(PLAYERS))
 
 
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * PLAYERS, "dealer": "random", "preset": "ffb", "shown": "ffb", "end": "1000",
             "target": "", "deals": "", "team0": "", "team1": "", "name": "", "settings": preset_values("ffb"),
-            "virtual_deck": False}
+            "virtual_deck": False, "robots": [""] * PLAYERS}
 
 
 def new_context() -> dict[str, Any]:
