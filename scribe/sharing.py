@@ -121,8 +121,10 @@ def rematch(db: Database, key: str, shown: Shown) -> Made:
     rules = rules_of(shown.full)
     if not rules.ended(shown.full):
         raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
+    # the robots keep their seats (issue 37): the same table, the same empty chairs
+    robots = {seat: held["level"] for seat, held in (getattr(shown.full, "robots", None) or {}).items()}
     made = new_game(db, key, shown.game.game, None, shown.game.lang, made_from=links.REMATCH + shown.game.id,
-                    **rules.rematch(shown.full.setup))
+                    **rules.rematch(shown.full.setup), **({"robots": robots} if robots else {}))
     if made.new:  # the old game's screens (phones, TV) ask again now: they move to this one
         links.touch(db, shown.game.id)
     return made

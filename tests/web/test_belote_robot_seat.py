@@ -172,3 +172,15 @@ def test_the_api_hands_a_seat_over_and_refuses_bad_bodies(api, client):
         status, body = api("post", f"/api/games/{gid}/actions/bot", bad)
         assert status == 422, body
     assert robots_of(client, gid) == {"0": "hard"}
+
+
+def test_the_rematch_keeps_the_robots_in_their_seats(client):
+    gid = created(client, setup_data(FOUR, virtual_deck="on", end="other", target="100", **{"robot.1": "easy"}))
+    resp = client.post(f"/games/{gid}/result", data={"version": version_of(client, gid), "counted": "takers",
+                                                     "takers": "0", "points": "120"})
+    assert resp.status_code == 303, errors(resp.get_data(as_text=True))
+    assert client.get(f"/api/games/{gid}/sheet").get_json()["finished"]
+    again = client.post(f"/games/{gid}/rematch")
+    assert again.status_code == 303
+    next_key = again.headers["Location"].rstrip("/").rsplit("/games/", 1)[1].split("/")[0]
+    assert robots_of(client, next_key) == {"1": "easy"}
