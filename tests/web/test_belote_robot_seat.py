@@ -184,3 +184,12 @@ def test_the_rematch_keeps_the_robots_in_their_seats(client):
     assert again.status_code == 303
     next_key = again.headers["Location"].rstrip("/").rsplit("/games/", 1)[1].split("/")[0]
     assert robots_of(client, next_key) == {"1": "easy"}
+
+
+def test_the_robots_seat_link_offers_no_call_buttons(app, client, seeded):
+    gid = created(client, setup_data(FOUR, virtual_deck="on", dealer="0"))
+    token = client.get(f"/api/games/{gid}/links").get_json()["players"][3]["token"]
+    hand_over(client, gid, 3, "easy")  # Ana deals: Dee speaks first
+    client.post(f"/games/{gid}/deal", data={"version": version_of(client, gid), "round": 1})
+    page = phones(app, [token])[0].get(f"/p/{token}").get_data(as_text=True)
+    assert "A robot plays this seat" in text(page) and 'id="calls"' not in page
