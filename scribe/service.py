@@ -294,6 +294,11 @@ def _unless_done(db: Database, game_id: str) -> Iterator[None]:
         raise
 
 
+# Called after each recorded act with (db, game id, the new sheet): the robots in seats play
+# on (``bot_turns.install``). A hook that fails is logged: the act is recorded whatever it does.
+AFTER_ACT: list[Callable[[Database, str, Any], None]] = []
+
+
 def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None,
         game: store.GameRow | None = None):
     """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
@@ -323,6 +328,11 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
     if summary.get("phase") == FINISHED:  # see _save_story: the others are told when read
         _save_story(db, game, entry.seq, rules.story(new_sheet), entry.at)
+    for hook in AFTER_ACT:
+        try:
+            hook(db, game.id, new_sheet)
+        except Exception:  # the act stands; the read path starts the robots again (bot_turns.kick)
+            logging.getLogger("scribe").exception("after-act hook failed in game %s", game.id)
     return new_sheet
 
 

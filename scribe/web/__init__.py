@@ -33,6 +33,7 @@ from . import (
     play,
     proxy,
     robot_seats,
+    robots,
     scribe_seat,
     security,
     shared_sheet,
@@ -86,6 +87,7 @@ def init_app(app: Flask) -> None:
     access.init_app(app)
     busy.init_app(app)
     taps.init_app(app)  # every write of a game honours an Idempotency-Key
+    robots.init_app(app)  # the robots in seats play after each act (issue 37)
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from scribe import service, sharing, store
+from scribe import bot_turns, service, sharing, store
 from scribe.bots.belote import decide
 from scribe.games.belote.game import GAME
 from scribe.rules.errors import RuleError
@@ -35,18 +35,9 @@ def sheet(db, gid):
 
 
 def robots_play(db, gid):
-    """Every move the robot seats have now, recorded through the service."""
-    for _ in range(200):
-        _game, full, log = service.load(db, gid)
-        t = full.table
-        if t is None or full.finished or t.phase not in ("speaking", "playing"):
-            return
-        seat = t.speaker if t.phase == "speaking" else t.player
-        robot = full.robots.get(seat)
-        if robot is None:
-            return
-        kind, data = decide(sharing.viewer_sheet(full, seat, log), seat, robot["level"], robot["seed"])
-        service.act(db, gid, kind, data, full.version)
+    """Every move the robot seats have now, recorded by the turn runner through the
+    service (under an app in tests it has made them already, in the act's request)."""
+    bot_turns.run_pending(db, gid, hold=0)
 
 
 # ----------------------------------------------------------------- the entry

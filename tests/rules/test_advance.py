@@ -85,6 +85,12 @@ def _jubilee_card_moves(draw, row, rules) -> list[Move]:
     return moves + [("played", {"round": n, "player": seat, "card": card})]
 
 
+def _bot_move(draw, sheet) -> Move:
+    """Issue 37: a seat handed to a robot, or back to people (the seed drawn by the rules' DRAWN)."""
+    return ("bot", {"seat": draw(st.integers(0, sheet.setup.n - 1)),
+                    "level": draw(st.sampled_from(["easy", "hard", None]))})
+
+
 def wizard_moves(draw, sheet, rng) -> list[Move]:
     from scribe.games.wizard.play import legal_cards
 
@@ -93,8 +99,9 @@ def wizard_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if rules.virtual_deck and not row.dealt:
-            # issue 32: or Scribe shuffles again first (the next deal a new one)
-            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
+            # issue 32: or Scribe shuffles again first (the next deal a new one); issue 37: a seat to a robot
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n}),
+                                               _bot_move(draw, sheet)])))
         elif row.trump is not None and row.trump.pending:
             moves.append(("trump", {"round": n, "card": "wizard", "suit": draw(st.sampled_from(
                 ["blue", "green", "red", "yellow"]))}))
@@ -245,8 +252,9 @@ def skull_king_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if setup.rules.virtual_deck and not row.dealt:
-            # issue 32: or Scribe shuffles again first (the next deal a new one)
-            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
+            # issue 32: or Scribe shuffles again first (the next deal a new one); issue 37: a seat to a robot
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n}),
+                                               _bot_move(draw, sheet)])))
         elif setup.rules.virtual_deck and row.bids_in and not row.play.finished:
             seat = row.play.turn
             cards, _why = legal([parse_card(c) for c in row.remaining(seat)], [c for _s, c in row.play.trick])

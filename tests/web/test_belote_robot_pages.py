@@ -147,14 +147,16 @@ def test_a_stale_page_or_a_double_tap_saves_nothing_more(client):
 # ----------------------------------------------------------------- every screen
 
 
-def test_the_robot_is_on_every_screen_and_the_scribe_is_told_its_turn(app, client, seeded):
+def test_the_robot_is_on_every_screen_and_the_scribe_is_told_its_turn(app, client, seeded, monkeypatch):
+    monkeypatch.setattr(service, "AFTER_ACT", [])  # the runner held: the robot's turn stays on the page
     gid = created(client, setup_data(FOUR, virtual_deck="on", dealer="0"))
     hand_over(client, gid, 3, "easy")  # Ana deals: Dee (3) speaks first
     links_json = client.get(f"/api/games/{gid}/links").get_json()
     client.post(f"/games/{gid}/deal", data={"version": version_of(client, gid), "round": 1})
     table = client.get(f"/api/games/{gid}/sheet").get_json()["table"]
-    if table["speaker"] == 3:  # no runner yet has moved it: the Scribe's page says whose turn it is
-        assert "The robot speaks for Dee" in text(game_page(client, gid))
+    assert table["speaker"] == 3
+    scribe_page = game_page(client, gid)
+    assert "The robot speaks for Dee" in text(scribe_page) and 'id="calls"' not in scribe_page
     phone = phones(app, [links_json["players"][0]["token"]])[0]
     for page in (game_page(client, gid), phone.get(f"/p/{links_json['players'][0]['token']}").get_data(as_text=True),
                  app.test_client().get(f"/w/{links_json['watch']['token']}").get_data(as_text=True)):
@@ -186,10 +188,24 @@ def test_the_rematch_keeps_the_robots_in_their_seats(client):
     assert robots_of(client, next_key) == {"1": "easy"}
 
 
-def test_the_robots_seat_link_offers_no_call_buttons(app, client, seeded):
+def test_the_robots_seat_link_offers_no_call_buttons(app, client, seeded, monkeypatch):
+    monkeypatch.setattr(service, "AFTER_ACT", [])  # the runner held: the robot's turn stays
     gid = created(client, setup_data(FOUR, virtual_deck="on", dealer="0"))
     token = client.get(f"/api/games/{gid}/links").get_json()["players"][3]["token"]
     hand_over(client, gid, 3, "easy")  # Ana deals: Dee speaks first
     client.post(f"/games/{gid}/deal", data={"version": version_of(client, gid), "round": 1})
     page = phones(app, [token])[0].get(f"/p/{token}").get_data(as_text=True)
     assert "A robot plays this seat" in text(page) and 'id="calls"' not in page
+
+
+def test_the_robot_calls_and_plays_by_itself_after_each_act(client, seeded):
+    """The runner (no pause under tests): once dealt, the robot's moves are recorded with
+    nobody tapping, through the same entries as a phone's (B-D1, B-P1)."""
+    gid = created(client, setup_data(FOUR, virtual_deck="on", dealer="0", **{"robot.3": "medium"}))
+    client.post(f"/games/{gid}/deal", data={"version": version_of(client, gid), "round": 1})
+    history = client.get(f"/api/games/{gid}/history").get_json()
+    entries = history.get("entries", history) if isinstance(history, dict) else history
+    said = [e for e in entries if e.get("kind") == "call"]
+    assert said and said[0]["data"]["player"] == 3  # Dee, the dealer's right, spoke by itself
+    table = client.get(f"/api/games/{gid}/sheet").get_json()["table"]
+    assert table["speaker"] != 3
