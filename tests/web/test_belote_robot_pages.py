@@ -209,3 +209,15 @@ def test_the_robot_calls_and_plays_by_itself_after_each_act(client, seeded):
     assert said and said[0]["data"]["player"] == 3  # Dee, the dealer's right, spoke by itself
     table = client.get(f"/api/games/{gid}/sheet").get_json()["table"]
     assert table["speaker"] != 3
+
+
+def test_the_printed_sheet_names_the_robot(client):
+    import io
+
+    from pypdf import PdfReader
+
+    gid = created(client, setup_data(["Ana", "Ben", "Cy & Co", "Dee"], virtual_deck="on", **{"robot.2": "easy"}))
+    resp = client.get(f"/games/{gid}/sheet.pdf")
+    assert resp.status_code == 200
+    words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(resp.data)).pages)
+    assert "Played by a robot: Cy & Co" in words  # escaped once, read as typed
