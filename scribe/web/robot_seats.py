@@ -19,6 +19,7 @@ from .render import error_ctx, see_other
 from .table import _links_ctx
 
 bp = Blueprint("robot_seats", __name__)
+LEVELS = ("easy", "medium", "hard")  # the bot entry's levels (issue 37), in every game that has robots
 
 
 @bp.app_template_global()
@@ -33,6 +34,30 @@ def robots_possible(game: Any, sheet: Any) -> bool:
 def robot_level(level: str) -> str:
     """A robot's level in the reader's words (« facile / moyen / fort »), never its key."""
     return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, "")
+
+
+def chosen(form: Any, kept: list[int], options: dict[str, Any]) -> list[tuple[int, str]]:
+    """The new-game form's robots, (seat, level) per filled row whose choice is a robot:
+    refused (nothing made) without the virtual deck, or with no seat left to a person."""
+    robots = []
+    for seat, row in enumerate(kept):
+        level = form.get(f"robot.{row}") or None
+        if level is None:
+            continue
+        if level not in LEVELS:
+            raise RuleError(N_("Choose easy, medium or strong."), field="robot")
+        robots.append((seat, level))
+    if robots and not options.get("virtual_deck"):
+        raise RuleError(N_("A robot plays only with the virtual deck: Scribe deals the cards."), field="robot")
+    if robots and len(robots) >= len(kept):
+        raise RuleError(N_("At least one seat stays with a person."), field="robot")
+    return robots
+
+
+def seat_robots(game_id: str, robots: list[tuple[int, str]]) -> None:
+    """The robots chosen on the new-game form, recorded before the first deal."""
+    for seat, level in robots:
+        service.act(get_db(), game_id, "bot", {"seat": seat, "level": level})
 
 
 @bp.post("/games/<key>/robots")

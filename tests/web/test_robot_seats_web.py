@@ -5,7 +5,10 @@ message and a 422; every screen shows the robot; the JSON says so; no 500 on bad
 from __future__ import annotations
 
 import pytest
+from conftest import app_db
 from web_helpers import text
+
+from scribe import store
 
 
 def _game(client, **rules):
@@ -102,3 +105,33 @@ def test_robots_are_offered_only_with_the_virtual_deck(client):
     key = client.post("/api/games", json=body).get_json()["key"]
     assert "Hand the seat to a robot" not in text(client.get(f"/games/{key}/links").get_data(as_text=True))
     assert _robot(client, key, 1).status_code == 422
+
+
+def _form(**fields):
+    form = {"game": "wizard", "players": ["Paul", "Thomas", "Marie", ""], "dealer": "2", "preset": "standard",
+            "virtual_deck": "on"}
+    form.update(fields)
+    return form
+
+
+def test_the_new_game_form_seats_a_robot(client):
+    page = text(client.get("/games/new").get_data(as_text=True))
+    assert "robot (medium)" in page and "a person" in page
+    resp = client.post("/games", data=_form(**{"robot.1": "hard"}))
+    assert resp.status_code == 303
+    game_url = resp.headers["Location"]
+    key = game_url.rstrip("/").split("/")[-1]
+    assert client.get(f"/api/games/{key}").get_json()["sheet"]["robots"] == {"1": "hard"}
+
+
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"robot.1": "easy", "virtual_deck": ""}, "only with the virtual deck"),
+    ({"robot.0": "easy", "robot.1": "easy", "robot.2": "easy"}, "stays with a person"),
+    ({"robot.1": "genius"}, "easy, medium or strong"),
+])
+def test_a_new_game_form_with_bad_robots_makes_nothing_and_says_why(app, client, fields, says):
+    resp = client.post("/games", data=_form(**fields))
+    assert resp.status_code == 422
+    assert says in text(resp.get_data(as_text=True))
+    with app_db(app) as db:
+        assert store.list_games(db) == []
