@@ -49,6 +49,7 @@ class _Runner:
         self.running: set[str] = set()
         self.again: set[str] = set()  # an act landed while the game's thread was on its way out
         self.idle: dict[str, int] = {}  # game id -> the version at which its robots had nothing to do
+        self.robotless: service.Recent[str, bool] = service.Recent(4096)  # games seen without robots (polls skip them)
 
 
 RUNNER = _Runner()
@@ -141,6 +142,7 @@ def after_act(db: Any, game_id: str, sheet: Any) -> None:
     """``service.AFTER_ACT``'s hook: robots play on, if the game has any."""
     if getattr(_here, "busy", False) or not getattr(sheet, "robots", None):
         return
+    RUNNER.robotless.put(game_id, False)
     RUNNER.idle.pop(game_id, None)
     _go(db, game_id)
 
@@ -154,6 +156,18 @@ def kick(db: Any, game_id: str, sheet: Any) -> None:
     if RUNNER.idle.get(game_id) == sheet.version or getattr(_here, "busy", False):
         return
     _go(db, game_id)
+
+
+def poll_kick(db: Any, game_id: str, version: int) -> None:
+    """A poll's ``kick``: the game read once a process (its robots a thread lost, or the
+    process restarted), then only while it has robots with something to do."""
+    if RUNNER.idle.get(game_id) == version or RUNNER.robotless.get(game_id):
+        return
+    _game, sheet, _log = service.load(db, game_id)
+    if not getattr(sheet, "robots", None):
+        RUNNER.robotless.put(game_id, True)
+        return
+    kick(db, game_id, sheet)
 
 
 def _go(db: Any, game_id: str) -> None:

@@ -11,12 +11,13 @@ accounts, and a game's id opens nothing.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from functools import cached_property
 from hashlib import sha256
 from typing import Any, NamedTuple
 
-from . import service
+from . import bot_turns, service
 from .games import rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import CHANGE, Entry
@@ -272,7 +273,17 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
         raise service.NotFound(kind)
     if viewer is not None:
         link = _check_claim(db, link, device, full.setup.players[viewer], claim_again, held)
+    _robots_on(lambda: bot_turns.kick(db, game.id, full))
     return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon, link.entered), full, tuple(log))
+
+
+def _robots_on(kick: Any) -> None:
+    """A read of a game starts its robots again if they have a move and nothing is making
+    it (issue 37: a thread lost, a process restarted); a read never fails for it."""
+    try:
+        kick()
+    except Exception:  # the page is answered whatever the robots do
+        logging.getLogger("scribe").exception("robots not started again")
 
 
 def after(db: Database, shown: Shown, sheet: Any) -> Shown:
@@ -305,6 +316,7 @@ def link_state(db: Database, token: Any, kind: str, device: str | None = None,
     checks as ``link_version``."""
     link, version = _found(db, token, kind)
     _check_claim(db, link, device, "", held=held)
+    _robots_on(lambda: bot_turns.poll_kick(db, link.game_id, version))
     return link.game_id, version
 
 
@@ -314,6 +326,7 @@ def link_following(db: Database, token: Any, kind: str, device: str | None = Non
     until then): the same one indexed SELECT."""
     link, (version, next_id) = _found(db, token, kind, find=links.find_following)
     _check_claim(db, link, device, "", held=held)
+    _robots_on(lambda: bot_turns.poll_kick(db, link.game_id, version))
     return link.game_id, version, next_id
 
 

@@ -8,6 +8,7 @@ its budget (``engine.worlds.LEVELS``), capped on big tables so a move stays near
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 from ..engine.skull_king import SkullKingSearch, SkullKingView
@@ -16,15 +17,21 @@ from ..games.skull_king.cards import parse_card  # the game's own codes (TP, TE:
 from .family import answer, legal_bids, nearest, turn
 
 LEVELS = ("easy", "medium", "hard")
-# worlds x cards x seats a decision may cost at most: hard's 32 worlds on a 10-card round
-# of 8 seats took seconds; capped there, a decision stays under about a second
-WORK_MAX: Final = 32 * 10 * 4
+# worlds x cards x cards x seats a decision may cost at most (the choices, each played out
+# to the round's end at every seat): hard's 32 worlds on 5 cards at 4 seats took about a
+# second at most (bench/bot_seat_speed.py); a 10-card round at 8 seats gets 4 worlds
+WORK_MAX: Final = 32 * 5 * 5 * 4
+
+
+def play_form(card: str, rng: random.Random) -> str:
+    """A plain player's Tigress: as a Pirate or an Escape, at random (the bench's baseline)."""
+    return rng.choice(("TP", "TE")) if card == "TI" else card
 
 
 def worlds(level: str, setup: Any, cards: int) -> int:
     """The level's worlds, fewer on a table where each playout is long."""
     budget = BUDGETS[level].worlds
-    return max(4, min(budget, WORK_MAX // max(1, cards * setup.n)))
+    return max(4, min(budget, WORK_MAX // max(1, cards * cards * setup.n)))
 
 
 def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, Any]] | None:

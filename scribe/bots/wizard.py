@@ -33,7 +33,7 @@ def _strong(card: str) -> bool:
     return card == "W" or (card[1:].isdigit() and int(card[1:]) >= 12)
 
 
-def _form(card: str, rng: random.Random) -> str:
+def play_form(card: str, rng: random.Random) -> str:
     """A Jubilee card played as the suit its player names (the Cloud, the Juggler: W-J3, W-J4)."""
     named = len(card) == 2 and jubilee.kind(card) in jubilee.NAMED_VALUE
     return card + rng.choice("BGRY") if named else card
@@ -82,7 +82,7 @@ def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, 
         return None
     # the search names a trump only after a Wizard turned up (W-R3), not a Jubilee card
     if not searched(view) or t.what not in ("trump", "bid", "play") or (t.what == "trump" and t.row.turned != "W"):
-        return decide_simply(view, t, dice(seed, seat, level, view), _strong, _suit, _form)
+        return decide_simply(view, t, dice(seed, seat, level, view), _strong, _suit, play_form)
     player = SearchPolicy.at(level, seed)
     hand = [parse_card(c) for c in t.row.remaining(seat) or ()]
     rv = round_view(view, t)

@@ -94,7 +94,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(events_api.bp)  # club nights (issue 36)
     app.register_blueprint(table.bp)
     app.register_blueprint(scribe_seat.bp)
-    app.register_blueprint(robot_seats.bp)  # a seat handed to a robot (issue 37)
+    app.register_blueprint(robot_seats.bp)  # a seat to a robot or back (issue 37)
     app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)

@@ -14,7 +14,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, live, once, stats, taps
+from . import access, live, once, robot_seats, stats, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
@@ -112,9 +112,12 @@ def create_game():
     web = WEB_GAMES[kind]
     options, shown, kept = web.parse_setup(request.form)
     try:
+        robots = robot_seats.chosen(request.form, kept, options)  # issue 37: checked before anything is made
         made = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
                                 game_language(request.form.get("lang")), made_from=once.from_form(request.form),
                                 **options)
+        if made.new:
+            robot_seats.seat_robots(made.game_id, robots)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""

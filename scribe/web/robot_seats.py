@@ -1,57 +1,91 @@
-"""A seat handed to a robot, or back to people, from the Scribe's links page (issue 37):
-only a seat whose link no phone holds, only between deals (the rules' "bot" entry says
-so, in words next to the seat). The robot then plays by itself (``bot_turns``)."""
+"""The Scribe hands a seat nobody holds to a robot, or a robot's seat back to a person
+who arrives, between rounds (issue 37): the links page's robot buttons."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import service
-from ..games import rules_of
+from ..bots import decider
+from ..games import GAMES
 from ..rules.errors import N_, RuleError
+from ..rules.fields import whole
 from ..store import StaleError
-from . import access
+from . import access, taps
 from .db import get_db
-from .play import stale_message
 from .render import error_ctx, see_other
 from .table import _links_ctx
 
 bp = Blueprint("robot_seats", __name__)
-
-BOT = "bot"
+LEVELS = ("easy", "medium", "hard")  # the bot entry's levels (issue 37), in every game that has robots
 
 
 @bp.app_template_global()
-def robots_offered(sheet: Any) -> bool:
-    """Whether this game's seats may be handed to robots: its rules take the "bot" entry
-    and Scribe deals the cards on the phones."""
-    return BOT in rules_of(sheet).KINDS and bool(getattr(sheet.setup, "virtual_deck", False))
+def robots_possible(game: Any, sheet: Any) -> bool:
+    """Whether robots may sit at this game: a game with a robot, on the virtual deck."""
+    rules = GAMES.get(game.game)
+    setup = sheet.setup  # the bidding family's deck is in its rules; Belote's on its setup
+    return (rules is not None and "bot" in rules.KINDS and decider(game.game) is not None
+            and bool(getattr(getattr(setup, "rules", setup), "virtual_deck", False)))
+
+
+@bp.app_template_global()
+def robot_level(level: str) -> str:
+    """A robot's level in the reader's words (« facile / moyen / fort »), never its key."""
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, "")
+
+
+def chosen(form: Any, kept: list[int], options: dict[str, Any]) -> list[tuple[int, str]]:
+    """The new-game form's robots, (seat, level) per filled row whose choice is a robot:
+    refused (nothing made) without the virtual deck, or with no seat left to a person."""
+    robots = []
+    for seat, row in enumerate(kept):
+        level = form.get(f"robot.{row}") or None
+        if level is None:
+            continue
+        if level not in LEVELS:
+            raise RuleError(N_("Choose easy, medium or strong."), field="robot")
+        robots.append((seat, level))
+    if robots and not options.get("virtual_deck"):
+        raise RuleError(N_("A robot plays only with the virtual deck: Scribe deals the cards."), field="robot")
+    if robots and len(robots) >= len(kept):
+        raise RuleError(N_("At least one seat stays with a person."), field="robot")
+    return robots
+
+
+def seat_robots(game_id: str, robots: list[tuple[int, str]]) -> None:
+    """The robots chosen on the new-game form, recorded before the first deal."""
+    for seat, level in robots:
+        service.act(get_db(), game_id, "bot", {"seat": seat, "level": level})
 
 
 @bp.post("/games/<key>/robots")
-def hand_over(key: str):
-    """Give a seat nobody claimed to a robot at a level, or a robot's seat back to people."""
+def robot_seat(key: str):
+    """A seat to a robot (its level) or back to people (no level)."""
     shown = access.scribe(key)
-    seat, level = request.form.get("seat", ""), request.form.get("level") or None
+    ctx = _links_ctx(key, shown)
     try:
-        if not robots_offered(shown.full):
-            raise RuleError(N_("A robot plays only when Scribe deals the cards on the phones."), field="seat")
-        claimed = _links_ctx(key, shown)["claimed"]
-        if level is not None and seat.isdecimal() and int(seat) < len(claimed) and claimed[int(seat)]:
-            raise RuleError(N_("A phone holds this seat: release its link first."), field="seat")
-        service.act(get_db(), shown.game.id, BOT, {"seat": seat, "level": level}, request.form.get("version"))
+        seat = whole(request.form.get("seat"), "seat")
+        if not 0 <= seat < shown.full.setup.n:
+            raise RuleError(N_("There is no such player."), field="seat")
+        level = request.form.get("level") or None
+        if level is not None and ctx["claimed"][seat]:
+            raise RuleError(N_("%(name)s holds their seat on their own phone: release it first."), field="seat",
+                            name=shown.full.setup.players[seat])
+        service.act(get_db(), shown.game.id, "bot", {"seat": seat, "level": level}, request.form.get("version"))
     except RuleError as err:
-        return _links_again(key, 422, err, seat)
-    except StaleError:
-        return _links_again(key, 409, RuleError(stale_message(), field="version"), seat)
-    return see_other(url_for("table.links_page", key=key) + f"#link-{seat}")
+        return render_template("table/links.html", **{**_links_ctx(key, shown), **error_ctx(err)}), 422
+    except StaleError:  # a page shown before the game moved on (or the same tap twice): nothing saved
+        shown = access.scribe(key)
+        msg = _("Someone else changed the game since this page was shown: here it is now. Nothing was saved.")
+        return render_template("table/links.html", **{**_links_ctx(key, shown),
+                                                      **error_ctx(message=msg, field="version")}), 409
+    return see_other(url_for("table.links_page", key=key))
 
 
-def _links_again(key: str, status: int, err: RuleError, seat: str):
-    shown = access.scribe(key)  # the game as it is now
-    # the message goes next to the seat's robot form, or to the page's top when no such form is shown
-    at_seat = robots_offered(shown.full) and seat.isdecimal() and int(seat) < shown.full.setup.n
-    ctx = {**_links_ctx(key, shown), **error_ctx(err), "robot_seat": seat if at_seat else None}
-    return render_template("table/links.html", **ctx), status
+@taps.replaying("robot_seats.robot_seat")
+def _answered(_done: service.TapDone):
+    return see_other(url_for("table.links_page", key=request.view_args["key"]))

@@ -183,3 +183,31 @@ def test_a_hold_after_an_undo_ends_with_the_next_read(db):
     service.act(db, gid, "undo", {})
     assert bot_turns.run_pending(db, gid) == 0  # held
     assert bot_turns.run_pending(db, gid, hold=0) == 1  # as the read path does once the hold is over
+
+
+def test_a_read_of_the_game_starts_robots_a_lost_thread_left(db, monkeypatch):
+    """The process restarted with a robot's move pending: the next page load or poll makes it."""
+    from scribe import sharing
+    from scribe.store.links import SCRIBE
+
+    gid = _game(db)
+    service.act(db, gid, "bot", {"seat": 1, "level": "easy"}, rng=random.Random(1))
+    service.AFTER_ACT.remove(bot_turns.after_act)
+    try:
+        service.act(db, gid, "deal", {"round": 1}, rng=random.Random(2))
+    finally:
+        service.AFTER_ACT.append(bot_turns.after_act)
+    assert _sheet(db, gid).current.bids[1] is None
+    token = sharing.scribe_token(db, "k" * 32, gid)
+    bot_turns.RUNNER.robotless.clear()
+    sharing.link_version(db, token, SCRIBE)  # a poll
+    assert _sheet(db, gid).current.bids[1] is not None
+
+
+def test_a_robot_shows_as_a_robot_in_the_statistics_and_in_no_persons(db):
+    """Issue 37: a robot's seat is a player of its own in the story the statistics read."""
+    gid = _game(db, "rikiki", ("Ann", "Bob", "Cy"), schedule="list", cards=[2])
+    service.act(db, gid, "bot", {"seat": 1, "level": "easy"}, rng=random.Random(1))
+    sheet = _play_out(db, gid, people=(0, 2))
+    names = [line.name for line in GAMES["rikiki"].story(sheet).lines]
+    assert names == ["Ann", "Bob 🤖", "Cy"]

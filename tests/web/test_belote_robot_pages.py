@@ -14,12 +14,19 @@ from test_belote_deck_pages import phones
 from test_belote_pages import FOUR, setup_data
 from web_helpers import created, errors, game_page, text
 
-from scribe import service
+from scribe import bot_turns, service
 
 
 @pytest.fixture
 def seeded(monkeypatch):
     monkeypatch.setattr(service, "make_rng", lambda: random.Random(2))
+
+
+def hold_robots(monkeypatch):
+    """The runner held (after an act and on a read): the robot's turn stays on the pages."""
+    monkeypatch.setattr(service, "AFTER_ACT", [])
+    monkeypatch.setattr(bot_turns, "kick", lambda *a, **k: None)
+    monkeypatch.setattr(bot_turns, "poll_kick", lambda *a, **k: None)
 
 
 def robots_of(client, gid) -> dict:
@@ -68,16 +75,16 @@ def test_a_game_made_with_a_robot_shows_it(client):
 
 
 @pytest.mark.parametrize(("extra", "words"), [
-    ({"robot.0": "easy"}, "phones"),  # no virtual deck: the table deals real cards
+    ({"robot.0": "easy"}, "virtual deck"),  # no virtual deck: the table deals real cards
     ({"virtual_deck": "on", "robot.0": "easy", "robot.1": "easy", "robot.2": "easy", "robot.3": "easy"}, "person"),
-    ({"virtual_deck": "on", "robot.1": "expert"}, "level"),
+    ({"virtual_deck": "on", "robot.1": "expert"}, "easy, medium or strong"),
 ])
 def test_a_bad_robot_on_the_form_is_refused_next_to_it_and_no_game_is_made(client, extra, words):
     before = client.get("/api/games").get_data(as_text=True)
     resp = client.post("/games", data=setup_data(FOUR, **extra))
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert words in errors(page)["robots"]
+    assert words in errors(page)["robot"]
     assert 'name="robot.0"' in page  # the form again, as typed
     assert client.get("/api/games").get_data(as_text=True) == before
 
@@ -93,7 +100,7 @@ def test_a_seat_nobody_claimed_goes_to_a_robot_and_back(client):
     assert resp.status_code == 303
     assert robots_of(client, gid) == {"2": "medium"}
     page = links(client, gid)
-    assert "Give the seat back to a person" in page and "A robot plays this seat (medium)" in text(page)
+    assert "Give the seat back to a person" in page and "A robot (medium) holds Cy’s seat" in text(page)
     assert hand_over(client, gid, 2, "").status_code == 303
     assert robots_of(client, gid) == {}
 
@@ -148,7 +155,7 @@ def test_a_stale_page_or_a_double_tap_saves_nothing_more(client):
 
 
 def test_the_robot_is_on_every_screen_and_the_scribe_is_told_its_turn(app, client, seeded, monkeypatch):
-    monkeypatch.setattr(service, "AFTER_ACT", [])  # the runner held: the robot's turn stays on the page
+    hold_robots(monkeypatch)
     gid = created(client, setup_data(FOUR, virtual_deck="on", dealer="0"))
     hand_over(client, gid, 3, "easy")  # Ana deals: Dee (3) speaks first
     links_json = client.get(f"/api/games/{gid}/links").get_json()
@@ -189,7 +196,7 @@ def test_the_rematch_keeps_the_robots_in_their_seats(client):
 
 
 def test_the_robots_seat_link_offers_no_call_buttons(app, client, seeded, monkeypatch):
-    monkeypatch.setattr(service, "AFTER_ACT", [])  # the runner held: the robot's turn stays
+    hold_robots(monkeypatch)
     gid = created(client, setup_data(FOUR, virtual_deck="on", dealer="0"))
     token = client.get(f"/api/games/{gid}/links").get_json()["players"][3]["token"]
     hand_over(client, gid, 3, "easy")  # Ana deals: Dee speaks first

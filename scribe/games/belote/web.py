@@ -126,8 +126,6 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
                "names": names if any(n.strip() for n in names) else None}
     if shown["virtual_deck"]:  # how the cards are dealt, not a scoring rule (no preset sets it)
         options["virtual_deck"] = True
-    if robots:  # the seats robots play (issue 37): checked by the rules, as the game's first entries
-        options["robots"] = robots
     return options, shown, list(range(PLAYERS))
 
 
