@@ -92,7 +92,7 @@ def test_a_belote_deal_at_three_phones_and_a_robot_with_the_tv_open(robot_server
     scribe.get_by_role("link", name="Links & QR codes").tap()
     urls = [scribe.locator(f"#link-{p} .url a").get_attribute("href") for p in (ANA, BEN, CY)]
     watch = scribe.locator("#link-watch .url a").get_attribute("href")
-    x(scribe.locator("#link-3 .robot-badge")).to_be_visible()
+    x(scribe.locator("#robot-3 .badge.robot")).to_be_visible()
     phones = [contexts(**PHONE) for _ in NAMES]
     for phone, url, name in zip(phones, urls, NAMES):
         phone.goto(url)
