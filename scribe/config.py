@@ -46,6 +46,7 @@ ENVIRONMENT = {
     "RATELIMIT_ENABLED": "false turns the creation limit off",
     "LOG_LEVEL": "DEBUG, INFO (default: one access line per request), WARNING, ERROR",
     "PUSH_RECHECK_SECONDS": "how often an open screen's stream looks again for what no change names (default 30)",
+    "BOT_PAUSE_MS": "the pause before a robot's move, so people see it land (default 600; 0 under tests)",
 }
 
 
@@ -110,6 +111,7 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         CREATE_LIMIT="30 per 10 minutes",  # games per client address: a table makes a few a night
         LOG_LEVEL="INFO",
         PUSH_RECHECK_SECONDS=30.0,  # a stream's look at what no notice names (push/hub.py)
+        BOT_PAUSE_MS=None,  # before a robot's move (web/robots.py: 600 ms, none under tests)
     )
     # the instance's own config.py (a bare name would be read from the package's root: this module)
     app.config.from_pyfile(str(instance / "config.py"), silent=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from hashlib import blake2b
-from importlib import import_module
 from typing import Any, Final
 
 from . import bots
@@ -26,10 +25,6 @@ from .store.games import Database
 LEVEL: Final = "medium"  # the search budget of a hint: a second at most on a phone's turn
 log = logging.getLogger("scribe")
 
-# The robots that play now, until the robot seat's registry (``scribe.bots.decider``) names
-# them: Belote's and Coinche's bot (one module for both variants).
-_OWN: Final = {"belote": "scribe.bots.belote"}
-
 Decide = Callable[[Any, int, str, int], "tuple[str, dict[str, Any]] | None"]
 
 
@@ -39,11 +34,7 @@ class ClubNightTable(RuleError):
 
 def decider(game_name: str) -> Decide | None:
     """The robot's ``decide`` for ``game_name``, None for a game no robot plays."""
-    registry = getattr(bots, "decider", None)  # the robot seat's registry, once it holds one
-    found = registry(game_name) if registry is not None else None
-    if found is None and game_name in _OWN:
-        found = import_module(_OWN[game_name]).decide
-    return found
+    return bots.decider(game_name)
 
 
 def deals_on_phones(setup: Any) -> bool:

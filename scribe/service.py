@@ -171,9 +171,12 @@ def verify_game_name(raw: Any, default: str) -> str:
 
 
 def create(db: Database, game: str, name: Any, lang: str, made_from: str | None = None, made_with: str | None = None,
-           also: Callable[[Any, str], None] | None = None, **options: Any) -> str:
+           also: Callable[[Any, str], None] | None = None, robots: Mapping[int, str] | None = None,
+           **options: Any) -> str:
     """Check the setup with the game's rules, then store it; returns the new id.
-    ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade)."""
+    ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade).
+    ``robots``: seat -> level, the seats the new-game form hands to robots (issue 37),
+    each recorded as the game's first entries ("bot"), all checked before anything is saved."""
     if not isinstance(game, str) or game not in GAMES:  # a JSON list is unhashable
         raise RuleError(N_("Unknown game."), field="game")
     rules = GAMES[game]
@@ -182,12 +185,36 @@ def create(db: Database, game: str, name: Any, lang: str, made_from: str | None 
     if len(default) > GAME_NAME_MAX:  # six long names: the default name is shortened, never refused
         default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
+    _check_robots(rules, sheet, robots or {})
     game_id = store.create_game(
         db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet),
         made_from=made_from, made_with=made_with, also=also,
     )
     sheets.put((game_id, 0), Replayed(setup, sheet, ()))  # the answer shows it: not replayed again
+    for seat, level in sorted((robots or {}).items()):
+        act(db, game_id, BOT, {"seat": seat, "level": level})
     return game_id
+
+
+BOT = "bot"  # a seat handed to a robot (issue 37)
+
+
+def _check_robots(rules: GameRules, sheet: Any, robots: Mapping[int, str]) -> None:
+    """The robots a new game is made with, each entry checked on the sheet before it (a
+    refusal names the field ``robots``): a game is made with all of them or not at all."""
+    if not robots:
+        return
+    if BOT not in rules.KINDS:
+        raise RuleError(N_("No robot plays this game."), field="robots")
+    log: list[Entry] = []
+    for seat, level in sorted(robots.items()):
+        try:
+            data = rules.verify(sheet, BOT, {"seat": seat, "level": level, "seed": 0})
+        except RuleError as err:
+            raise RuleError(err.template, field="robots", **err.params) from None
+        entry = Entry(len(log) + 1, BOT, data)
+        sheet = rules.advance(sheet, entry, tuple(log))
+        log.append(entry)
 
 
 def _check_version(sheet: Any, version: Any, log: tuple[Entry, ...] = (), quiet: tuple[str, ...] = ()) -> None:
@@ -267,6 +294,11 @@ def _unless_done(db: Database, game_id: str) -> Iterator[None]:
         raise
 
 
+# Called after each recorded act with (db, game id, the new sheet): the robots in seats play
+# on (``bot_turns.install``). A hook that fails is logged: the act is recorded whatever it does.
+AFTER_ACT: list[Callable[[Database, str, Any], None]] = []
+
+
 def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: Any = None, rng: Any = None,
         game: store.GameRow | None = None):
     """Verify and record one action; returns the new sheet. ``rng`` only for tests of a
@@ -296,6 +328,11 @@ def act(db: Database, game_id: str, kind: str, data: dict[str, Any], version: An
     sheets.put((game.id, entry.seq), Replayed(setup, new_sheet, log + (entry,)))
     if summary.get("phase") == FINISHED:  # see _save_story: the others are told when read
         _save_story(db, game, entry.seq, rules.story(new_sheet), entry.at)
+    for hook in AFTER_ACT:
+        try:
+            hook(db, game.id, new_sheet)
+        except Exception:  # the act stands; the read path starts the robots again (bot_turns.kick)
+            logging.getLogger("scribe").exception("after-act hook failed in game %s", game.id)
     return new_sheet
 
 

@@ -11,12 +11,13 @@ accounts, and a game's id opens nothing.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from functools import cached_property
 from hashlib import sha256
 from typing import Any, NamedTuple
 
-from . import service
+from . import bot_turns, service
 from .games import rules_of
 from .rules.errors import N_, RuleError
 from .rules.log import CHANGE, Entry
@@ -121,8 +122,10 @@ def rematch(db: Database, key: str, shown: Shown) -> Made:
     rules = rules_of(shown.full)
     if not rules.ended(shown.full):
         raise RuleError(N_("This game is not over yet: finish it before starting the next one."), field="game")
+    # the robots keep their seats (issue 37): the same table, the same empty chairs
+    robots = {seat: held["level"] for seat, held in (getattr(shown.full, "robots", None) or {}).items()}
     made = new_game(db, key, shown.game.game, None, shown.game.lang, made_from=links.REMATCH + shown.game.id,
-                    **rules.rematch(shown.full.setup))
+                    **rules.rematch(shown.full.setup), **({"robots": robots} if robots else {}))
     if made.new:  # the old game's screens (phones, TV) ask again now: they move to this one
         links.touch(db, shown.game.id)
     return made
@@ -270,7 +273,17 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
         raise service.NotFound(kind)
     if viewer is not None:
         link = _check_claim(db, link, device, full.setup.players[viewer], claim_again, held)
+    _robots_on(lambda: bot_turns.kick(db, game.id, full))
     return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon, link.entered), full, tuple(log))
+
+
+def _robots_on(kick: Any) -> None:
+    """A read of a game starts its robots again if they have a move and nothing is making
+    it (issue 37: a thread lost, a process restarted); a read never fails for it."""
+    try:
+        kick()
+    except Exception:  # the page is answered whatever the robots do
+        logging.getLogger("scribe").exception("robots not started again")
 
 
 def after(db: Database, shown: Shown, sheet: Any) -> Shown:
@@ -303,6 +316,7 @@ def link_state(db: Database, token: Any, kind: str, device: str | None = None,
     checks as ``link_version``."""
     link, version = _found(db, token, kind)
     _check_claim(db, link, device, "", held=held)
+    _robots_on(lambda: bot_turns.poll_kick(db, link.game_id, version))
     return link.game_id, version
 
 
@@ -312,6 +326,7 @@ def link_following(db: Database, token: Any, kind: str, device: str | None = Non
     until then): the same one indexed SELECT."""
     link, (version, next_id) = _found(db, token, kind, find=links.find_following)
     _check_claim(db, link, device, "", held=held)
+    _robots_on(lambda: bot_turns.poll_kick(db, link.game_id, version))
     return link.game_id, version, next_id
 
 

@@ -107,7 +107,11 @@ ALLOWED = {
     ("bots/belote_hand.py", "belote"): "a Belote hand counted at Belote's trumps and auction (issue 37)",
     ("bots/belote_search.py", "belote"): "Belote's legal cards and scoring played out by the bot's search (issue 37)",
     ("bots/belote_table.py", "belote"): "a Belote deal played out through Belote's own checks (issue 37)",
-    ("hints.py", "belote"): "the learner's hint asks Belote's bot until the robot seat's registry names it (issue 37)",
+    ("bots/skull_king.py", "skull_king"): "a Skull King seat's robot reads the game's own card codes (issue 37)",
+    ("bots/__init__.py", "wizard"): "the robots' registry: a game's name -> its robot's module (issue 37)",
+    ("bots/__init__.py", "skull_king"): "the robots' registry: a game's name -> its robot's module (issue 37)",
+    ("bots/__init__.py", "rikiki"): "the robots' registry: a game's name -> its robot's module (issue 37)",
+    ("bots/__init__.py", "belote"): "the robots' registry: a game's name -> its robot's module (issue 37)",
 }
 
 

@@ -33,6 +33,8 @@ from . import (
     pdf_views,
     play,
     proxy,
+    robot_seats,
+    robots,
     scribe_seat,
     security,
     shared_sheet,
@@ -86,12 +88,14 @@ def init_app(app: Flask) -> None:
     access.init_app(app)
     busy.init_app(app)
     taps.init_app(app)  # every write of a game honours an Idempotency-Key
+    robots.init_app(app)  # the robots in seats play after each act (issue 37)
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(events_api.bp)  # club nights (issue 36)
     app.register_blueprint(table.bp)
     app.register_blueprint(scribe_seat.bp)
+    app.register_blueprint(robot_seats.bp)  # a seat to a robot or back (issue 37)
     app.register_blueprint(live.bp)
     app.register_blueprint(pdf_views.bp)
     app.register_blueprint(stats.bp)

@@ -14,7 +14,7 @@ from ..rules.errors import RuleError
 from ..rules.log import resolve, targets
 from ..store import games as store_games, links
 from ..store.links import PLAYER, SCRIBE, WATCH
-from . import access, live, once, stats, taps
+from . import access, live, once, robot_seats, stats, taps
 from .db import get_db
 from .games import WEB_GAMES, web_for
 from .i18n import game_language
@@ -117,11 +117,14 @@ def create_game():
         shown = {**shown, "hints": on}
         if on:
             hints.check(get_db(), None, kind, GAMES[kind].make_setup(**options), True)
+        robots = robot_seats.chosen(request.form, kept, options)  # issue 37: checked before anything is made
         made = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
                                 game_language(request.form.get("lang")), made_from=once.from_form(request.form),
                                 **options)
-        if on and made.new:
-            store_games.set_hints(get_db(), made.game_id, True)
+        if made.new:
+            robot_seats.seat_robots(made.game_id, robots)
+            if on:
+                store_games.set_hints(get_db(), made.game_id, True)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""

@@ -38,7 +38,9 @@ def rikiki_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if rules.virtual_deck and not row.dealt:
-            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n}),
+                                               ("bot", {"seat": draw(st.integers(0, sheet.setup.n - 1)),  # issue 37
+                                                        "level": draw(st.sampled_from(["easy", "hard", None]))})])))
         elif not row.bids_in:
             if not rules.virtual_deck and row.has_trump and row.trump is None and draw(st.booleans()):
                 moves.append(("trump", {"round": n, "card": draw(st.sampled_from(sheet.setup.SUITS))}))

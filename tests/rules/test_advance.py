@@ -85,6 +85,12 @@ def _jubilee_card_moves(draw, row, rules) -> list[Move]:
     return moves + [("played", {"round": n, "player": seat, "card": card})]
 
 
+def _bot_move(draw, sheet) -> Move:
+    """Issue 37: a seat handed to a robot, or back to people (the seed drawn by the rules' DRAWN)."""
+    return ("bot", {"seat": draw(st.integers(0, sheet.setup.n - 1)),
+                    "level": draw(st.sampled_from(["easy", "hard", None]))})
+
+
 def wizard_moves(draw, sheet, rng) -> list[Move]:
     from scribe.games.wizard.play import legal_cards
 
@@ -93,8 +99,9 @@ def wizard_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if rules.virtual_deck and not row.dealt:
-            # issue 32: or Scribe shuffles again first (the next deal a new one)
-            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
+            # issue 32: or Scribe shuffles again first (the next deal a new one); issue 37: a seat to a robot
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n}),
+                                               _bot_move(draw, sheet)])))
         elif row.trump is not None and row.trump.pending:
             moves.append(("trump", {"round": n, "card": "wizard", "suit": draw(st.sampled_from(
                 ["blue", "green", "red", "yellow"]))}))
@@ -245,8 +252,9 @@ def skull_king_moves(draw, sheet, rng) -> list[Move]:
     if row is not None:
         n = row.number
         if setup.rules.virtual_deck and not row.dealt:
-            # issue 32: or Scribe shuffles again first (the next deal a new one)
-            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n})])))
+            # issue 32: or Scribe shuffles again first (the next deal a new one); issue 37: a seat to a robot
+            moves.append(draw(st.sampled_from([("deal", {"round": n}), ("deal", {"round": n}), ("shuffle", {"round": n}),
+                                               _bot_move(draw, sheet)])))
         elif setup.rules.virtual_deck and row.bids_in and not row.play.finished:
             seat = row.play.turn
             cards, _why = legal([parse_card(c) for c in row.remaining(seat)], [c for _s, c in row.play.trick])
@@ -315,12 +323,13 @@ def _belote_call(draw, sheet) -> dict[str, Any]:
 
 
 def _belote_deck_moves(draw, sheet) -> list[Move]:
-    """The virtual deck's next entry (issue 34): the deal, a call by the seat to speak (a
+    """The virtual deck's next entry (issue 34): a robot's seat (issue 37), the deal, a call by the seat to speak (a
     pass when the word drawn is refused), a legal card by the seat to play (now and then a
     take-back of the last card first), the Scribe's tap once every card is down."""
     t, n = sheet.table, sheet.round_number
-    if t is None:
-        return [("deal", {"round": n})]
+    if t is None:  # between deals, now and then a seat handed to a robot or back (issue 37)
+        bot = ("bot", {"seat": draw(st.integers(0, 3)), "level": draw(st.sampled_from(["easy", "hard", None]))})
+        return [bot, ("deal", {"round": n})] if draw(st.integers(0, 3)) == 0 else [("deal", {"round": n})]
     if t.phase == "speaking":
         return [("call", {"round": n, "player": t.speaker, **_belote_call(draw, sheet)}),
                 ("call", {"round": n, "player": t.speaker, "call": "pass"})]

@@ -11,7 +11,7 @@ from scribe.rules.game import GameRules
 def test_it_follows_the_protocol():
     assert isinstance(GAME, GameRules) and GAME.name == "skull_king" and GAME.seats == (2, 8)
     assert set(GAME.KINDS) == {"bid", "bids", "tricks", "correction", "deal", "played", "take_back",
-                                "shuffle"}
+                                "shuffle", "bot"}
     setup = GAME.make_setup(players=["Ana", "Ben"], scoring="rascal")
     assert GAME.Setup.from_dict(setup.as_dict()) == setup and GAME.replay(setup, []).phase == "bidding"
     assert GAME.hides_anything(GAME.replay(setup, [])) and GAME.seats_bid_alone(GAME.replay(setup, []))

@@ -20,7 +20,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.game import GameRules
 from ...rules.log import Entry, resolve
 from ..bidding.dealt import taken_back
-from . import deck, setup, sheet, story
+from . import deck, robots, setup, sheet, story
 from .tally import Game, Row, extend, run, score
 from .words_rules import WORDS
 
@@ -43,7 +43,8 @@ class DeckRules(GameRules):
     """The virtual deck's answers (issue 34): the deal drawn by the server, a seat's own
     taps, and what each viewer may see of the cards."""
 
-    DRAWN: ClassVar[dict[str, Any]] = {sheet.DEAL: _draw}  # the service's random source deals, never a client
+    # the service's random source deals, and seeds a robot (issue 37), never a client
+    DRAWN: ClassVar[dict[str, Any]] = {sheet.DEAL: _draw, sheet.BOT: robots.draw}
     SEAT_KINDS = (sheet.CALL, sheet.PLAYED, sheet.TAKE_BACK)  # a seat's own taps: the Scribe's only for a seat with no phone
     # said and played on the phones: the Scribe's page (its result tap) is not stale for them
     QUIET_KINDS = (sheet.CALL, sheet.PLAYED, sheet.TAKE_BACK)

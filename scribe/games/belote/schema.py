@@ -99,6 +99,10 @@ ACTIONS = {
                    ("player", "call")),
     "played": Action("Virtual deck: the Scribe plays a card for a seat with no phone (in turn, held, legal: "
                      "B-P1)", {"round": ROUND, "player": SEAT, "card": _CARD}, ("player", "card")),
+    "bot": Action("Virtual deck, between deals: a seat is played by a robot at a level (easy, medium, hard), or "
+                  "by people again with level null; one seat at least stays a person's; the robot's seed is drawn "
+                  "by Scribe (issue 37)", {
+                      "seat": SEAT, "level": {"enum": ["easy", "medium", "hard", None]}}, ("seat",)),
     "take_back": Action("Virtual deck: the Scribe takes back the last card of a seat with no phone, until the "
                         "next card", {"round": ROUND, "player": SEAT}, ("player",)),
 }
@@ -154,6 +158,8 @@ SHEET = {
                 "description": "B-E3: a team at the target on its belote alone, which cannot win yet"},
     "totals": {**INTS, "description": "Per seat: its team's total"}, "leaders": SEATS, "winners": SEATS,
     "winning_team": OPT_INT,
+    "robots": {"type": "object", "additionalProperties": {"enum": ["easy", "medium", "hard"]},
+               "description": "The seats robots play (keys: seats), with their level (issue 37)"},
     **STANDINGS_AND_UNDO,
 }
 #: What the sheet JSON adds for the virtual deck (issue 34): ``SHEET`` takes it together

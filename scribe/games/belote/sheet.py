@@ -20,7 +20,7 @@ statistics, the games list), per player: a player's total is its team's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from ...rules.cards.standard import parse
@@ -29,7 +29,7 @@ from ...rules.fields import flag, whole
 from ...rules.log import REDO, UNDO, Entry, applied
 from ...rules.standings import Standing, before_last, ranked
 from ...rules.totals import TotalsSheet, totals_summary
-from . import deck, tally as pure
+from . import deck, robots as seats, tally as pure
 from .cards import TA
 from .entry import PASSED, verify as verify_deal
 from .scoring import POINTS, Deal
@@ -38,7 +38,8 @@ from .setup import TEAMS, Setup, team_of
 
 RESULT, CORRECTION = "result", "correction"
 DEAL, CALL, PLAYED, TAKE_BACK = "deal", "call", "played", "take_back"  # the virtual deck's (issue 34)
-KINDS = (RESULT, CORRECTION, DEAL, CALL, PLAYED, TAKE_BACK)
+BOT = seats.BOT  # a seat handed to a robot, or back to people, between deals (issue 37)
+KINDS = (RESULT, CORRECTION, DEAL, CALL, PLAYED, TAKE_BACK, BOT)
 DECK_KINDS = (DEAL, CALL, PLAYED, TAKE_BACK)
 #: the fields of a deal typed by hand: none may come with the tap that records a deal of the virtual deck
 DEAL_FIELDS = ("takers", "points", "defence_points", "capot", "belote", "trump", "contract", "level", "alone",
@@ -87,6 +88,8 @@ class BeloteSheet(TotalsSheet):
     past: tuple[tuple[int, tuple[tuple[str, ...] | None, ...]], ...] = ()
     viewer: int | None = None  # a viewer's view: whose (None: the Scribe's, or the full sheet)
     redacted: bool = False  # a viewer's view (``game.view``), not the full sheet
+    #: the seats robots play (issue 37): seat -> {"level", "seed"}; public, as who sits where
+    robots: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def team_totals(self) -> tuple[int, int]:
@@ -233,6 +236,8 @@ def verify(sheet: BeloteSheet, kind: str, data: Mapping[str, Any]) -> dict[str, 
         return {"round": sheet.round_number, **record(setup, deal_of(setup, data))}
     if kind in DECK_KINDS:
         return _verify_deck(sheet, kind, data)
+    if kind == BOT:
+        return seats.verify(sheet, data)
     if kind == CORRECTION:
         row = sheet.row(data.get("round"))
         deal = deal_of(setup, data)
@@ -365,6 +370,7 @@ def replay(setup: Setup, entries: Iterable[Any]) -> BeloteSheet:
     corrected: set[int] = set()
     table: deck.DeckDeal | None = None
     past: tuple[Any, ...] = ()
+    robots: dict[int, dict[str, Any]] = {}
     for kind, d in log.entries:
         if kind == RESULT:
             deals.append(deal_of(setup, d))
@@ -377,10 +383,13 @@ def replay(setup: Setup, entries: Iterable[Any]) -> BeloteSheet:
                 raise RuleError(N_("There is no deal %(round)s in this game."), field="round", round=n)
             deals[n - 1] = deal_of(setup, d)
             corrected.add(n)
+        elif kind == BOT:
+            robots = seats.apply(robots, d)
         else:
             raise RuleError(N_("Unknown action."), field="kind")
     game = pure.run(setup, deals)
-    return BeloteSheet(setup, game, _rows(game, corrected), len(entries), log.can_undo, log.can_redo, table, past)
+    return BeloteSheet(setup, game, _rows(game, corrected), len(entries), log.can_undo, log.can_redo, table, past,
+                       robots=robots)
 
 
 def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> BeloteSheet:
@@ -402,6 +411,9 @@ def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> Belo
     if entry.kind in DECK_KINDS:  # the deal on the table moves; the sheet's lines do not
         table = _on_table(setup, table, len(sheet.rounds), entry.kind, d)
         return replace(sheet, table=table, version=sheet.version + 1, can_undo=True, can_redo=False)
+    if entry.kind == BOT:
+        return replace(sheet, robots=seats.apply(sheet.robots, d), version=sheet.version + 1, can_undo=True,
+                       can_redo=False)
     if entry.kind == RESULT:
         game = pure.extend(sheet.game, deal_of(setup, d))
         past, table = _recorded(table, past), None
@@ -413,7 +425,8 @@ def advance(sheet: BeloteSheet, entry: Entry, log: Sequence[Entry] = ()) -> Belo
         game = pure.run(setup, deals)
     else:
         raise RuleError(N_("Unknown action."), field="kind")
-    return BeloteSheet(setup, game, _rows(game, corrected), sheet.version + 1, True, False, table, past)
+    return BeloteSheet(setup, game, _rows(game, corrected), sheet.version + 1, True, False, table, past,
+                       robots=sheet.robots)
 
 
 def summary(sheet: BeloteSheet) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from .entry import PASSED
 from .scoring import CAPOT, GENERALE, POINTS
 from .settings import BELOTE, COINCHE, PRESETS, Settings, make_settings
 from .setup import DEFAULT_TARGET, MAX_DEALS, PLAYERS, Setup, draw_first_dealer
-from .sheet import CORRECTION, RESULT, BeloteSheet, Row, deal_of, record
+from .sheet import BOT, CORRECTION, RESULT, BeloteSheet, Row, deal_of, record
 from .tally import run
 from .words import COMBO_NAMES, PRESET_NAMES, SETTINGS, call_text, card_label, deal_text, settings_of, variant_name
 
@@ -44,7 +44,7 @@ PLAYER_BID_TEMPLATE = None  # contracts are said aloud (on the virtual deck, tap
 PASS_TEMPLATE = "belote/_pass.html"
 HAND_WAIT = N_("Look at your cards: you play them once the trump is chosen.")  # the phone's hand while the table speaks  # the Scribe's phone in one seat's hands: its cards and the trick
 DECK_KINDS = ("deal", "call", "played", "take_back")  # the virtual deck's taps
-ACTIONS = (RESULT, *DECK_KINDS)
+ACTIONS = (RESULT, *DECK_KINDS, BOT)
 CALL_FIELDS = ("call", "suit", "amount", "trump")
 NEW_TEMPLATE = "belote/new.html"
 PRESET_ORDER = ("ffb", "ffb_coinche", "ffb_contree", "pagat")
@@ -87,6 +87,10 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     script did not refill them when another preset was tapped sends ``shown`` unchanged,
     and then only the settings changed by hand are taken over the preset chosen."""
     rows = (form.getlist("players") + [""] * PLAYERS)[:PLAYERS]
+    robots = {i: form.get(f"robot.{i}") for i in range(PLAYERS) if form.get(f"robot.{i}") not in (None, "")}
+    for i in robots:  # a robot's seat needs no name typed
+        if not rows[i].strip():
+            rows[i] = _("Robot %(seat)s", seat=i + 1)
     preset = form.get("preset") or "ffb"
     known = preset in PRESETS
     variant = PRESETS[preset][0] if known else BELOTE
@@ -115,7 +119,8 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
              "end": end, "target": form.get("target", ""), "deals": form.get("deals", ""),
              "team0": names[0], "team1": names[1], "name": form.get("name", ""),
              "settings": {**preset_values(preset if known else "ffb"), **given},
-             "virtual_deck": form.get("virtual_deck") == "on"}
+             "virtual_deck": form.get("virtual_deck") == "on",
+             "robots": [robots.get(i, "") for i in range(PLAYERS)]}
     options = {"players": rows, "first_dealer": dealer, "target": target, "deals": deals, "variant": variant,
                "preset": preset, "settings": given,
                "names": names if any(n.strip() for n in names) else None}
@@ -127,7 +132,7 @@ def parse_setup(form) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
 def blank_form() -> dict[str, Any]:
     return {"players": [""] * PLAYERS, "dealer": "random", "preset": "ffb", "shown": "ffb", "end": "1000",
             "target": "", "deals": "", "team0": "", "team1": "", "name": "", "settings": preset_values("ffb"),
-            "virtual_deck": False}
+            "virtual_deck": False, "robots": [""] * PLAYERS}
 
 
 def new_context() -> dict[str, Any]:
@@ -197,6 +202,8 @@ def parse_action(kind: str, form, sheet: BeloteSheet) -> dict[str, Any]:
         return {k: form.get(k) for k in ("round", "player", "card")}
     if kind == "take_back":
         return {k: form.get(k) for k in ("round", "player")}
+    if kind == BOT:  # a seat handed to a robot or back to people (issue 37); the seed is the service's
+        return {"seat": form.get("seat"), "level": form.get("level") or None}
     data = _deal(form)
     if sheet.setup.variant != COINCHE:
         for key in ("contract", "level", "alone"):
@@ -226,6 +233,11 @@ def entry_text(e, setup: Setup) -> str:
     d = e.data
     if e.kind in DECK_KINDS:
         return _deck_entry_text(e.kind, d, setup)
+    if e.kind == BOT:
+        name = setup.players[d["seat"]]
+        if d.get("level") is None:
+            return _("%(name)s is played by a person again", name=name)
+        return _("%(name)s is played by a robot (%(level)s)", name=name, level=robot_level(d["level"]))
     row = scored_row(setup, d)
     what = _("passed: the next player deals") if row is None else deal_text(row, setup)
     if e.kind == CORRECTION:
@@ -289,8 +301,19 @@ def sheet_json(sheet: BeloteSheet) -> dict[str, Any]:
         "team_totals": list(sheet.team_totals), "held": sheet.held, "blocked": list(sheet.blocked),
         "totals": list(sheet.totals), "leaders": list(sheet.leaders) if sheet.rounds else [],
         "winners": list(sheet.winners), "winning_team": sheet.winning_team,
+        "robots": robots_json(sheet),
         **standings_and_undo(sheet),
     }
+
+
+def robots_json(sheet: BeloteSheet) -> dict[str, str]:
+    """The seats robots play and their level (issue 37); the seed stays out of the pages."""
+    return {str(seat): r["level"] for seat, r in sorted(getattr(sheet, "robots", {}).items())}
+
+
+def robot_level(level: str) -> str:
+    """A robot's level in the reader's words."""
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, level)
 
 
 def round_label(summary: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from ...rules.log import CHANGE, REDO, UNDO, Entry, resolve
 from .result import BidSheet
+from .robots import KIND as ROBOT, robot_seats, taken
 from .shown import Shown, Tally, tally
 
 
@@ -91,9 +92,16 @@ class Sheet(BidSheet):
     shown: Shown = Shown()  # what the whole table has seen, for good (W-B7, K-B1)
     redacted: bool = False  # set by ``reveal.sealed``: the sheet as one viewer may see it
     viewer: int | None = None
+    # (seat, level, seed) of each seat a robot holds (``robots``): public, kept in every view
+    robot_seats: tuple[tuple[int, str, int], ...] = ()
     # What ``advance`` goes on from. Not what the sheet shows: never compared, and a
     # viewer's sheet has none (``reveal.sealed`` drops it with the secrets it holds).
     state: State | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def robots(self) -> dict[int, dict[str, Any]]:
+        """{seat: {"level", "seed"}} of the seats robots hold (issue 37)."""
+        return {seat: {"level": level, "seed": seed} for seat, level, seed in self.robot_seats}
 
     def table_key(self) -> Any:
         """What the score sheet's table (the ``_sheet.html`` templates) shows of this view,
@@ -123,7 +131,8 @@ def replay(setup: Any, log: Iterable[Entry], blank: Callable[[Any], Round], row:
     resolved = resolve(log)
     rounds = [blank(setup) for _ in range(setup.round_count)]
     for entry in resolved.active:
-        rounds[entry.data["round"] - 1].take(setup, entry)
+        if entry.kind != ROBOT:  # a seat changing hands is no round's
+            rounds[entry.data["round"] - 1].take(setup, entry)
     rows: list[Any] = []
     running = (0,) * setup.n
     for i, r in enumerate(rounds):
@@ -131,7 +140,8 @@ def replay(setup: Any, log: Iterable[Entry], blank: Callable[[Any], Round], row:
         running = rows[-1].totals or running
     counted = tally(setup.rules.reveal, setup.n, log)
     return sheet(setup=setup, rows=tuple(rows), version=len(log), can_undo=resolved.undo_target is not None,
-                 can_redo=resolved.redo_target is not None, shown=counted.shown(), state=State(tuple(rounds), counted))
+                 can_redo=resolved.redo_target is not None, shown=counted.shown(), state=State(tuple(rounds), counted),
+                 robot_seats=robot_seats(e for e in resolved.active if e.kind == ROBOT))
 
 
 def advance(before: Any, entry: Entry, log: Sequence[Entry], row: RowFn, again: Callable[..., Any]) -> Any:
@@ -145,6 +155,9 @@ def advance(before: Any, entry: Entry, log: Sequence[Entry], row: RowFn, again: 
     if entry.kind in (UNDO, REDO) or entry.data.get(CHANGE) or before.state is None:
         return again(before.setup, [*log, entry])
     setup = before.setup
+    if entry.kind == ROBOT:
+        return replace(before, version=before.version + 1, can_undo=True, can_redo=False,
+                       robot_seats=taken(before.robot_seats, entry))
     i = entry.data["round"] - 1
     rounds = list(before.state.rounds)
     rounds[i] = rounds[i].copy()

@@ -13,6 +13,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from . import actions, deck
 from .reveal import hands_shown, last_seat_waits, sealed, sealed_entry
+from .robots import draw_bot, verify_bot
 from .rules import BiddingRules
 from .sealing import recorded_before
 from .seat import own_cards, took_last
@@ -32,6 +33,7 @@ VERIFIERS: dict[str, Verifier] = {
     "played": deck.verify_played,  # a card played to the trick, in turn
     "take_back": deck.verify_card_back,  # the seat's own last card, until the next one
     "shuffle": deck.verify_shuffle,  # the next deal is a new one, not the deal taken back
+    "bot": verify_bot,  # a seat handed to a robot or back, between deals (issue 37)
 }
 
 
@@ -52,7 +54,7 @@ class TricksRules(BiddingRules):
     KINDS = tuple(VERIFIERS)
     verify = staticmethod(verifier(VERIFIERS))
     QUIET_KINDS = ("played", "take_back")  # cards marked on the phones do not make the Scribe's page stale
-    DRAWN: ClassVar[dict[str, Any]] = {"deal": deck.draw_deal}  # the service's random source deals, never a client
+    DRAWN: ClassVar[dict[str, Any]] = {"deal": deck.draw_deal, "bot": draw_bot}  # the service's random source deals, never a client
     verify_take_back = staticmethod(deck.verify_take_back)  # a deal stands once bid on
     replay = staticmethod(replay)
     advance = staticmethod(advance)

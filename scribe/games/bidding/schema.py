@@ -32,6 +32,15 @@ STANDARD_CARD = {"type": "string", "description": "The standard pack (docs/cards
 STANDARD_TRUMP = {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enum": [*STANDARD_SUITS, None]}})]}
 
 
+#: A seat handed to a robot or back (issue 37): the same entry in every game of the family.
+BOT = Action("Virtual deck: between rounds, hand a seat to a robot (easy, medium, hard) or back to people "
+             "(level null); Scribe draws the robot's seed", {
+                 "seat": SEAT, "level": {"enum": ["easy", "medium", "hard", None]}}, ("seat",))
+#: The seats robots hold, public: {"seat": level}.
+ROBOTS = {"type": "object", "additionalProperties": {"enum": ["easy", "medium", "hard"]},
+          "description": "The seats robots hold (issue 37): seat number -> level"}
+
+
 def actions(card: dict[str, Any] = STANDARD_CARD, suits: tuple[str, ...] = STANDARD_SUITS) -> dict[str, Action]:
     """The family's kinds, for a pack whose codes ``card`` describes and whose trump may be
     one of ``suits`` (a standard pack's, unless a game says another)."""
@@ -53,6 +62,7 @@ def actions(card: dict[str, Any] = STANDARD_CARD, suits: tuple[str, ...] = STAND
                          ("player", "card")),
         "take_back": Action("Virtual deck: the Scribe takes back the last card of a seat with no phone",
                             {"round": ROUND, "player": SEAT}, ("player",)),
+        "bot": BOT,
     }
 
 
@@ -89,5 +99,5 @@ def sheet_schema(rules: dict[str, Any], round_: dict[str, Any], **own: Any) -> d
         "current_round": OPT_INT, "round_count": INT, "players": NAMES, "first_dealer": INT,
         "rules": rules, **own, "next_bidder": OPT_INT, "forbidden_bid": {"oneOf": [{"type": "null"}, FORBIDDEN]},
         "rounds": {"type": "array", "items": round_},
-        "totals": INTS, "leaders": SEATS, "winners": SEATS, **STANDINGS_AND_UNDO,
+        "totals": INTS, "leaders": SEATS, "winners": SEATS, "robots": ROBOTS, **STANDINGS_AND_UNDO,
     }

@@ -205,8 +205,14 @@ def sheet_json(sheet: Sheet, words: Words) -> dict[str, Any]:
         "totals": list(sheet.totals),
         "leaders": list(sheet.leaders) if sheet.played else [],
         "winners": list(sheet.winners),
+        "robots": robots_json(sheet),
         **standings_and_undo(sheet),
     }
+
+
+def robots_json(sheet: Any) -> dict[str, str]:
+    """The seats robots hold, {"seat": level}: public (the seed stays out of every page)."""
+    return {str(seat): held["level"] for seat, held in sheet.robots.items()}
 
 
 _KEPT = "_scribe_json"  # a row's JSON but its broken bid, kept on the row: see _row
@@ -322,6 +328,10 @@ def entry_text(e: Any, setup: Any, words: Words) -> str:
     if e.kind == "played":
         return _("Round %(round)s: %(name)s plays %(card)s", round=d["round"], name=names[d["player"]],
                  card=card(d["card"], setup))
+    if e.kind == "bot":
+        if d["level"] is None:
+            return _("%(name)s's seat goes back to a person", name=names[d["seat"]])
+        return _("%(name)s's seat goes to a robot (%(level)s)", name=names[d["seat"]], level=robot_level(d["level"], _))
     if e.kind == "correction":
         bids = ", ".join(f"{names[p]} {'🔒' if b is SEALED else b}" for p, b in enumerate(d["bids"]))
         text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
@@ -330,6 +340,11 @@ def entry_text(e: Any, setup: Any, words: Words) -> str:
             text += " · " + _("tricks %(tricks)s", tricks=tricks) + _jubilee_text(d, names, _)
         return text
     return e.kind
+
+
+def robot_level(level: str, _: Callable[..., str]) -> str:
+    """A robot's level in the reader's words (never its key)."""
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, level)
 
 
 def _jubilee_text(d: dict[str, Any], names: Any, _: Callable[..., str]) -> str:

@@ -29,6 +29,7 @@ from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
 from ..bidding.deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_shuffle, verify_take_back
 from ..bidding.result import summary
+from ..bidding.robots import draw_bot, verify_bot
 from .actions import verify_bid, verify_bids, verify_correction, verify_tricks
 from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points
 from .setup import (
@@ -52,10 +53,11 @@ _VERIFIERS: dict[str, Callable[[Sheet, Mapping[str, Any]], dict[str, Any]]] = {
     "shuffle": verify_shuffle,  # virtual deck: the next deal is a new one, not the deal taken back
     "played": verify_played,  # virtual deck: a card played to the trick, in turn
     "take_back": verify_card_back,  # virtual deck: the seat's own last card, until the next one
+    "bot": verify_bot,  # virtual deck: a seat handed to a robot or back, between deals (issue 37)
 }
 
 KINDS = tuple(_VERIFIERS)
-DRAWN = {"deal": draw_deal}  # the service fills these in from a random source, never the client
+DRAWN = {"deal": draw_deal, "bot": draw_bot}  # the service fills these in from a random source, never the client
 QUIET_KINDS = ("played", "take_back")  # cards played on phones do not make the Scribe's page stale
 
 

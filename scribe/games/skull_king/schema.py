@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import schema as js  # the document's building blocks
+from ..bidding.schema import BOT, ROBOTS
 
 _BONUS = {"type": "object", "additionalProperties": False, "properties": {
     "fourteens": {"type": "integer", "minimum": 0, "maximum": 3, "description": "yellow, purple, green 14s (+10 each)"},
@@ -71,6 +72,7 @@ ACTIONS = {
                       "Escape: the same entry as played with TP or TE", {
                           "round": js.ROUND, "player": js.SEAT, "as": {"enum": list(_ROLES)}},
                       ("player", "as"), records="played", entry=_tigress),
+    "bot": BOT,
 }
 
 _PLAYS = {"type": "array", "items": js.closed({"player": js.INT, "card": js.STR})}
@@ -104,5 +106,5 @@ SHEET = {
                      "kraken": js.BOOL, "white_whale": js.BOOL, "loot": js.BOOL, "max_cards": js.OPT_INT, "rounds": js.OPT_INTS,
                      "virtual_deck": js.BOOL}),
     "rounds": {"type": "array", "items": _ROUND},
-    "totals": js.INTS, "leaders": js.SEATS, "winners": js.SEATS, **js.STANDINGS_AND_UNDO,
+    "totals": js.INTS, "leaders": js.SEATS, "winners": js.SEATS, "robots": ROBOTS, **js.STANDINGS_AND_UNDO,
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...rules.errors import N_
 from ...rules.story import BidCount, Fact, Story, longest_run, tell
+from ..bidding.robots import story_names
 from .sheet import Sheet
 
 BIDS_MADE = N_("Bids made")
@@ -39,7 +40,7 @@ def story(sheet: Sheet) -> Story:
                       Fact("bonus", BONUS_EARNED, earned, summed=True)))
         bids.append(tuple(BidCount(b, tried[b], made[b]) for b in sorted(tried)))
     rows: list[Any] = [(r.number, r.points, r.totals) for r in played]
-    return tell(sheet.setup.players, rows, False, sheet.finished, sheet.winners, facts, bids,
+    return tell(story_names(sheet), rows, False, sheet.finished, sheet.winners, facts, bids,
                 variant=sheet.setup.rules.scoring)
 
 

@@ -195,7 +195,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "players": list(setup.players), "first_dealer": setup.first_dealer, "rules": setup.rules.as_dict(),
         "rounds": [_row(r) for r in sheet.rows], "totals": list(sheet.totals),
         "leaders": list(sheet.leaders) if sheet.played else [], "winners": list(sheet.winners),
-        **standings_and_undo(sheet),
+        "robots": family.robots_json(sheet), **standings_and_undo(sheet),
     }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...rules.log import Entry
 from ..bidding.game import VERIFIERS, verifier
+from ..bidding.robots import draw_bot
 from . import actions, deck  # the family's actions and virtual deck, under their names before issue 33
 from .actions import complete_tricks
 from .deck import CARD_NOTATION_MAX, draw_deal, verify_take_back
@@ -71,4 +72,4 @@ from .sheet import (
 _VERIFIERS = {**VERIFIERS, "cloud": actions.verify_cloud}
 KINDS = tuple(_VERIFIERS)
 verify = verifier(_VERIFIERS)
-DRAWN = {"deal": draw_deal}  # its own table: a test deals from a fixed pack by patching it
+DRAWN = {"deal": draw_deal, "bot": draw_bot}  # its own table: a test deals from a fixed pack by patching it

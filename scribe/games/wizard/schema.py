@@ -19,7 +19,7 @@ from ...schema import (
     Action,
     closed,
 )
-from ..bidding.schema import FORBIDDEN, round_schema, sheet_schema
+from ..bidding.schema import BOT, FORBIDDEN, round_schema, sheet_schema
 
 PRESETS = ["standard", "plus_minus_one", "leader", "canadian", "custom"]
 EDITIONS = ["gigamic", "amigo", "canadian", "english"]
@@ -106,6 +106,7 @@ ACTIONS = {
     "pass": Action("Virtual deck, Jubilee: after the Juggler's trick, the card a seat with no phone passes to the "
                    "left (W-J4); refused when no card is to be passed", _SEAT_CARD, ("player", "card"),
                    records="played", entry=_passed),
+    "bot": BOT,
 }
 
 _PLAYS = {"type": "array", "items": closed({"player": INT, "card": STR})}
