@@ -191,6 +191,8 @@ def play(table: Table, game: str, draw, rng: random.Random) -> None:
     if not moves:
         return
     kind, data = moves[0]
+    if kind == "bot":  # issue 37: a robot's moves land after the answer, pushed: tests/web/test_robot_seats_web.py
+        return
     if kind == "correction":
         fields = {k: v for k, v in data.items() if k != "round"}
         return table.scribe_write(f"rounds/{data['round']}/correction", fields, kind)
@@ -229,7 +231,7 @@ def test_merging_minimal_answers_holds_the_fresh_sheet(app, client, monkeypatch,
     walk()
     seat_kinds = {"player:" + k for k in ("bid", "played", "take_back") if k in GAMES[game].KINDS}
     # the Cloud's change on the virtual deck (W-J3) is rare at random: test_w_j3_cloud_... below
-    assert seen >= {*GAMES[game].KINDS, "undo", "redo", *seat_kinds} - {"cloud"}, sorted(seen)
+    assert seen >= {*GAMES[game].KINDS, "undo", "redo", *seat_kinds} - {"cloud", "bot"}, sorted(seen)
 
 
 def test_w_j3_cloud_on_the_virtual_deck_merged(app, client, monkeypatch):
