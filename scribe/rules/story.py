@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import N_
 
@@ -147,3 +148,15 @@ def tell(players: Sequence[str], rows: Sequence[tuple[int, Sequence[int], Sequen
                  lowest_wins, finished, tuple(winners), tuple(lines), variant, words,
                  tuple((name, tuple(seats)) for name, seats in sides))
 
+
+# After a robot's seat name in the statistics, so that its games count for no person and it
+# reads as a robot. Plain text, not an emoji: the printed sheet's fonts have no emoji, and
+# « robot » reads the same in the six languages.
+ROBOT_MARK = " (robot)"
+
+
+def story_names(sheet: Any) -> tuple[str, ...]:
+    """The players' names as the statistics keep them: a seat a robot held at the end is
+    marked (issue 37). ``sheet.robots``: the seats robots hold (any family's sheet)."""
+    robots = getattr(sheet, "robots", None) or {}
+    return tuple(name + ROBOT_MARK if seat in robots else name for seat, name in enumerate(sheet.setup.players))

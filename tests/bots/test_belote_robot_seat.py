@@ -12,6 +12,7 @@ import pytest
 
 from scribe import bot_turns, service, sharing, store
 from scribe.bots.belote import decide
+from scribe.games import GAMES
 from scribe.games.belote.game import GAME
 from scribe.rules.errors import RuleError
 
@@ -141,6 +142,9 @@ def test_robots_play_whole_games_and_no_move_is_refused(db, variant, target):
                 person(db, gid)
         service.act(db, gid, "result", {})  # the Scribe's tap: what the cards say
     assert full.winning_team is not None and len(full.rounds) == deals
+    # the statistics keep each robot as a player of its own, never as the person named there
+    names = [line.name for line in GAMES["belote"].story(full).lines]
+    assert names == [f"{name} (robot)" if seat in (0, 1, 3) else name for seat, name in enumerate(full.setup.players)]
 
 
 # ----------------------------------------------------------------- the twin test

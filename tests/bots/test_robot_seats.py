@@ -210,4 +210,4 @@ def test_a_robot_shows_as_a_robot_in_the_statistics_and_in_no_persons(db):
     service.act(db, gid, "bot", {"seat": 1, "level": "easy"}, rng=random.Random(1))
     sheet = _play_out(db, gid, people=(0, 2))
     names = [line.name for line in GAMES["rikiki"].story(sheet).lines]
-    assert names == ["Ann", "Bob 🤖", "Cy"]
+    assert names == ["Ann", "Bob (robot)", "Cy"]

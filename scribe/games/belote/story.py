@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules.errors import N_
-from ...rules.story import BidCount, Fact, Story, tell
+from ...rules.story import BidCount, Fact, Story, story_names, tell
 from .coinche import contract_value
 from .scoring import MADE
 from .settings import COINCHE
@@ -80,7 +80,7 @@ def story(sheet: BeloteSheet) -> Story:
     seats = range(len(setup.players))
     rows: list[Any] = [(r.number, r.player_points, r.player_totals) for r in played]
     sides = tuple((name, TEAMS[t]) for t, name in enumerate(setup.team_names))
-    return tell(setup.players, rows, False, sheet.finished, sheet.winners,
+    return tell(story_names(sheet), rows, False, sheet.finished, sheet.winners,
                 [team_facts[team_of(p)] for p in seats], [team_bids[team_of(p)] for p in seats], setup.variant, WORDS, sides)
 
 

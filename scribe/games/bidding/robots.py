@@ -57,16 +57,6 @@ def verify_bot(sheet: Any, data: Mapping[str, Any]) -> dict[str, Any]:
     return {"seat": seat, "level": level, "seed": seed}
 
 
-ROBOT_MARK: Final = " 🤖"  # after a robot's seat name in the statistics: a player of its own, no person's
-
-
-def story_names(sheet: Any) -> tuple[str, ...]:
-    """The players' names as the statistics keep them: a seat a robot held at the end is
-    marked, so its games count for no person and it shows as a robot (issue 37)."""
-    robots = sheet.robots
-    return tuple(name + ROBOT_MARK if seat in robots else name for seat, name in enumerate(sheet.setup.players))
-
-
 def robot_seats(entries: Iterable[Any]) -> tuple[tuple[int, str, int], ...]:
     """(seat, level, seed) of each seat a robot holds after the ``bot`` entries, in seat order."""
     held: dict[int, tuple[str, int]] = {}

@@ -8,8 +8,7 @@ from collections import Counter
 from typing import Any
 
 from ...rules.errors import N_
-from ...rules.story import BidCount, Fact, Story, longest_run, tell
-from .robots import story_names
+from ...rules.story import BidCount, Fact, Story, longest_run, story_names, tell
 from .sheet import Sheet
 
 BIDS_MADE = N_("Bids made")
