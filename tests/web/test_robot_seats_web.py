@@ -63,10 +63,15 @@ def test_a_seat_changes_hands_between_rounds_only(client):
 
 
 def test_a_robot_seat_goes_back_to_a_person(client):
+    """While a robot holds Marie's seat, the links page offers no phone link for it (nobody
+    should open a seat a robot plays); given back, her link card is there again."""
     key = _game(client)
     _robot(client, key, 2)
+    page = client.get(f"/games/{key}/links").get_data(as_text=True)
+    assert 'id="link-2"' not in page and 'id="link-1"' in page and 'id="robot-2"' in page
     assert _robot(client, key, 2, None).status_code == 303
     assert client.get(f"/api/games/{key}").get_json()["sheet"]["robots"] == {}
+    assert 'id="link-2"' in client.get(f"/games/{key}/links").get_data(as_text=True)
 
 
 def test_a_claimed_seat_is_not_handed_to_a_robot(app, client):
