@@ -140,3 +140,26 @@ def test_a_new_game_form_with_bad_robots_makes_nothing_and_says_why(app, client,
     assert says in text(resp.get_data(as_text=True))
     with app_db(app) as db:
         assert store.list_games(db) == []
+
+
+@pytest.mark.parametrize("game", ["wizard", "skull_king"])
+def test_the_scribes_page_never_offers_to_take_back_a_robots_card(app, client, game):
+    """W-P1, K-P1: the robot leads (Marie deals, Paul leads) and plays by itself; the
+    Scribe's page then offers Thomas's turn, never « Paul takes back a card » by passing
+    the phone to a robot (undo takes a robot's move back). Each game's own play panel."""
+    from table_driver import Table
+
+    body = {"players": ["Paul", "Thomas", "Marie"], "first_dealer": 2, "rules": {"virtual_deck": True}}
+    body.update({"game": "skull_king"} if game == "skull_king" else {"preset": "standard"})
+    t = Table(app, body, ways=("api",))
+    assert t.scribe.post(f"/api/games/{t.key}/actions/bot", json={"seat": 0, "level": "easy"}).status_code == 200
+    assert t.deal().status_code == 200
+    sheet = t.sheet()
+    row = sheet["rounds"][0]
+    for seat in (1, 2):
+        if row["bids"][seat] is None:
+            assert t.bid(seat, 0).status_code == 200
+    play = t.sheet()["rounds"][0]["play"]
+    assert play["trick"] and play["trick"][0]["player"] == 0, play  # the robot led at once
+    page = text(t.scribe.get(f"/games/{t.key}").get_data(as_text=True))
+    assert "Paul takes back a card" not in page and "Play for Thomas" in page, page[-600:]
