@@ -34,6 +34,21 @@ def rules_of(view: Any) -> Any:
     return GAMES[view.GAME]
 
 
+LEVELS = ("easy", "medium", "hard")
+
+
+def turn_at(view: Any, seat: int, level: str) -> Turn | None:
+    """:func:`turn`, for a robot of ``level`` (an unknown level is a caller's bug: it raises)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    return turn(view, seat)
+
+
+def known_bids(row: Any) -> list[int | None]:
+    """The bids the seat's view shows (a sealed one, not a number, reads as unknown)."""
+    return [b if isinstance(b, int) and not isinstance(b, bool) else None for b in row.bids]
+
+
 def turn(view: Any, seat: int) -> Turn | None:
     """The decision the seat's phone would be asked for now, from its view, or None."""
     setup = getattr(view, "setup", None)

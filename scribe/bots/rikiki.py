@@ -9,23 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.rikiki import RikikiSearch, round_view
-from .family import answer, legal_bids, nearest, turn
-
-LEVELS = ("easy", "medium", "hard")
+from .family import answer, known_bids, legal_bids, nearest, turn_at
 
 
 def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, Any]] | None:
     """The entry ``seat``'s phone would send now, or None when it has nothing to do."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
-    t = turn(view, seat)
+    t = turn_at(view, seat, level)
     if t is None:
         return None
     row = t.row
     rv = round_view(view.setup, row.number, row.turned)
     if row.play is not None:
         rv.follow(row.play)
-    rv.bids = [b if isinstance(b, int) and not isinstance(b, bool) else None for b in row.bids]
+    rv.bids = known_bids(row)
     hand = list(row.remaining(seat) or ())
     player = RikikiSearch(view.setup, seed, level)
     if t.what == "bid":

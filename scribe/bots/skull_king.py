@@ -14,9 +14,8 @@ from typing import Any, Final
 from ..engine.skull_king import SkullKingSearch, SkullKingView
 from ..engine.worlds import LEVELS as BUDGETS
 from ..games.skull_king.cards import parse_card  # the game's own codes (TP, TE: the Tigress's forms)
-from .family import answer, legal_bids, nearest, turn
+from .family import answer, known_bids, legal_bids, nearest, turn_at
 
-LEVELS = ("easy", "medium", "hard")
 # worlds x cards x cards x seats a decision may cost at most (the choices, each played out
 # to the round's end at every seat): hard's 32 worlds on 5 cards at 4 seats took about a
 # second at most (bench/bot_seat_speed.py); a 10-card round at 8 seats gets 4 worlds
@@ -36,16 +35,14 @@ def worlds(level: str, setup: Any, cards: int) -> int:
 
 def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, Any]] | None:
     """The entry ``seat``'s phone would send now, or None when it has nothing to do."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
-    t = turn(view, seat)
+    t = turn_at(view, seat, level)
     if t is None:
         return None
     row = t.row
     rv = SkullKingView(view.setup.n, row.number, row.cards, row.dealer)
     if row.play is not None:
         rv.follow(row.play, parse_card)
-    rv.bids = [b if isinstance(b, int) and not isinstance(b, bool) else None for b in row.bids]
+    rv.bids = known_bids(row)
     hand = [parse_card(c) for c in row.remaining(seat) or ()]
     player = SkullKingSearch(view.setup, seed, level, worlds=worlds(level, view.setup, row.cards))
     if t.what == "bid":

@@ -18,10 +18,9 @@ from ..engine.search import SearchPolicy
 from ..engine.tricks import winner_unchecked
 from ..engine.view import RoundView
 from ..rules.cards import jubilee, parse_card, parse_suit
-from .family import Turn, answer, dice, legal_bids, nearest, rules_of, turn
+from .family import Turn, answer, dice, known_bids, legal_bids, nearest, rules_of, turn_at
 from .simple import decide_simply
 
-LEVELS = ("easy", "medium", "hard")
 _SUIT = {"B": "blue", "G": "green", "R": "red", "Y": "yellow"}
 
 
@@ -61,7 +60,7 @@ def round_view(view: Any, t: Turn) -> RoundView:
     turned = parse_card(row.turned) if row.turned and row.turned[:1] in "WJBGRY" else None
     options = PlayOptions(no_wizard_on_trump_lead=switches.no_wizard_on_trump_lead, forbidden=forbidden)
     rv = RoundView(setup.n, row.number, row.cards, row.dealer, trump, turned, options, winner_unchecked)
-    rv.bids = [b if isinstance(b, int) and not isinstance(b, bool) else None for b in row.bids]
+    rv.bids = known_bids(row)
     banned = [b for b in range(row.cards + 1) if b not in legal_bids(view, t)]
     rv.forbidden_bid = banned[0] if banned else None
     play = row.play
@@ -75,9 +74,7 @@ def round_view(view: Any, t: Turn) -> RoundView:
 
 def decide(view: Any, seat: int, level: str, seed: int) -> tuple[str, dict[str, Any]] | None:
     """The entry ``seat``'s phone would send now, or None when it has nothing to do."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
-    t = turn(view, seat)
+    t = turn_at(view, seat, level)
     if t is None:
         return None
     # the search names a trump only after a Wizard turned up (W-R3), not a Jubilee card
