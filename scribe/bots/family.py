@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import GAMES
+from ..rules.robots import LEVELS
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,6 @@ class Turn:
 
 def rules_of(view: Any) -> Any:
     return GAMES[view.GAME]
-
-
-LEVELS = ("easy", "medium", "hard")
 
 
 def turn_at(view: Any, seat: int, level: str) -> Turn | None:

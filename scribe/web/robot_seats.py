@@ -13,6 +13,7 @@ from ..bots import decider
 from ..games import GAMES
 from ..rules.errors import N_, RuleError
 from ..rules.fields import whole
+from ..rules.robots import LEVELS
 from ..store import StaleError
 from . import access, taps
 from .db import get_db
@@ -20,7 +21,6 @@ from .render import error_ctx, see_other
 from .table import _links_ctx
 
 bp = Blueprint("robot_seats", __name__)
-LEVELS = ("easy", "medium", "hard")  # the bot entry's levels (issue 37), in every game that has robots
 
 
 @bp.app_template_global()

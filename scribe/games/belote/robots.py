@@ -25,11 +25,10 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
+from ...rules.robots import LEVELS, SEED_MAX
 from .setup import PLAYERS
 
 BOT = "bot"
-LEVELS = ("easy", "medium", "hard")
-SEED_MAX = 2**31
 
 
 def draw(sheet: Any, data: Mapping[str, Any], rng: Any) -> dict[str, Any]:

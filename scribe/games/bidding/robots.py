@@ -15,10 +15,9 @@ from typing import Any, Final
 
 from ...rules.errors import N_, RuleError
 from ...rules.fields import whole
+from ...rules.robots import LEVELS, SEED_MAX
 
 KIND: Final = "bot"
-LEVELS: Final = ("easy", "medium", "hard")
-SEED_MAX: Final = 2**31
 
 
 def draw_bot(sheet: Any, data: Mapping[str, Any], rng: Any) -> dict[str, Any]:
