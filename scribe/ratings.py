@@ -24,6 +24,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from . import group
+from .rules.story import ROBOT_MARK
 
 RATING_SCALE = 4  # ordinal() reads 0 to about 25 over a group's years: times 4, whole numbers a player compares
 TREND_GAMES = 5  # the trend: the change over a player's last five games of that type
@@ -119,13 +120,20 @@ def results(placed: Iterable[Sequence[Any]], aliases: Mapping[str, str]) -> list
     """The group's finished games as the ladders read them, from their seats' rows
     (``store.results.Placed``: game_id, game, variant, finished_at, lowest_wins, seat,
     player, score, rank, won), each player under the name the group gives them now.
+    A robot's seat (its name marked, ``story_names``) is left out: a ladder rates people
+    (issue 37), and the people at its table are ranked among themselves.
 
     >>> rows = [("g1", "wizard", "", "2026-01-02", 0, 0, "bob", 50, 2, 0), ("g1", "wizard", "", "2026-01-02", 0, 1, "Ana", 90, 1, 1)]
     >>> [(r.game_id, r.kind, r.seats) for r in results(rows, {"bob": "Robert"})]
     [('g1', ('wizard', ''), (('robert', 'Robert', 2), ('ana', 'Ana', 1)))]
+    >>> robot = ("g2", "wizard", "", "2026-01-03", 0, 2, "Cy (robot)", 99, 1, 1)
+    >>> [r.seats for r in results(rows + [robot], {}) if r.game_id == "g2"]
+    []
     """
     games: dict[str, list[Any]] = {}
     for game_id, game, variant, finished_at, _lowest, _seat, player, _score, rank, _won in placed:
+        if player.endswith(ROBOT_MARK):
+            continue
         got = games.get(game_id)
         if got is None:
             got = games[game_id] = [(game, variant or ""), finished_at or "", []]

@@ -211,3 +211,18 @@ def test_a_robot_shows_as_a_robot_in_the_statistics_and_in_no_persons(db):
     sheet = _play_out(db, gid, people=(0, 2))
     names = [line.name for line in GAMES["rikiki"].story(sheet).lines]
     assert names == ["Ann", "Bob (robot)", "Cy"]
+
+
+def test_a_robot_is_kept_out_of_the_peoples_ladder(db):
+    """Issue 37: the people at a robot's table are rated among themselves; the robot has no
+    rating of its own (it is no one in the group)."""
+    from scribe import ratings
+
+    gid = _game(db, "rikiki", ("Ann", "Bob", "Cy"), schedule="list", cards=[2])
+    service.act(db, gid, "bot", {"seat": 1, "level": "easy"}, rng=random.Random(1))
+    sheet = _play_out(db, gid, people=(0, 2))
+    assert sheet.finished
+    ladder = ratings.ladders(ratings.results(service.group_results(db, {gid: sheet.version}), {}))
+    (kind,) = ladder.json()
+    assert sorted(p["name"] for p in kind["ladder"]) == ["Ann", "Cy"]
+    assert sorted((r["player"], r["opponent"]) for r in kind["rivals"]) == [("Ann", "Cy"), ("Cy", "Ann")]
