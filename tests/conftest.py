@@ -9,6 +9,8 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from itertools import count
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scribe import create_app, store
+from scribe.store import games as store_games, pg
 from scribe.web.openapi import openapi_document
 
 # Tests create many games from one address, here and in the servers they start (which
@@ -107,8 +110,6 @@ def app_config(request, instance) -> dict[str, Any]:
     for apps shared by a module's tests)."""
     config = {"TESTING": True, "INSTANCE_PATH": str(instance)}
     if os.environ.get("SCRIBE_TEST_BACKEND") == "postgresql":
-        from scribe.store import pg
-
         config["DATABASE_URL"] = request.getfixturevalue("pg_cluster").fresh_database()
         request.addfinalizer(pg.close_pools)  # the apps' connections, at the end of the test (or module)
     return config
@@ -246,6 +247,31 @@ def pg_cluster():
 def pg_url(pg_cluster):
     """A fresh empty PostgreSQL database for one test: its URL."""
     return pg_cluster.fresh_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either_app(request, tmp_path):
+    """The app on each store in turn, a SQLite file then a fresh PostgreSQL database: the
+    same calls must give the same answers."""
+    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
+    if request.param == "postgresql":
+        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
+    yield create_app(config)
+    pg.close_pools()
+
+
+def step_clock(monkeypatch, start: datetime) -> None:
+    """The entries' clock a minute on at each write (``store.games.now``): games finished
+    within one second would otherwise finish in an order a test could not know."""
+    ticks = count()
+    monkeypatch.setattr(store_games, "now",
+                        lambda: (start + timedelta(minutes=next(ticks))).isoformat(timespec="seconds"))
+
+
+def call(client, method: str, path: str, body=None):
+    """One JSON API call: (status, answer)."""
+    resp = getattr(client, method)(path, **({"json": body} if body is not None else {}))
+    return resp.status_code, resp.get_json()
 
 
 # The store's tests run on both backends: ``backend`` is a real SQLite file in tmp_path or a

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import call
 
 from scribe import create_app
 from scribe.cli import main
@@ -24,11 +25,6 @@ def target(request, tmp_path):
         return f"sqlite:///{path}", {"DATABASE": str(path)}
     url = request.getfixturevalue("pg_url")
     return url, {"DATABASE_URL": url}
-
-
-def call(client, method, path, body=None):
-    resp = getattr(client, method)(path, **({"json": body} if body is not None else {}))
-    return resp.status_code, resp.get_json()
 
 
 def one_round(client, players, bids, tricks) -> str:

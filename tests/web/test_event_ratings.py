@@ -12,31 +12,20 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import UTC, datetime, timedelta
-from itertools import count
+from datetime import UTC, datetime
 
 import pytest
+from conftest import step_clock
 from openskill.models import PlackettLuce
 from test_event_pages import create, deal, draw, page, tables
-
-from scribe import create_app
-from scribe.store import games as store_games, pg
 
 START = datetime(2026, 6, 4, 20, 0, tzinfo=UTC)
 HEADING = "The evening’s ratings"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def either_app(request, tmp_path, monkeypatch):
-    """The app on each store in turn, its clock a minute on at each write."""
-    ticks = count()
-    monkeypatch.setattr(store_games, "now",
-                        lambda: (START + timedelta(minutes=next(ticks))).isoformat(timespec="seconds"))
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
-    if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    yield create_app(config)
-    pg.close_pools()
+@pytest.fixture(autouse=True)
+def _clock(monkeypatch):
+    step_clock(monkeypatch, START)
 
 
 def caller(client):

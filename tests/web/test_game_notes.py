@@ -6,25 +6,10 @@ is refused next to the field with nothing saved; a changed note keeps the one be
 from __future__ import annotations
 
 import pytest
+from conftest import call
 from web_helpers import errors, text
 
-from scribe import create_app
-from scribe.store import pg
 from tests.pdf.pdf_helpers import reader
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def either_app(request, tmp_path):
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
-    if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    yield create_app(config)
-    pg.close_pools()
-
-
-def call(client, method, path, body=None):
-    resp = getattr(client, method)(path, **({"json": body} if body is not None else {}))
-    return resp.status_code, resp.get_json()
 
 
 def new_game(client):

@@ -8,36 +8,20 @@ within one second would otherwise finish in an order the test could not know."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
-from itertools import count
+from datetime import UTC, datetime
 
 import jsonschema
 import pytest
+from conftest import call, step_clock
 from openskill.models import PlackettLuce
 from web_helpers import text
-
-from scribe import create_app
-from scribe.store import games as store_games, pg
 
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def either_app(request, tmp_path, monkeypatch):
-    """The app on each store in turn, its clock a minute on at each write."""
-    ticks = count()
-    monkeypatch.setattr(store_games, "now",
-                        lambda: (START + timedelta(minutes=next(ticks))).isoformat(timespec="seconds"))
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
-    if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    yield create_app(config)
-    pg.close_pools()
-
-
-def call(client, method, path, body=None):
-    resp = getattr(client, method)(path, **({"json": body} if body is not None else {}))
-    return resp.status_code, resp.get_json()
+@pytest.fixture(autouse=True)
+def _clock(monkeypatch):
+    step_clock(monkeypatch, START)
 
 
 # one-round custom points games: (who wins, {player: final score}), in the order played

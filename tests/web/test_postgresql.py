@@ -11,21 +11,12 @@ import time
 
 import psycopg
 import pytest
+from conftest import call
 
 from scribe import create_app
 from scribe.store import pg
 
 PLAYERS = ["Ana", "Ben", "Cy"]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def either_app(request, tmp_path):
-    """The app on each backend in turn: the same evening must give the same answers."""
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")}
-    if request.param == "postgresql":
-        config["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    yield create_app(config)
-    pg.close_pools()
 
 
 @pytest.fixture
@@ -39,11 +30,6 @@ def pg_app(tmp_path, pg_url):
 def rows(url: str, sql: str):
     with psycopg.connect(url) as conn:
         return conn.execute(sql).fetchall()
-
-
-def call(client, method, path, body=None):
-    resp = getattr(client, method)(path, **({"json": body} if body is not None else {}))
-    return resp.status_code, resp.get_json()
 
 
 def test_a_wizard_evening_from_the_first_bid_to_the_statistics_on_both_backends(either_app, tmp_path):
