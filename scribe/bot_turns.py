@@ -103,14 +103,17 @@ def _age(at: str) -> float:
 
 
 def run_pending(db: Any, game_id: str, pause: float = 0.0, hold: float = HOLD_AFTER_UNDO_S) -> int:
-    """Play every pending robot move of the game now (``pause`` seconds before each; none
-    within ``hold`` seconds of an undo: ``HOLD_AFTER_UNDO_S``); returns how many were recorded. A move another writer made stale is decided again; a
+    """Play every pending robot move of the game now (each ``pause`` seconds after the
+    robot was asked, its thinking included, or as soon as it decided if it thought longer;
+    none within ``hold`` seconds of an undo: ``HOLD_AFTER_UNDO_S``); returns how many were
+    recorded. A move another writer made stale is decided again; a
     move the rules refuse at the version it was decided on is a robot's bug: logged, and
     the robots stop there (the game waits for a person, never loops)."""
     made = 0
     was, _here.busy = getattr(_here, "busy", False), True
     try:
         for _ in range(MOVES_MAX):
+            asked = time.monotonic()
             try:
                 found = next_move(db, game_id, hold)
             except (service.NotFound, _Holding):
@@ -119,8 +122,8 @@ def run_pending(db: Any, game_id: str, pause: float = 0.0, hold: float = HOLD_AF
                 RUNNER.idle[game_id] = service.load(db, game_id)[1].version
                 return made
             version, kind, data = found
-            if pause:
-                time.sleep(pause)
+            if pause:  # the move lands a pause after its turn: the robot's thinking is part of it
+                time.sleep(max(0.0, pause - (time.monotonic() - asked)))
             try:
                 service.act(db, game_id, kind, data, version)
             except store.StaleError:

@@ -165,6 +165,34 @@ def test_run_pending_plays_what_a_lost_thread_left(db):
     assert bot_turns.run_pending(db, gid) == 0  # nothing left: the person's turn
 
 
+@pytest.mark.parametrize(("thinking", "waited"), [(0.2, 0.4), (0.9, 0.0)])
+def test_a_robots_thinking_is_part_of_its_pause(db, monkeypatch, thinking, waited):
+    """Issue 37: a robot answers about a second after its turn. Its move lands a pause
+    after it was asked (0.6 s here), the time it thought included; a robot that thought
+    longer than the pause plays as soon as it decided. A clock of the test's own: no
+    wall-clock time is read."""
+    gid = _game(db)
+    service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
+    service.AFTER_ACT.remove(bot_turns.after_act)
+    try:
+        service.act(db, gid, "deal", {"round": 1}, rng=random.Random(2))  # seat 1 bids first (W-B1)
+    finally:
+        service.AFTER_ACT.append(bot_turns.after_act)
+    clock, slept = [100.0], []
+    decide = bot_turns.next_move
+
+    def thinking_move(*args, **kwargs):
+        found = decide(*args, **kwargs)
+        clock[0] += thinking if found is not None else 0.0
+        return found
+
+    monkeypatch.setattr(bot_turns, "next_move", thinking_move)
+    monkeypatch.setattr(bot_turns.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(bot_turns.time, "sleep", slept.append)
+    assert bot_turns.run_pending(db, gid, pause=0.6) == 1
+    assert slept == [pytest.approx(waited)]
+
+
 def test_after_an_undo_the_robots_hold_so_more_can_be_taken_back(db):
     gid = _game(db)
     service.act(db, gid, "bot", {"seat": 1, "level": "easy"}, rng=random.Random(1))
