@@ -13,7 +13,7 @@ from ..bots import decider
 from ..games import GAMES
 from ..rules.errors import N_, RuleError
 from ..rules.fields import whole
-from ..rules.robots import LEVELS
+from ..rules.robots import LEVEL_WORDS, LEVELS
 from ..store import StaleError
 from . import access, taps
 from .db import get_db
@@ -35,7 +35,13 @@ def robots_possible(game: Any, sheet: Any) -> bool:
 @bp.app_template_global()
 def robot_level(level: str) -> str:
     """A robot's level in the reader's words (« facile / moyen / fort »), never its key."""
-    return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, "")
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else ""
+
+
+@bp.app_template_global()
+def robot_levels() -> tuple[str, ...]:
+    """The levels a robot is offered at, weakest first."""
+    return LEVELS
 
 
 def chosen(form: Any, kept: list[int], options: dict[str, Any]) -> list[tuple[int, str]]:

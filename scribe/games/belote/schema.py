@@ -4,6 +4,7 @@ sheet (closed: a field the sheet JSON grows must be added here, ``web.sheet_json
 
 from __future__ import annotations
 
+from ...rules.robots import LEVELS
 from ...schema import BOOL, INT, INTS, NAMES, OPT_INT, ROUND, SEAT, SEATS, STANDINGS_AND_UNDO, STR, Action, closed
 from .annonces import COMBINATIONS
 from .cards import TRUMPS
@@ -102,7 +103,7 @@ ACTIONS = {
     "bot": Action("Virtual deck, between deals: a seat is played by a robot at a level (easy, medium, hard), or "
                   "by people again with level null; one seat at least stays a person's; the robot's seed is drawn "
                   "by Scribe (issue 37)", {
-                      "seat": SEAT, "level": {"enum": ["easy", "medium", "hard", None]}}, ("seat",)),
+                      "seat": SEAT, "level": {"enum": [*LEVELS, None]}}, ("seat",)),
     "take_back": Action("Virtual deck: the Scribe takes back the last card of a seat with no phone, until the "
                         "next card", {"round": ROUND, "player": SEAT}, ("player",)),
 }
@@ -158,7 +159,7 @@ SHEET = {
                 "description": "B-E3: a team at the target on its belote alone, which cannot win yet"},
     "totals": {**INTS, "description": "Per seat: its team's total"}, "leaders": SEATS, "winners": SEATS,
     "winning_team": OPT_INT,
-    "robots": {"type": "object", "additionalProperties": {"enum": ["easy", "medium", "hard"]},
+    "robots": {"type": "object", "additionalProperties": {"enum": list(LEVELS)},
                "description": "The seats robots play (keys: seats), with their level (issue 37)"},
     **STANDINGS_AND_UNDO,
 }

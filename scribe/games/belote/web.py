@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from ...rules.cards.standard import SUITS
 from ...rules.errors import N_
+from ...rules.robots import LEVEL_WORDS
 from ...rules.standings import standings_and_undo
 from .annonces import COMBINATIONS, SEQUENCES
 from .cards import SA, TA
@@ -237,7 +238,7 @@ def entry_text(e, setup: Setup) -> str:
         name = setup.players[d["seat"]]
         if d.get("level") is None:
             return _("%(name)s is played by a person again", name=name)
-        return _("%(name)s is played by a robot (%(level)s)", name=name, level=robot_level(d["level"]))
+        return _("%(name)s is played by a robot (%(level)s)", name=name, level=_(LEVEL_WORDS[d["level"]]))
     row = scored_row(setup, d)
     what = _("passed: the next player deals") if row is None else deal_text(row, setup)
     if e.kind == CORRECTION:
@@ -309,11 +310,6 @@ def sheet_json(sheet: BeloteSheet) -> dict[str, Any]:
 def robots_json(sheet: BeloteSheet) -> dict[str, str]:
     """The seats robots play and their level (issue 37); the seed stays out of the pages."""
     return {str(seat): r["level"] for seat, r in sorted(getattr(sheet, "robots", {}).items())}
-
-
-def robot_level(level: str) -> str:
-    """A robot's level in the reader's words."""
-    return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, level)
 
 
 def round_label(summary: dict[str, Any]) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...rules.robots import LEVELS
 from ...schema import (
     BOOL,
     COUNTS,
@@ -35,9 +36,9 @@ STANDARD_TRUMP = {"oneOf": [{"type": "null"}, closed({"card": STR, "suit": {"enu
 #: A seat handed to a robot or back (issue 37): the same entry in every game of the family.
 BOT = Action("Virtual deck: between rounds, hand a seat to a robot (easy, medium, hard) or back to people "
              "(level null); Scribe draws the robot's seed", {
-                 "seat": SEAT, "level": {"enum": ["easy", "medium", "hard", None]}}, ("seat",))
+                 "seat": SEAT, "level": {"enum": [*LEVELS, None]}}, ("seat",))
 #: The seats robots hold, public: {"seat": level}.
-ROBOTS = {"type": "object", "additionalProperties": {"enum": ["easy", "medium", "hard"]},
+ROBOTS = {"type": "object", "additionalProperties": {"enum": list(LEVELS)},
           "description": "The seats robots hold (issue 37): seat number -> level"}
 
 

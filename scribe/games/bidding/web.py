@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...rules.robots import LEVEL_WORDS
 from ...rules.sealed import SEALED
 from ...rules.standings import standings_and_undo
 from . import result
@@ -331,7 +332,7 @@ def entry_text(e: Any, setup: Any, words: Words) -> str:
     if e.kind == "bot":
         if d["level"] is None:
             return _("%(name)s's seat goes back to a person", name=names[d["seat"]])
-        return _("%(name)s's seat goes to a robot (%(level)s)", name=names[d["seat"]], level=robot_level(d["level"], _))
+        return _("%(name)s's seat goes to a robot (%(level)s)", name=names[d["seat"]], level=_(LEVEL_WORDS[d["level"]]))
     if e.kind == "correction":
         bids = ", ".join(f"{names[p]} {'🔒' if b is SEALED else b}" for p, b in enumerate(d["bids"]))
         text = _("Round %(round)s corrected: bids %(bids)s", round=d["round"], bids=bids)
@@ -340,11 +341,6 @@ def entry_text(e: Any, setup: Any, words: Words) -> str:
             text += " · " + _("tricks %(tricks)s", tricks=tricks) + _jubilee_text(d, names, _)
         return text
     return e.kind
-
-
-def robot_level(level: str, _: Callable[..., str]) -> str:
-    """A robot's level in the reader's words (never its key)."""
-    return {"easy": _("easy"), "medium": _("medium"), "hard": _("strong")}.get(level, level)
 
 
 def _jubilee_text(d: dict[str, Any], names: Any, _: Callable[..., str]) -> str:
