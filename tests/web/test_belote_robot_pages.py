@@ -71,7 +71,7 @@ def test_a_game_made_with_a_robot_shows_it(client):
     sheet = client.get(f"/api/games/{gid}/sheet").get_json()
     assert sheet["players"][3] == "Robot 4"  # no name typed for the robot's seat
     page = game_page(client, gid)
-    assert 'class="robot-badge"' in page and "Robot 4" in text(page)
+    assert 'class="badge robot"' in page and "Robot 4" in text(page)
 
 
 @pytest.mark.parametrize(("extra", "words"), [
