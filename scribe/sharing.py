@@ -275,6 +275,8 @@ def move_seat(db: Database, token: Any, device: str, held: bool = True) -> None:
     link (the link is the permission: ``links.move``); SeatTaken while a claim still waits
     for its phone, LinkGone or NotFound for a link that opens nothing."""
     link, _version = _found(db, token, PLAYER)
+    if _robot_held(db, link):  # nobody's to move while a robot plays it: the link opens as a watcher's
+        return
     if links.move(db, link, device_hash(device), held) is None:
         raise SeatTaken(link, "", wait=max(links.waiting(link), 1))
 

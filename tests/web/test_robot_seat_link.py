@@ -121,6 +121,8 @@ def test_the_seat_given_back_opens_as_its_own_again(app, client):
     _robot(client, key, 2)
     phone = app.test_client()
     assert SAYS in text(phone.get(f"/p/{token}").get_data(as_text=True))
+    assert phone.post(f"/p/{token}/claim").status_code == 303  # asking for the seat takes nothing either
+    assert phone.post(f"/p/{token}/move", data={"confirm": "yes"}).status_code == 303
     assert not _claimed(client, key, 2)
     # the links page still lets the Scribe give the seat back: nobody's phone holds it
     assert 'id="robot-2"' in client.get(f"/games/{key}/links").get_data(as_text=True)
