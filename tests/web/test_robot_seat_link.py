@@ -16,6 +16,7 @@ from web_helpers import created, text
 
 from scribe import bot_turns, service, sharing
 
+SEED = 1
 SAYS = "A robot (easy) plays Marie’s seat now. The Scribe can give it back to you between rounds."
 
 
@@ -70,7 +71,8 @@ def _no_card_of(answers: dict[str, str], hand: list[str]) -> None:
 
 
 @pytest.mark.parametrize("rules", [{}, {"reveal": "hidden"}, {"reveal": "secret"}])
-def test_a_wizard_robot_seats_link_shows_no_card_of_the_robot(app, client, rules):
+def test_a_wizard_robot_seats_link_shows_no_card_of_the_robot(app, client, rules, monkeypatch):
+    monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))  # no Wizard turned: the robot bids at once
     key = _wizard(client, **rules)
     token = _token(client, key, 2)
     assert _robot(client, key, 2).status_code == 303
