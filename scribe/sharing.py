@@ -37,12 +37,18 @@ class Shown:
     sheet: Any  # already redacted for the viewer
     full: Any  # the whole sheet: never to be rendered, only to verify against
     full_log: tuple[Entry, ...] = field(repr=False, default=())  # likewise: only ``log`` is shown
+    robot: str | None = None  # the level of the robot holding the link's seat: the view is a watcher's
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view this is: the link's seat, or None (a watcher's) while a robot holds it."""
+        return None if self.robot is not None else self.link.seat
 
     @cached_property
     def log(self) -> list[Entry]:
         """The log redacted for the viewer, made when first read: a tap that answers only
         the sheet never pays for a long game's whole history."""
-        return viewer_log(self.full, list(self.full_log), self.link.seat, self.link.horizon, self.link.entered)
+        return viewer_log(self.full, list(self.full_log), self.viewer, self.link.horizon, self.link.entered)
 
 
 class LinkGone(Exception):
@@ -80,6 +86,21 @@ def viewer_log(sheet: Any, log: list[Entry], viewer: int | None = None, horizon:
                entered: int = 0) -> list[Entry]:
     """The log as ``viewer`` may read it, judged against the whole ``sheet``."""
     return rules_of(sheet).view_log(sheet, log, viewer, horizon, entered)
+
+
+def robot_at(full: Any, seat: int | None) -> str | None:
+    """The level of the robot holding ``seat`` (issue 37), or None: a person's seat."""
+    held = getattr(full, "robots", None) or {}
+    return None if seat is None or seat not in held else held[seat]["level"]
+
+
+def _shown(link: Link, game: Any, full: Any, log: Any) -> Shown:
+    """A link's view, made here once for every output path (page, fragment, stream, JSON):
+    while a robot holds the link's seat, its holder sees what a watcher sees (no hand, no
+    sealed bid: a robot's cards are nobody's)."""
+    robot = robot_at(full, link.seat)
+    viewer = None if robot is not None else link.seat
+    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon, link.entered), full, tuple(log), robot)
 
 
 class Made(NamedTuple):
@@ -233,12 +254,13 @@ def _found(db: Database, token: Any, kind: str, deleted_ok: bool = False, find: 
 
 
 def _check_claim(db: Database, link: Link, device: str | None, name: str, again: bool = False,
-                 held: bool = True) -> Link:
+                 held: bool = True, robot: Any = False) -> Link:
     """A player link answers only the phone that claimed it (the first to open it): the
     link as that phone holds it (claimed just now, it knows since when). ``held``: the
     phone brought ``device`` with this request (False: made for this answer, which may be
-    lost; ``links.claim``)."""
-    if link.kind != PLAYER:
+    lost; ``links.claim``). ``robot``: a robot holds the seat, so opening its link claims
+    nothing (the Scribe gives the seat back to whoever then opens it)."""
+    if link.kind != PLAYER or robot:
         return link
     mine = links.claim(db, link, device_hash(device), again, held) if device is not None else None
     if mine is None:
@@ -253,6 +275,8 @@ def move_seat(db: Database, token: Any, device: str, held: bool = True) -> None:
     link (the link is the permission: ``links.move``); SeatTaken while a claim still waits
     for its phone, LinkGone or NotFound for a link that opens nothing."""
     link, _version = _found(db, token, PLAYER)
+    if _robot_held(db, link):  # nobody's to move while a robot plays it: the link opens as a watcher's
+        return
     if links.move(db, link, device_hash(device), held) is None:
         raise SeatTaken(link, "", wait=max(links.waiting(link), 1))
 
@@ -272,9 +296,9 @@ def open_link(db: Database, token: Any, kind: str, device: str | None = None, de
     if viewer is not None and viewer >= full.setup.n:
         raise service.NotFound(kind)
     if viewer is not None:
-        link = _check_claim(db, link, device, full.setup.players[viewer], claim_again, held)
+        link = _check_claim(db, link, device, full.setup.players[viewer], claim_again, held, robot_at(full, viewer))
     _robots_on(lambda: bot_turns.kick(db, game.id, full))
-    return Shown(link, game, viewer_sheet(full, viewer, log, link.horizon, link.entered), full, tuple(log))
+    return _shown(link, game, full, log)
 
 
 def _robots_on(kick: Any) -> None:
@@ -291,8 +315,7 @@ def after(db: Database, shown: Shown, sheet: Any) -> Shown:
     just cached, so a tap reads its game once (the log again only on a cache miss)."""
     hit = service.replayed_at(db, shown.game.id, sheet.version)
     log = hit.log if hit is not None else tuple(service.load(db, shown.game.id)[2])
-    link = shown.link
-    return Shown(link, shown.game, viewer_sheet(sheet, link.seat, log, link.horizon, link.entered), sheet, tuple(log))
+    return _shown(shown.link, shown.game, sheet, log)
 
 
 def as_at(shown: Shown, version: int) -> Shown:
@@ -300,8 +323,7 @@ def as_at(shown: Shown, version: int) -> Shown:
     with its Idempotency-Key is answered as its first try was: the sheet its entry made)."""
     log = list(shown.full_log[:max(version, 0)])
     full = rules_of(shown.full).replay(shown.full.setup, log)
-    link = shown.link
-    return Shown(link, shown.game, viewer_sheet(full, link.seat, log, link.horizon, link.entered), full, tuple(log))
+    return _shown(shown.link, shown.game, full, log)
 
 
 def link_version(db: Database, token: Any, kind: str, device: str | None = None, held: bool = True) -> int:
@@ -315,7 +337,7 @@ def link_state(db: Database, token: Any, kind: str, device: str | None = None,
     """The game behind a link and its version (a stream follows that game), with the same
     checks as ``link_version``."""
     link, version = _found(db, token, kind)
-    _check_claim(db, link, device, "", held=held)
+    _check_claim(db, link, device, "", held=held, robot=_robot_held(db, link))
     _robots_on(lambda: bot_turns.poll_kick(db, link.game_id, version))
     return link.game_id, version
 
@@ -325,9 +347,18 @@ def link_following(db: Database, token: Any, kind: str, device: str | None = Non
     """``link_state``, and the id of the game's rematch if Play again was tapped (None
     until then): the same one indexed SELECT."""
     link, (version, next_id) = _found(db, token, kind, find=links.find_following)
-    _check_claim(db, link, device, "", held=held)
+    _check_claim(db, link, device, "", held=held, robot=_robot_held(db, link))
     _robots_on(lambda: bot_turns.poll_kick(db, link.game_id, version))
     return link.game_id, version, next_id
+
+
+def _robot_held(db: Database, link: Link) -> bool:
+    """Whether a robot holds the seat of a link nobody claimed (a poll would claim it): the
+    game read only then, since a claimed seat is never handed to a robot (the links page
+    asks to release it first) and an idle poll stays one indexed SELECT."""
+    if link.kind != PLAYER or link.claim_hash is not None:
+        return False
+    return robot_at(service.load(db, link.game_id)[1], link.seat) is not None
 
 
 def claimed_seats(db: Database, game_id: str, device: str | None = None) -> frozenset[int]:

@@ -432,6 +432,13 @@ def player(token: str):
     once the game has a next one (Play again), this player's own link of that game."""
     shown = _shown(token, PLAYER)
     seat = shown.link.seat
+    if shown.robot is not None:  # a robot plays the seat now: the table as a watcher sees it, no cards
+        from .table import robot_seat_words
+
+        return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
+                       player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
+                       bidding={"open": False, "waits": False, "awaits_deal": False}, robot=shown.robot,
+                       robot_says=robot_seat_words(shown), **_next(PLAYER, shown))
     return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
                    player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
                    cards=_own_cards(shown.sheet, seat), bidding=_bidding(shown),

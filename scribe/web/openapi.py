@@ -504,10 +504,14 @@ def _schemas() -> dict[str, Any]:
         "Viewed": _closed({"name": STR, "game": game_enum, "player": INT, "player_name": STR,
                            "sheet": _ref("Sheet"), "cards": _ref("Cards"),
                            "bidding": _ref("Bidding"),
+                           "robot": {"enum": ["easy", "medium", "hard"],
+                                     "description": "A robot plays this seat now (its level): the view is a watcher's, "
+                                                    "no cards, and every act through the link is refused (403)"},
+                           "robot_says": {**STR, "description": "That, in the reader's language"},
                            "next": {**_closed({"token": STR, "url": STR, "api": STR}),
                                     "description": "Once Play again made the next game: this link holder's own link "
                                                    "of it (the watch link; a seat's same player)"}},
-                          optional=("player", "player_name", "cards", "bidding", "next")),
+                          optional=("player", "player_name", "cards", "bidding", "robot", "robot_says", "next")),
         "Link": {"oneOf": [{"type": "null"}, _closed({"token": STR, "url": STR, "api": STR, "player": INT, "claimed": BOOL},
                                                      optional=("player", "claimed"))]},
         "Links": _closed({"scribe": STR, "key": STR, "watch": _ref("Link"),

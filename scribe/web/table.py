@@ -288,8 +288,21 @@ def watch_sheet(token: str):
 # --------------------------------------------------------------------------- players
 
 
+def robot_seat_words(shown: sharing.Shown) -> str:
+    """What a seat's link says while a robot plays that seat (issue 37), its level in the
+    reader's words: on its page and as the refusal of any tap made on it."""
+    from .robot_seats import robot_level  # robot_seats reads the links page from here
+
+    return _("A robot (%(level)s) plays %(name)s’s seat now. The Scribe can give it back to you between rounds.",
+             level=robot_level(shown.robot or ""), name=shown.full.setup.players[shown.link.seat])
+
+
 def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any]:
     ctx = _watch_ctx(shown, token)
+    if shown.robot is not None:  # the table as the TV shows it: no hand, no buttons (its view is a watcher's)
+        ctx.update(seat=None, robot_seat=shown.link.seat, robot_words=robot_seat_words(shown), cards=None,
+                   can_bid=False, can_rebid=False, bid_template=None, robot_hint=None)
+        return {**ctx, **extra}
     sheet, seat = shown.sheet, shown.link.seat
     rules = rules_of(shown.full)
     can_bid, waits = rules.player_bid_state(shown.full, seat)
@@ -352,6 +365,8 @@ def seat_tap(token: str, refusal, record, player: Any, round_no: Any, value: Any
     limits first, then the rules; the answer is the seat's own view (its horizon kept).
     ``version``: what the page showed; a card played against an older table is a 409."""
     shown = _open(token, PLAYER)
+    if shown.robot is not None:  # every seat act through this link, page and API alike: the robot's moves are its own
+        return SeatTap(shown, 403, {"message": robot_seat_words(shown), "field": field})
     refused = refusal(shown, player)
     if refused is not None:
         message, field_name, status = refused

@@ -107,7 +107,7 @@ def test_a_belote_deal_at_three_phones_and_a_robot_with_the_tv_open(robot_server
         x(phone.locator("#hand button[data-card]")).to_have_count(5, timeout=15_000)
     for where, page in screens.items():  # the robot is shown as one by its name on every screen
         x(page.locator(f"[data-robot='{ROBOT}']").first).to_be_visible(timeout=15_000)
-        assert page.locator(".robot-badge").first.inner_text().strip() == "robot", where
+        assert page.locator(".badge.robot").first.inner_text().strip() == "robot", where
 
     # the robot speaks first (Ana deals): by itself, and every screen shows its call
     for _wait in range(100):

@@ -71,7 +71,7 @@ def test_a_game_made_with_a_robot_shows_it(client):
     sheet = client.get(f"/api/games/{gid}/sheet").get_json()
     assert sheet["players"][3] == "Robot 4"  # no name typed for the robot's seat
     page = game_page(client, gid)
-    assert 'class="robot-badge"' in page and "Robot 4" in text(page)
+    assert 'class="badge robot"' in page and "Robot 4" in text(page)
 
 
 @pytest.mark.parametrize(("extra", "words"), [
@@ -202,7 +202,7 @@ def test_the_robots_seat_link_offers_no_call_buttons(app, client, seeded, monkey
     hand_over(client, gid, 3, "easy")  # Ana deals: Dee speaks first
     client.post(f"/games/{gid}/deal", data={"version": version_of(client, gid), "round": 1})
     page = phones(app, [token])[0].get(f"/p/{token}").get_data(as_text=True)
-    assert "A robot plays this seat" in text(page) and 'id="calls"' not in page
+    assert "A robot (easy) plays Dee’s seat now" in text(page) and 'id="calls"' not in page
 
 
 def test_the_robot_calls_and_plays_by_itself_after_each_act(client, seeded):
