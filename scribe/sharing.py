@@ -407,6 +407,8 @@ def sit(db: Database, key: str, shown: Shown, which: Any, device: str, held: boo
     if kind != PLAYER:
         raise RuleError(N_("Choose the player you are."), field="seat")
     name = shown.full.setup.players[seat]
+    if robot_at(shown.full, seat) is not None:  # issue 37: a robot's cards are nobody's, the Scribe's neither
+        raise RuleError(N_("%(name)s is a robot: it plays by itself."), field="seat", name=name)
 
     def take() -> None:
         link = links.ensure(db, key, shown.game.id, PLAYER, seat)

@@ -150,6 +150,9 @@ def seat(key: str, player: int):
     plays = rules.seat_plays(full, seat)
     held = sharing.playing_on_phones(db, shown.game.id, device) if plays else \
         sharing.claimed_seats(db, shown.game.id, device)
+    if sharing.robot_at(full, seat) is not None:  # issue 37: a robot's hand is nobody's, the Scribe's neither
+        return jsonify(error=_("%(name)s is a robot: it plays by itself.", name=full.setup.players[seat]),
+                       field="player"), 409
     if seat in held:
         name = full.setup.players[seat]
         msg = (_("%(name)s holds their seat on their own phone: they play their cards there.", name=name) if plays

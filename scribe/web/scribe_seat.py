@@ -81,8 +81,8 @@ def context(game: Any, full: Any) -> dict[str, Any] | None:
 
 def choices(game: Any, full: Any, claimed: frozenset[int]) -> list[int]:
     """The seats the Scribe may say are theirs (a game where some viewer sees less: sealed
-    bids, hands): those no other phone holds."""
-    return [p for p in range(full.setup.n) if p not in claimed]
+    bids, hands): those no other phone and no robot holds (issue 37)."""
+    return [p for p in range(full.setup.n) if p not in claimed and sharing.robot_at(full, p) is None]
 
 
 def sit(shown: Any) -> int:

@@ -210,6 +210,12 @@ def pass_phone(key: str, player: int):
     plays = rules.seat_plays(full, player)
     if not (rules.seats_bid_alone(full) or plays):
         abort(404)
+    ctx = {"game": game, "sheet": shown.sheet, "row": getattr(shown.sheet, "current", None), "p": player,
+           "can_bid": False, "pass_template": getattr(web_for(game.game), "PASS_TEMPLATE", "table/_pass.html")}
+    if sharing.robot_at(full, player) is not None:  # issue 37: a robot's hand is nobody's, the Scribe's neither
+        ctx["error"] = {"message": _("%(name)s is a robot: it plays by itself.", name=full.setup.players[player]),
+                        "field": "card" if plays else "bid"}
+        return page_or_fragment("table/pass.html", ctx["pass_template"], 409, **ctx)
     if scribe_seat.seat_of(game.id) is not None:  # the Scribe plays too: their own seat hides now
         scribe_seat.hide(game.id)
         if is_htmx():  # a page of its own, so the Scribe's page (and its stream) is left behind
@@ -219,8 +225,7 @@ def pass_phone(key: str, player: int):
     sheet = sharing.viewer_sheet(full, player, shown.full_log)  # the log says which deal is whose (a game may ask)
     row = getattr(sheet, "current", None)  # a game of rows in play (the family); others show their own table
     can_bid = rules.player_bid_state(full, player)[0]
-    ctx = {"game": game, "sheet": sheet, "row": row, "p": player, "can_bid": can_bid,
-           "pass_template": getattr(web_for(game.game), "PASS_TEMPLATE", "table/_pass.html")}
+    ctx.update(sheet=sheet, row=row, can_bid=can_bid)
     claimed = player in sharing.claimed_seats(get_db(), game.id, access.device())
     if plays and _played_since(shown, player):  # reloaded, or Back, once the hand was played from
         return see_other(url_for("play.game", key=key))

@@ -187,3 +187,37 @@ def test_a_belote_robot_seats_link_shows_no_card_and_takes_no_call(app, client, 
         assert resp.status_code == 403 and says in text(resp.get_data(as_text=True)), path
     assert _full(app, client, gid)[0].version == before
     assert not _claimed(client, gid, 3)
+
+
+# ------------------------------------------------------------- the Scribe's own phone
+
+
+@pytest.mark.parametrize("rules", [{"reveal": "hidden"}, {"reveal": "secret"}])
+def test_the_scribes_phone_shows_no_robots_hand_either(app, client, rules, monkeypatch):
+    """The robot's cards are the Scribe's neither: the pass-the-phone page and the seat's
+    API answer 409 with « is a robot » and none of its cards (bids each seat makes alone)."""
+    monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))
+    key = _wizard(client, **rules)
+    assert _robot(client, key, 2).status_code == 303
+    assert client.post(f"/api/games/{key}/actions/deal", json={"round": 1}).status_code == 200
+    hand = _hand(app, client, key, 2)
+    passed = client.get(f"/games/{key}/pass/2")
+    assert passed.status_code == 409
+    assert "Marie is a robot: it plays by itself." in text(passed.get_data(as_text=True))
+    api = client.get(f"/api/games/{key}/seats/2")
+    assert api.status_code == 409 and api.get_json()["field"] == "player"
+    for body in (passed.get_data(as_text=True), api.get_data(as_text=True)):
+        for card in hand:
+            assert f'data-card="{card}"' not in body and f'"{card}"' not in body
+    assert client.get(f"/api/games/{key}/seats/0").status_code == 200  # a person's seat still opens
+
+
+def test_the_scribe_cannot_say_they_are_the_robot(client):
+    key = _wizard(client, reveal="hidden")
+    assert _robot(client, key, 2).status_code == 303
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert 'name="seat" value="2"' not in page and 'name="seat" value="1"' in page  # offered: the people only
+    resp = client.post(f"/games/{key}/seat", data={"seat": "2"})
+    assert resp.status_code == 422
+    assert "Marie is a robot: it plays by itself." in text(resp.get_data(as_text=True))
+    assert not _claimed(client, key, 2)

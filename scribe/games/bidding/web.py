@@ -369,4 +369,4 @@ def sealed_bid_turns(sheet: Sheet, row: RoundRow, claimed: Any) -> dict[str, Any
     {'first': 1, 'others': [3], 'own': ['C']}
     """
     last = row.order[-1] if last_seat_waits(sheet, row) else None
-    return pass_turns(sheet.setup.players, row.order, row.bids, claimed, waits=last)
+    return pass_turns(sheet.setup.players, row.order, row.bids, claimed, waits=last, robots=sheet.robots)
