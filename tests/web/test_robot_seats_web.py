@@ -157,8 +157,8 @@ def test_the_scribes_page_never_offers_to_take_back_a_robots_card(app, client, g
     sheet = t.sheet()
     row = sheet["rounds"][0]
     for seat in (1, 2):
-        if row["bids"][seat] is None:
-            assert t.bid(seat, 0).status_code == 200
+        if row["bids"][seat] is None:  # the dealer's bid may not make the tricks (the robot's seed says)
+            assert any(t.bid(seat, bid).status_code == 200 for bid in (0, 1))
     play = t.sheet()["rounds"][0]["play"]
     assert play["trick"] and play["trick"][0]["player"] == 0, play  # the robot led at once
     page = text(t.scribe.get(f"/games/{t.key}").get_data(as_text=True))
