@@ -31,6 +31,33 @@ SEED_MAX: Final = 2**31
 _PEOPLE: Final = (None, "", "none", "person")  # what a form or a client sends to give a seat back
 
 
+def chosen(raw: Any) -> dict[int, str]:
+    """The robots a new game is made with, seat -> level, from a client: a JSON object
+    ``{"1": "hard"}`` or a form's seats; a seat left to a person ("", null) is left out.
+    The levels and seats are the ``bot`` entry's to check (``verify``), on the new sheet.
+
+    >>> chosen({"1": "hard", "0": ""}), chosen(None)
+    ({1: 'hard'}, {})
+    >>> chosen(["hard"])
+    Traceback (most recent call last):
+    ...
+    scribe.rules.errors.RuleError: Give each robot as its seat number and its level.
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise RuleError(N_("Give each robot as its seat number and its level."), field="robots")
+    robots = {}
+    for key, level in raw.items():
+        if isinstance(key, str) and key.isascii() and key.isdigit():
+            key = int(key)
+        if not isinstance(key, int) or isinstance(key, bool):
+            raise RuleError(N_("Give each robot as its seat number and its level."), field="robots")
+        if not (isinstance(level, str) or level is None) or level not in _PEOPLE:
+            robots[key] = level
+    return robots
+
+
 def draw(sheet: Any, data: Mapping[str, Any], rng: Any) -> dict[str, Any]:
     """The entry's data with its seed drawn from the service's ``rng``, as a deal's cards:
     whatever seed a client sent is replaced."""
