@@ -20,6 +20,7 @@ from .rules.errors import N_, RuleError, Unchanged
 from .rules.fields import clean_text
 from .rules.game import GameRules
 from .rules.log import REDO, UNDO, Entry, named, verify_redo, verify_undo
+from .rules.robots import chosen as chosen_robots
 from .store import results, stories, taps
 from .store.db import INTEGRITY
 from .store.games import Database
@@ -171,12 +172,12 @@ def verify_game_name(raw: Any, default: str) -> str:
 
 
 def create(db: Database, game: str, name: Any, lang: str, made_from: str | None = None, made_with: str | None = None,
-           also: Callable[[Any, str], None] | None = None, robots: Mapping[int, str] | None = None,
-           **options: Any) -> str:
+           also: Callable[[Any, str], None] | None = None, robots: Any = None, **options: Any) -> str:
     """Check the setup with the game's rules, then store it; returns the new id.
     ``made_from``, ``made_with``, ``also``: as ``store.create_game`` (AlreadyMade).
-    ``robots``: seat -> level, the seats the new-game form hands to robots (issue 37),
-    each recorded as the game's first entries ("bot"), all checked before anything is saved."""
+    ``robots``: seat -> level (a JSON object's "1": "hard" too), the seats the new-game form
+    or the API hands to robots (issue 37), each recorded as the game's first entries ("bot"),
+    all checked before anything is saved (a refusal names the field ``robots``)."""
     if not isinstance(game, str) or game not in GAMES:  # a JSON list is unhashable
         raise RuleError(N_("Unknown game."), field="game")
     rules = GAMES[game]
@@ -185,13 +186,14 @@ def create(db: Database, game: str, name: Any, lang: str, made_from: str | None 
     if len(default) > GAME_NAME_MAX:  # six long names: the default name is shortened, never refused
         default = default[: GAME_NAME_MAX - 1].rstrip(" ·") + "…"
     sheet = rules.replay(setup, [])
-    _check_robots(rules, sheet, robots or {})
+    robots = chosen_robots(robots)
+    _check_robots(rules, sheet, robots)
     game_id = store.create_game(
         db, game, verify_game_name(name, default), setup.as_dict(), lang, rules.summary(sheet),
         made_from=made_from, made_with=made_with, also=also,
     )
     sheets.put((game_id, 0), Replayed(setup, sheet, ()))  # the answer shows it: not replayed again
-    for seat, level in sorted((robots or {}).items()):
+    for seat, level in sorted(robots.items()):
         act(db, game_id, BOT, {"seat": seat, "level": level})
     return game_id
 

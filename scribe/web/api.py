@@ -107,7 +107,7 @@ def create():
     options = WEB_GAMES[kind].api_options(body)
     made_from, made_with = once.from_api(body)
     return _made(sharing.new_game(get_db(), access.secret_key(), kind, body.get("name"), lang,
-                                  made_from=made_from, made_with=made_with, **options))
+                                  made_from=made_from, made_with=made_with, robots=body.get("robots"), **options))
 
 
 @bp.post("/games/<key>/rematch")

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..config import LANGUAGES
 from ..games import GAMES, parts
+from ..rules.robots import LEVELS
 from ..schema import BOOL, INT, NAMES, OPT_INT, STR, closed as _closed, ref as _ref
 from . import events_openapi
 
@@ -461,6 +462,13 @@ def _schemas() -> dict[str, Any]:
                         "maxItems": max(g.seats[1] for g in GAMES.values()), "items": {"type": "string", "maxLength": 30},
                         "description": "Clockwise; cleaned (invisible and control characters removed) and told apart ignoring case"},
             "lang": {"enum": list(LANGUAGES), "description": "the game's language: its printed sheet's (default: the reader's)"},
+            "robots": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                       "additionalProperties": {"enum": [*LEVELS, None, ""]},
+                       "description": "Seats handed to robots from the start (issue 37), seat number (from 0, "
+                                      "clockwise) -> level, as {\"1\": \"hard\"}; null or \"\" leaves the seat to "
+                                      "a person. Only in a game robots play (" + ", ".join(g for g in GAMES if "bot" in GAMES[g].KINDS)
+                                      + "), with the virtual deck, and one seat at least stays a person's; else 422, field robots, "
+                                      "and no game is made"},
             **_merged("NEW_GAME"),
         }},
         "Summary": {"type": "object", "additionalProperties": False, "description": "What the games list shows", "properties": {

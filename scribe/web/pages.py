@@ -117,17 +117,16 @@ def create_game():
         shown = {**shown, "hints": on}
         if on:
             hints.check(get_db(), None, kind, GAMES[kind].make_setup(**options), True)
-        robots = robot_seats.chosen(request.form, kept, options)  # issue 37: checked before anything is made
         made = sharing.new_game(get_db(), access.secret_key(), kind, request.form.get("name"),
                                 game_language(request.form.get("lang")), made_from=once.from_form(request.form),
-                                **options)
-        if made.new:
-            robot_seats.seat_robots(made.game_id, robots)
-            if on:
-                store_games.set_hints(get_db(), made.game_id, True)
+                                robots=robot_seats.chosen(request.form, kept), **options)  # issue 37
+        if made.new and on:
+            store_games.set_hints(get_db(), made.game_id, True)
     except RuleError as err:
         ctx = error_ctx(err)
         field = err.field or ""
+        if field == "robots":
+            ctx["error"]["field"] = "robot"  # the form's robot choices say it under the seats
         if field.startswith("players.") and field[8:].isdigit() and int(field[8:]) < len(kept):
             ctx["error"]["field"] = f"players.{kept[int(field[8:])]}"  # back to the form row
         return page_or_fragment(web.NEW_TEMPLATE, web.NEW_TEMPLATE, 422, form=shown, **web.new_context(),

@@ -44,28 +44,10 @@ def robot_levels() -> tuple[str, ...]:
     return LEVELS
 
 
-def chosen(form: Any, kept: list[int], options: dict[str, Any]) -> list[tuple[int, str]]:
-    """The new-game form's robots, (seat, level) per filled row whose choice is a robot:
-    refused (nothing made) without the virtual deck, or with no seat left to a person."""
-    robots = []
-    for seat, row in enumerate(kept):
-        level = form.get(f"robot.{row}") or None
-        if level is None:
-            continue
-        if level not in LEVELS:
-            raise RuleError(N_("Choose easy, medium or strong."), field="robot")
-        robots.append((seat, level))
-    if robots and not options.get("virtual_deck"):
-        raise RuleError(N_("A robot plays only with the virtual deck: Scribe deals the cards."), field="robot")
-    if robots and len(robots) >= len(kept):
-        raise RuleError(N_("At least one seat stays with a person."), field="robot")
-    return robots
-
-
-def seat_robots(game_id: str, robots: list[tuple[int, str]]) -> None:
-    """The robots chosen on the new-game form, recorded before the first deal."""
-    for seat, level in robots:
-        service.act(get_db(), game_id, "bot", {"seat": seat, "level": level})
+def chosen(form: Any, kept: list[int]) -> dict[int, str]:
+    """The new-game form's robots, seat -> level per filled row whose choice is a robot;
+    checked by ``service.create`` with the game's setup, before anything is made."""
+    return {seat: level for seat, row in enumerate(kept) if (level := form.get(f"robot.{row}"))}
 
 
 @bp.post("/games/<key>/robots")

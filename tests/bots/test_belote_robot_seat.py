@@ -105,9 +105,20 @@ def test_one_seat_at_least_stays_a_persons(db):
     assert sheet(db, gid).robots[0]["level"] == "hard"
 
 
+def test_the_refusals_say_what_the_bidding_familys_say(db):
+    """One check for every family (``rules.robots``): a person's seat names the person, the
+    same robot twice is no change."""
+    gid = new(db)
+    with pytest.raises(RuleError, match="Ana is not played by a robot"):
+        service.act(db, gid, "bot", {"seat": 0, "level": None})
+    service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
+    with pytest.raises(RuleError, match="already plays this seat"):
+        service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
+
+
 def test_no_robot_on_a_score_pad(db):
     gid = new(db, virtual_deck=False)
-    with pytest.raises(RuleError, match="phones"):
+    with pytest.raises(RuleError, match="virtual deck"):
         service.act(db, gid, "bot", {"seat": 0, "level": "easy"})
 
 

@@ -42,10 +42,18 @@ def test_a_seat_handed_to_a_robot_is_on_the_sheet_and_every_view(db):
 def test_the_seed_is_the_services_never_the_clients(db):
     gid = _game(db)
     seeds = set()
-    for _ in range(4):
-        service.act(db, gid, "bot", {"seat": 1, "level": "easy", "seed": 5})
+    for level in ("easy", "medium", "hard", "easy"):  # the same level again is no change: refused
+        service.act(db, gid, "bot", {"seat": 1, "level": level, "seed": 5})
         seeds.add(_sheet(db, gid).robots[1]["seed"])
-    assert len(seeds) > 1
+    assert len(seeds) > 1 and 5 not in seeds
+
+
+def test_the_same_robot_again_is_refused(db):
+    gid = _game(db)
+    service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
+    with pytest.raises(RuleError, match="already plays this seat") as refused:
+        service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
+    assert refused.value.field == "level" and _sheet(db, gid).version == 1
 
 
 def test_a_seat_given_back_to_people_and_undo_bring_the_robot_back(db):

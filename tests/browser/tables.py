@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import threading
 import urllib.request
@@ -17,15 +18,22 @@ def api(server: str, method: str, path: str, body=None):
 
 
 @contextmanager
-def serving(tmp_path, monkeypatch, skull_king_hands=None):
+def serving(tmp_path, monkeypatch, skull_king_hands=None, seed=None, bot_pause_ms=None):
     """The app on a loopback HTTP server of its own (its URL), whose Skull King deals are
-    ``skull_king_hands`` (card codes per seat) when given: a hand the test can count on."""
+    ``skull_king_hands`` (card codes per seat) when given: a hand the test can count on.
+    ``seed``: the service's random source (deals, robots' seeds) seeded, the same table
+    every run; ``bot_pause_ms``: the robots' real pause before a move, set (tests
+    otherwise have none: the moves made within the request)."""
     from werkzeug.serving import make_server
 
-    from scribe import create_app
+    from scribe import create_app, service
     from scribe.games.skull_king import deck as sk_deck
     from scribe.games.skull_king.cards import parse_card
 
+    if seed is not None:
+        monkeypatch.setattr(service, "make_rng", lambda: random.Random(seed))
+    if bot_pause_ms is not None:
+        monkeypatch.setenv("SCRIBE_BOT_PAUSE_MS", str(bot_pause_ms))
     if skull_king_hands is not None:
         dealt = tuple(tuple(parse_card(c) for c in h) for h in skull_king_hands)
         monkeypatch.setattr(sk_deck, "deal", lambda n, cards, deck, rng=None: dealt)

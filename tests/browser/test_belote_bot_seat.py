@@ -15,7 +15,6 @@ the robot's pause is the real runner's, set short (SCRIBE_BOT_PAUSE_MS)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -42,11 +41,7 @@ def expect():
 @pytest.fixture
 def robot_server(tmp_path, monkeypatch):
     """The app on a loopback HTTP server, its deals seeded, its robots pausing briefly."""
-    from scribe import service
-
-    monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))
-    monkeypatch.setenv("SCRIBE_BOT_PAUSE_MS", str(PAUSE_MS))
-    with serving(tmp_path, monkeypatch) as url:
+    with serving(tmp_path, monkeypatch, seed=SEED, bot_pause_ms=PAUSE_MS) as url:
         yield url
 
 

@@ -16,7 +16,6 @@ rules, the store and the pages are the real ones."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 
@@ -42,10 +41,7 @@ def expect():
 @pytest.fixture
 def seeded_server(tmp_path, monkeypatch):
     """The app on a loopback HTTP server whose deals come from a seeded random source."""
-    from scribe import service
-
-    monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))
-    with serving(tmp_path, monkeypatch) as url:
+    with serving(tmp_path, monkeypatch, seed=SEED) as url:
         yield url
 
 

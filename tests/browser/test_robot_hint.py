@@ -11,8 +11,6 @@ hint's dice seeded; the rules, the store and the pages are the real ones."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from .conftest import PHONE
@@ -27,11 +25,10 @@ SEED = 2
 
 @pytest.fixture
 def seeded_server(tmp_path, monkeypatch):
-    from scribe import hints, service
+    from scribe import hints
 
-    monkeypatch.setattr(service, "make_rng", lambda: random.Random(SEED))
     monkeypatch.setattr(hints, "seed_of", lambda game_id: 1)
-    with serving(tmp_path, monkeypatch) as url:
+    with serving(tmp_path, monkeypatch, seed=SEED) as url:
         yield url
 
 

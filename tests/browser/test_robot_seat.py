@@ -12,8 +12,6 @@ pause is the real runner's, set short (SCRIBE_BOT_PAUSE_MS)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from .conftest import PHONE
@@ -35,11 +33,7 @@ def expect():
 
 @pytest.fixture
 def robot_server(tmp_path, monkeypatch):
-    from scribe import service
-
-    monkeypatch.setattr(service, "make_rng", lambda: random.Random(5))
-    monkeypatch.setenv("SCRIBE_BOT_PAUSE_MS", str(PAUSE_MS))
-    with serving(tmp_path, monkeypatch) as url:
+    with serving(tmp_path, monkeypatch, seed=5, bot_pause_ms=PAUSE_MS) as url:
         yield url
 
 

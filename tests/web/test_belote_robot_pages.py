@@ -109,7 +109,7 @@ def test_no_robot_is_offered_without_the_virtual_deck(client):
     gid = created(client, setup_data(FOUR))
     assert "Hand the seat to a robot" not in links(client, gid)
     resp = hand_over(client, gid, 1, "easy")
-    assert resp.status_code == 422 and "phones" in errors(resp.get_data(as_text=True))["seat"]
+    assert resp.status_code == 422 and "virtual deck" in errors(resp.get_data(as_text=True))["seat"]
 
 
 def test_b_d1_no_robot_comes_mid_deal(client, seeded):

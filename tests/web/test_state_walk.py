@@ -453,6 +453,11 @@ def wizard_script(t: Table, walk: Walker, sc: Scenario) -> None:
                         p: c for c, p in t.gone}:
                     t.claim(seat)
         w("before the deal" if vdeck else "round begins")
+        if vdeck and number == 1:  # issue 37: the last seat to a robot, between deals, and taken back
+            ok(t.api_post("/api/games/KEY/actions/bot", {"seat": t.n - 1, "level": "hard"}))
+            w("the last seat a robot's")
+            ok(t.undo())
+            w("the robot's seat taken back")
         if vdeck:
             ok(t.deal())
             if number == 1:  # taken back: dealt again alike, or shuffled again first (issue 32)
@@ -963,6 +968,12 @@ def belote_deck_script(t: Table, walk: Walker, sc: Scenario) -> None:
         return ok(t.scribe_act("played", {"player": now.player, "card": legal[pick % len(legal)]}, "api"))
 
     walk.state(t, "the line not dealt", True)
+    ok(t.scribe_act("bot", {"seat": 3, "level": "medium"}, "api"))  # issue 37: a seat to a robot and back
+    walk.state(t, "the fourth seat a robot's", True)
+    ok(t.scribe_act("bot", {"seat": 3, "level": "hard"}, "api"))
+    ok(t.scribe_act("bot", {"seat": 3, "level": "hard"}, "api"), 422)  # no change: refused
+    ok(t.scribe_act("bot", {"seat": 3, "level": None}, "api"))
+    walk.state(t, "the robot's seat given back", True)
     ok(t.scribe_act("deal", {}, "api"))
     walk.state(t, "dealt: the first to speak", True)
     ok(t.scribe_act("deal", {}, "api"), 422)  # once a line

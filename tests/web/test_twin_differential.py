@@ -429,6 +429,10 @@ class Twins:
             self.scribe("correction of round 1", _correct_round_1)
         elif name == "tricks_played":
             self.scribe("tricks as played", lambda t: t.tricks(None))
+        elif name == "bot":  # issue 37: a seat to a robot or back; its moves come at once (no pause in tests)
+            seat, level = args
+            self.scribe(f"{NAMES[seat]}'s seat to a robot ({level})" if level else f"{NAMES[seat]}'s seat back",
+                        lambda t: t.api_post("/api/games/KEY/actions/bot", {"seat": seat, "level": level}))
         else:
             raise ValueError(name)
 
@@ -619,6 +623,15 @@ HANDWRITTEN = {
     "skull-king-withdrawn-on-passed-phone": (dict(game="skull_king"), Secret("bid", ANA, 1, once=True), [
         ("bid", ANA, 0, "scribe"), ("bid", BEN, 1, "scribe"), ("undo",), ("undo",), ("bid", BEN, 1, "scribe"),
         ("bid", ANA, 1, "scribe"), ("bid", CY, 0, "scribe"), ("bid", DEE, 0, "scribe"), ("tricks", DEE)]),
+    # a robot beside the sealed hand (issue 37): Ben's seat a robot's from the start, bidding
+    # and playing by itself in the same request as the move before its turn; it sees only its
+    # own hand, the same in both twins, so its moves are alike until Cy's differing card is
+    # played; its bid undone (it bids again at once) and redone, its seat given back, undone
+    "robot-beside-a-sealed-hand": (dict(players=3, vdeck=True), Secret("hand", CY, 2), [
+        ("bot", BEN, "easy"), ("claim", CY, "new"), ("deal",), ("bid", ANA, 0, "scribe"), ("bid", CY, 0, "own"),
+        ("play", 0), ("play", 0), ("tricks_played",), ("bot", BEN, None), ("undo",), ("bot", BEN, "hard"),
+        ("reissue", CY), ("deal",), ("undo",), ("redo",), ("claim", CY, "new"), ("bid", CY, 1, "own"),
+        ("bid", ANA, 0, "scribe"), ("play", 0), ("play", 0), ("play", 0), ("play", 0)]),
 }
 
 

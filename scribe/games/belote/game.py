@@ -19,8 +19,9 @@ from ...rules.declare import declare
 from ...rules.errors import N_, RuleError
 from ...rules.game import GameRules
 from ...rules.log import Entry, resolve
+from ...rules.robots import draw as draw_bot
 from ..bidding.dealt import taken_back
-from . import deck, robots, setup, sheet, story
+from . import deck, setup, sheet, story
 from .tally import Game, Row, extend, run, score
 from .words_rules import WORDS
 
@@ -44,7 +45,7 @@ class DeckRules(GameRules):
     taps, and what each viewer may see of the cards."""
 
     # the service's random source deals, and seeds a robot (issue 37), never a client
-    DRAWN: ClassVar[dict[str, Any]] = {sheet.DEAL: _draw, sheet.BOT: robots.draw}
+    DRAWN: ClassVar[dict[str, Any]] = {sheet.DEAL: _draw, sheet.BOT: draw_bot}
     SEAT_KINDS = (sheet.CALL, sheet.PLAYED, sheet.TAKE_BACK)  # a seat's own taps: the Scribe's only for a seat with no phone
     # said and played on the phones: the Scribe's page (its result tap) is not stale for them
     QUIET_KINDS = (sheet.CALL, sheet.PLAYED, sheet.TAKE_BACK)

@@ -11,9 +11,10 @@ from typing import Any, ClassVar
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ...rules.robots import draw as draw_bot
 from . import actions, deck
 from .reveal import hands_shown, last_seat_waits, sealed, sealed_entry
-from .robots import draw_bot, verify_bot
+from .robots import verify_bot
 from .rules import BiddingRules
 from .sealing import recorded_before
 from .seat import own_cards, took_last

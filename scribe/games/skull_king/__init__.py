@@ -27,9 +27,10 @@ from typing import Any
 
 from ...rules.errors import N_, RuleError
 from ...rules.log import Entry
+from ...rules.robots import draw as draw_bot
 from ..bidding.deck import draw_deal, verify_card_back, verify_deal, verify_played, verify_shuffle, verify_take_back
 from ..bidding.result import summary
-from ..bidding.robots import draw_bot, verify_bot
+from ..bidding.robots import verify_bot
 from .actions import verify_bid, verify_bids, verify_correction, verify_tricks
 from .scoring import Bonus, loot_points, rascal_points, round_points, skull_king_points
 from .setup import (

@@ -13,8 +13,8 @@ the store records only what the rules accept.
 from __future__ import annotations
 
 from ...rules.log import Entry
+from ...rules.robots import draw as draw_bot
 from ..bidding.game import VERIFIERS, verifier
-from ..bidding.robots import draw_bot
 from . import actions, deck  # the family's actions and virtual deck, under their names before issue 33
 from .actions import complete_tricks
 from .deck import CARD_NOTATION_MAX, draw_deal, verify_take_back
