@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from .. import service, sharing
 from ..games import GAMES, rules_of
 from ..rules.errors import N_, RuleError
+from ..rules.robots import LEVEL_WORDS
 from ..store import StaleError
 from ..store.links import PLAYER, SCRIBE, WATCH
 from . import access, hints, scribe_seat, taps
@@ -296,10 +297,9 @@ def watch_sheet(token: str):
 def robot_seat_words(shown: sharing.Shown) -> str:
     """What a seat's link says while a robot plays that seat (issue 37), its level in the
     reader's words: on its page and as the refusal of any tap made on it."""
-    from .robot_seats import robot_level  # robot_seats reads the links page from here
-
     return _("A robot (%(level)s) plays %(name)s’s seat now. The Scribe can give it back to you between rounds.",
-             level=robot_level(shown.robot or ""), name=shown.full.setup.players[shown.link.seat])
+             level=_(LEVEL_WORDS[shown.robot]) if shown.robot in LEVEL_WORDS else "",
+             name=shown.full.setup.players[shown.link.seat])
 
 
 def _player_ctx(shown: sharing.Shown, token: str, **extra: Any) -> dict[str, Any]:
