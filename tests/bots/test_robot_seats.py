@@ -157,15 +157,22 @@ def test_robots_play_whole_games_through_the_service_with_no_refusal(db, game, o
     assert {1, 2, 3} <= moved  # the robots bid and played, by the runner alone
 
 
-def test_run_pending_plays_what_a_lost_thread_left(db):
-    """A move the hook did not make (the process restarted) is made by the next read's call."""
+def _robot_left_waiting(db):
+    """A game dealt with the robot at seat 1 to bid first (W-B1) and its move not made: the
+    deal recorded without the runner's hook, as when a process restarted."""
     gid = _game(db)
     service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
     service.AFTER_ACT.remove(bot_turns.after_act)
     try:
-        service.act(db, gid, "deal", {"round": 1}, rng=random.Random(2))  # seat 1 bids first (W-B1)
+        service.act(db, gid, "deal", {"round": 1}, rng=random.Random(2))
     finally:
         service.AFTER_ACT.append(bot_turns.after_act)
+    return gid
+
+
+def test_run_pending_plays_what_a_lost_thread_left(db):
+    """A move the hook did not make (the process restarted) is made by the next read's call."""
+    gid = _robot_left_waiting(db)
     row = _sheet(db, gid).current
     assert row.bids[1] is None
     assert bot_turns.run_pending(db, gid) >= 1
@@ -179,13 +186,7 @@ def test_a_robots_thinking_is_part_of_its_pause(db, monkeypatch, thinking, waite
     after it was asked (0.6 s here), the time it thought included; a robot that thought
     longer than the pause plays as soon as it decided. A clock of the test's own: no
     wall-clock time is read."""
-    gid = _game(db)
-    service.act(db, gid, "bot", {"seat": 1, "level": "easy"})
-    service.AFTER_ACT.remove(bot_turns.after_act)
-    try:
-        service.act(db, gid, "deal", {"round": 1}, rng=random.Random(2))  # seat 1 bids first (W-B1)
-    finally:
-        service.AFTER_ACT.append(bot_turns.after_act)
+    gid = _robot_left_waiting(db)
     clock, slept = [100.0], []
     decide = bot_turns.next_move
 
