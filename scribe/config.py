@@ -46,7 +46,7 @@ ENVIRONMENT = {
     "RATELIMIT_ENABLED": "false turns the creation limit off",
     "LOG_LEVEL": "DEBUG, INFO (default: one access line per request), WARNING, ERROR",
     "PUSH_RECHECK_SECONDS": "how often an open screen's stream looks again for what no change names (default 30)",
-    "BOT_PAUSE_MS": "the pause before a robot's move, so people see it land (default 600; 0 under tests)",
+    "BOT_PAUSE_MS": "how long after its turn a robot's move lands, its thinking included (default 600; 0 under tests)",
 }
 
 
