@@ -21,6 +21,7 @@ from .i18n import game_language, translate
 from .openapi import openapi_document
 from .render import table_url
 from .serialize import deck_json, game_json, history_json, sheet_json
+from .table import robot_seat_words
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -147,12 +148,12 @@ def seat(key: str, player: int):
         raise RuleError(N_("There is no such player."), field="player")
     rules = rules_of(full)
     db, device = get_db(), access.known_device()
-    plays = rules.seat_plays(full, seat)
-    held = sharing.playing_on_phones(db, shown.game.id, device) if plays else \
-        sharing.claimed_seats(db, shown.game.id, device)
     if sharing.robot_at(full, seat) is not None:  # issue 37: a robot's hand is nobody's, the Scribe's neither
         return jsonify(error=_("%(name)s is a robot: it plays by itself.", name=full.setup.players[seat]),
                        field="player"), 409
+    plays = rules.seat_plays(full, seat)
+    held = sharing.playing_on_phones(db, shown.game.id, device) if plays else \
+        sharing.claimed_seats(db, shown.game.id, device)
     if seat in held:
         name = full.setup.players[seat]
         msg = (_("%(name)s holds their seat on their own phone: they play their cards there.", name=name) if plays
@@ -436,8 +437,6 @@ def player(token: str):
     shown = _shown(token, PLAYER)
     seat = shown.link.seat
     if shown.robot is not None:  # a robot plays the seat now: the table as a watcher sees it, no cards
-        from .table import robot_seat_words
-
         return jsonify(name=shown.game.name, game=shown.game.game, player=seat,
                        player_name=shown.full.setup.players[seat], sheet=sheet_json(shown.sheet),
                        bidding={"open": False, "waits": False, "awaits_deal": False}, robot=shown.robot,
